@@ -1,0 +1,202 @@
+// The token that travels through a workflow: null, bool, int, double, string, array or record.
+//
+// A Value is 16 bytes and immutable. Scalars and strings of up to 14 bytes live inline; longer
+// strings, arrays and records live in a reference-counted payload shared by every copy, so copying
+// a Value never copies data. Records share an interned Schema (field name -> slot), which lets a
+// compiled path such as `/seg` resolve to a slot index once instead of a name lookup per event.
+#pragma once
+
+#include <atomic>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace cwf {
+
+enum class Kind : std::uint8_t { null, boolean, integer, real, string, array, record };
+
+std::string_view kind_name(Kind kind);
+
+class Schema;
+class Value;
+
+namespace detail {
+struct Payload;
+}
+
+class Value {
+ public:
+  Value() noexcept { set_tag(Tag::null); }
+  Value(std::nullptr_t) noexcept : Value() {}
+  Value(bool b) noexcept {
+    set_tag(Tag::boolean);
+    bits_.scalar.b = b;
+  }
+  Value(std::int64_t i) noexcept {
+    set_tag(Tag::integer);
+    bits_.scalar.i = i;
+  }
+  Value(int i) noexcept : Value(static_cast<std::int64_t>(i)) {}
+  Value(double d) noexcept {
+    set_tag(Tag::real);
+    bits_.scalar.d = d;
+  }
+  Value(std::string_view s);
+  Value(const char* s) : Value(std::string_view(s)) {}
+  Value(const std::string& s) : Value(std::string_view(s)) {}
+
+  static Value array(std::span<const Value> items);
+  static Value array(std::vector<Value>&& items);
+  static Value array(std::initializer_list<Value> items) {
+    return array(std::span<const Value>(items.begin(), items.size()));
+  }
+  // A record over an interned schema; `slots` must have schema->size() entries.
+  static Value record(const Schema* schema, std::span<const Value> slots);
+  static Value record(const Schema* schema, std::vector<Value>&& slots);
+  // Convenience for tests and literals: field names in the given order.
+  static Value record(std::initializer_list<std::pair<std::string_view, Value>> fields);
+
+  Value(const Value& other) noexcept : bits_(other.bits_) { retain(); }
+  Value(Value&& other) noexcept : bits_(other.bits_) { other.set_tag(Tag::null); }
+  Value& operator=(const Value& other) noexcept {
+    if (this != &other) {
+      other.retain();
+      release();
+      bits_ = other.bits_;
+    }
+    return *this;
+  }
+  Value& operator=(Value&& other) noexcept {
+    if (this != &other) {
+      release();
+      bits_ = other.bits_;
+      other.set_tag(Tag::null);
+    }
+    return *this;
+  }
+  ~Value() { release(); }
+
+  Kind kind() const noexcept;
+  bool is_null() const noexcept { return tag() == Tag::null; }
+  bool is_bool() const noexcept { return tag() == Tag::boolean; }
+  bool is_int() const noexcept { return tag() == Tag::integer; }
+  bool is_double() const noexcept { return tag() == Tag::real; }
+  bool is_number() const noexcept { return is_int() || is_double(); }
+  bool is_string() const noexcept { return tag() == Tag::short_string || tag() == Tag::heap_string; }
+  bool is_array() const noexcept { return tag() == Tag::array; }
+  bool is_record() const noexcept { return tag() == Tag::record; }
+
+  // Accessors throw TypeError when the kind does not match; as_double accepts integers too.
+  bool as_bool() const;
+  std::int64_t as_int() const;
+  double as_double() const;
+  std::string_view as_string() const;
+  std::span<const Value> as_array() const;
+  const Schema* schema() const;          // records only
+  std::span<const Value> slots() const;  // records only, in schema order
+  // Record field by name; nullptr when this is not a record or has no such field.
+  const Value* field(std::string_view name) const noexcept;
+
+  // Truthiness used by filters and guards: null/false/0/""/[] are false.
+  bool truthy() const noexcept;
+
+  // Total order across kinds (null < bool < numbers < string < array < record); ints and doubles
+  // compare numerically so that 2 == 2.0, as a user writing `/x == 2` expects.
+  friend std::strong_ordering compare(const Value& a, const Value& b) noexcept;
+  friend bool operator==(const Value& a, const Value& b) noexcept {
+    return compare(a, b) == std::strong_ordering::equal;
+  }
+  friend std::strong_ordering operator<=>(const Value& a, const Value& b) noexcept {
+    return compare(a, b);
+  }
+  // Consistent with ==: equal values hash equally (2 and 2.0 included).
+  std::size_t hash() const noexcept;
+
+  // JSON text (records as objects in schema order; non-finite doubles as null).
+  std::string to_json() const;
+  void append_json(std::string& out) const;
+  // Plain text: strings without quotes, everything else as JSON.
+  std::string to_text() const;
+
+ private:
+  enum class Tag : std::uint8_t {
+    null,
+    boolean,
+    integer,
+    real,
+    short_string,
+    heap_string,
+    array,
+    record
+  };
+  static constexpr std::size_t kInlineChars = 14;
+  // Both variants start with the tag (common initial sequence), so reading `tag()` is valid
+  // whichever variant is active.
+  union Bits {
+    struct {
+      Tag tag;
+      std::uint8_t len;
+      char chars[kInlineChars];
+    } small;
+    struct {
+      Tag tag;
+      std::uint8_t pad[7];
+      union {
+        bool b;
+        std::int64_t i;
+        double d;
+        detail::Payload* p;
+      };
+    } scalar;
+  };
+  Tag tag() const noexcept { return bits_.small.tag; }
+  void set_tag(Tag t) noexcept { bits_.small.tag = t; }
+  bool is_heap() const noexcept { return tag() >= Tag::heap_string; }
+  void retain() const noexcept;
+  void release() noexcept;
+  [[noreturn]] void type_error(Kind wanted) const;
+
+  Bits bits_;
+};
+
+static_assert(sizeof(Value) == 16, "Value must stay 16 bytes");
+
+// Thrown by the typed accessors of Value.
+class TypeError : public std::exception {
+ public:
+  explicit TypeError(std::string message) : message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
+// An interned list of record field names. Schemas are created once per distinct field list and
+// live for the whole process, so a `const Schema*` can be compared by address and cached.
+class Schema {
+ public:
+  static const Schema* intern(std::span<const std::string> fields);
+  static const Schema* intern(std::initializer_list<std::string_view> fields);
+
+  std::size_t size() const noexcept { return fields_.size(); }
+  std::span<const std::string> fields() const noexcept { return fields_; }
+  // Slot of a field, or -1.
+  int slot(std::string_view name) const noexcept;
+
+  explicit Schema(std::vector<std::string> fields) : fields_(std::move(fields)) {}
+
+ private:
+  std::vector<std::string> fields_;
+};
+
+struct ValueHash {
+  std::size_t operator()(const Value& v) const noexcept { return v.hash(); }
+};
+
+}  // namespace cwf

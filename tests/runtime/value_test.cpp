@@ -1,0 +1,84 @@
+#include "runtime/value.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unordered_set>
+
+namespace cwf {
+namespace {
+
+TEST(Value, ScalarsKeepTheirKindAndValue) {
+  EXPECT_TRUE(Value().is_null());
+  EXPECT_EQ(Value(true).as_bool(), true);
+  EXPECT_EQ(Value(42).as_int(), 42);
+  EXPECT_EQ(Value(std::int64_t{1} << 60).as_int(), std::int64_t{1} << 60);
+  EXPECT_DOUBLE_EQ(Value(2.5).as_double(), 2.5);
+  EXPECT_DOUBLE_EQ(Value(3).as_double(), 3.0);  // ints widen
+  EXPECT_THROW((void)Value(2.5).as_int(), TypeError);
+  EXPECT_THROW((void)Value("x").as_bool(), TypeError);
+}
+
+TEST(Value, ShortAndLongStringsBehaveTheSame) {
+  Value small("fourteen chars");  // exactly the inline capacity
+  Value large("a string that is longer than the inline capacity");
+  EXPECT_EQ(small.as_string(), "fourteen chars");
+  EXPECT_EQ(large.as_string(), "a string that is longer than the inline capacity");
+  Value copy = large;
+  EXPECT_EQ(copy.as_string().data(), large.as_string().data());  // shared, not copied
+  EXPECT_EQ(Value("").as_string(), "");
+  EXPECT_FALSE(Value("").truthy());
+}
+
+TEST(Value, ArraysAndRecordsShareTheirPayload) {
+  Value a = Value::array({1, "two", 3.0});
+  ASSERT_EQ(a.as_array().size(), 3u);
+  EXPECT_EQ(a.as_array()[1].as_string(), "two");
+  Value r = Value::record({{"seg", 12}, {"speed", 55.5}});
+  ASSERT_NE(r.field("speed"), nullptr);
+  EXPECT_DOUBLE_EQ(r.field("speed")->as_double(), 55.5);
+  EXPECT_EQ(r.field("missing"), nullptr);
+  EXPECT_EQ(r.schema()->slot("seg"), 0);
+  Value r2 = Value::record({{"seg", 1}, {"speed", 2}});
+  EXPECT_EQ(r.schema(), r2.schema());  // interned
+}
+
+TEST(Value, MovedFromIsNullAndCopiesSurviveTheOriginal) {
+  Value copy;
+  {
+    Value a = Value::array({Value("a long string that lives on the heap"), 2});
+    copy = a;
+    Value moved = std::move(a);
+    EXPECT_TRUE(a.is_null());  // NOLINT(bugprone-use-after-move): documented behaviour
+  }
+  EXPECT_EQ(copy.as_array()[0].as_string(), "a long string that lives on the heap");
+}
+
+TEST(Value, OrderIsTotalAndNumericAcrossIntAndDouble) {
+  EXPECT_EQ(Value(2), Value(2.0));
+  EXPECT_EQ(Value(2).hash(), Value(2.0).hash());
+  EXPECT_LT(Value(1), Value(1.5));
+  EXPECT_LT(Value(), Value(false));
+  EXPECT_LT(Value(false), Value(0));
+  EXPECT_LT(Value(99), Value("a"));
+  EXPECT_LT(Value("a"), Value::array({}));
+  EXPECT_LT(Value::array({1, 2}), Value::array({1, 3}));
+  EXPECT_LT(Value::array({1}), Value::array({1, 0}));
+  // Records with the same fields in another order are equal and hash equally.
+  Value ab = Value::record({{"a", 1}, {"b", 2}});
+  Value ba = Value::record({{"b", 2}, {"a", 1}});
+  EXPECT_EQ(ab, ba);
+  EXPECT_EQ(ab.hash(), ba.hash());
+  std::unordered_set<Value, ValueHash> set{Value(1), Value(1.0), Value("1")};
+  EXPECT_EQ(set.size(), 2u);
+}
+
+TEST(Value, JsonText) {
+  Value r = Value::record({{"name", "a\"b"}, {"xs", Value::array({1, 2.5, nullptr, true})},
+                           {"d", 3.0}});
+  EXPECT_EQ(r.to_json(), R"({"name":"a\"b","xs":[1,2.5,null,true],"d":3.0})");
+  EXPECT_EQ(Value(0.1).to_json(), "0.1");
+  EXPECT_EQ(Value("plain").to_text(), "plain");
+}
+
+}  // namespace
+}  // namespace cwf
