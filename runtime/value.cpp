@@ -1,9 +1,9 @@
 #include "runtime/value.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -18,8 +18,8 @@ namespace detail {
 // allocation, so one Value payload is one allocation.
 struct Payload {
   std::atomic<std::uint32_t> refs{1};
-  std::uint32_t size = 0;           // bytes for strings, elements for arrays and records
-  const Schema* schema = nullptr;   // records only
+  std::uint32_t size = 0;          // bytes for strings, elements for arrays and records
+  const Schema* schema = nullptr;  // records only
 
   char* chars() { return reinterpret_cast<char*>(this + 1); }
   Value* values() { return reinterpret_cast<Value*>(this + 1); }
@@ -39,13 +39,20 @@ using detail::Payload;
 
 std::string_view kind_name(Kind kind) {
   switch (kind) {
-    case Kind::null: return "null";
-    case Kind::boolean: return "bool";
-    case Kind::integer: return "int";
-    case Kind::real: return "double";
-    case Kind::string: return "string";
-    case Kind::array: return "array";
-    case Kind::record: return "record";
+    case Kind::null:
+      return "null";
+    case Kind::boolean:
+      return "bool";
+    case Kind::integer:
+      return "int";
+    case Kind::real:
+      return "double";
+    case Kind::string:
+      return "string";
+    case Kind::array:
+      return "array";
+    case Kind::record:
+      return "record";
   }
   return "?";
 }
@@ -70,7 +77,8 @@ Payload* make_values_payload(std::size_t n, Fill&& fill) {
   Payload* p = detail::allocate(n * sizeof(Value));
   p->size = static_cast<std::uint32_t>(n);
   Value* out = p->values();
-  for (std::size_t i = 0; i < n; ++i) new (out + i) Value(fill(i));
+  for (std::size_t i = 0; i < n; ++i)
+    new (out + i) Value(fill(i));
   return p;
 }
 }  // namespace
@@ -133,7 +141,8 @@ void Value::release() noexcept {
   if (p->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
   if (tag() != Tag::heap_string) {
     Value* values = p->values();
-    for (std::uint32_t i = 0; i < p->size; ++i) values[i].~Value();
+    for (std::uint32_t i = 0; i < p->size; ++i)
+      values[i].~Value();
   }
   p->~Payload();
   ::operator delete(p);
@@ -141,14 +150,21 @@ void Value::release() noexcept {
 
 Kind Value::kind() const noexcept {
   switch (tag()) {
-    case Tag::null: return Kind::null;
-    case Tag::boolean: return Kind::boolean;
-    case Tag::integer: return Kind::integer;
-    case Tag::real: return Kind::real;
+    case Tag::null:
+      return Kind::null;
+    case Tag::boolean:
+      return Kind::boolean;
+    case Tag::integer:
+      return Kind::integer;
+    case Tag::real:
+      return Kind::real;
     case Tag::short_string:
-    case Tag::heap_string: return Kind::string;
-    case Tag::array: return Kind::array;
-    case Tag::record: return Kind::record;
+    case Tag::heap_string:
+      return Kind::string;
+    case Tag::array:
+      return Kind::array;
+    case Tag::record:
+      return Kind::record;
   }
   return Kind::null;
 }
@@ -203,14 +219,22 @@ const Value* Value::field(std::string_view name) const noexcept {
 
 bool Value::truthy() const noexcept {
   switch (tag()) {
-    case Tag::null: return false;
-    case Tag::boolean: return bits_.scalar.b;
-    case Tag::integer: return bits_.scalar.i != 0;
-    case Tag::real: return bits_.scalar.d != 0.0;
-    case Tag::short_string: return bits_.small.len != 0;
-    case Tag::heap_string: return true;
-    case Tag::array: return bits_.scalar.p->size != 0;
-    case Tag::record: return true;
+    case Tag::null:
+      return false;
+    case Tag::boolean:
+      return bits_.scalar.b;
+    case Tag::integer:
+      return bits_.scalar.i != 0;
+    case Tag::real:
+      return bits_.scalar.d != 0.0;
+    case Tag::short_string:
+      return bits_.small.len != 0;
+    case Tag::heap_string:
+      return true;
+    case Tag::array:
+      return bits_.scalar.p->size != 0;
+    case Tag::record:
+      return true;
   }
   return false;
 }
@@ -218,13 +242,19 @@ bool Value::truthy() const noexcept {
 namespace {
 int kind_rank(Kind k) {
   switch (k) {
-    case Kind::null: return 0;
-    case Kind::boolean: return 1;
+    case Kind::null:
+      return 0;
+    case Kind::boolean:
+      return 1;
     case Kind::integer:
-    case Kind::real: return 2;
-    case Kind::string: return 3;
-    case Kind::array: return 4;
-    case Kind::record: return 5;
+    case Kind::real:
+      return 2;
+    case Kind::string:
+      return 3;
+    case Kind::array:
+      return 4;
+    case Kind::record:
+      return 5;
   }
   return 6;
 }
@@ -232,8 +262,9 @@ int kind_rank(Kind k) {
 std::strong_ordering compare_doubles(double a, double b) {
   // NaN sorts after every number and equal to itself, so the order stays total.
   bool na = std::isnan(a), nb = std::isnan(b);
-  if (na || nb) return na == nb ? std::strong_ordering::equal
-                                : (na ? std::strong_ordering::greater : std::strong_ordering::less);
+  if (na || nb)
+    return na == nb ? std::strong_ordering::equal
+                    : (na ? std::strong_ordering::greater : std::strong_ordering::less);
   if (a < b) return std::strong_ordering::less;
   if (a > b) return std::strong_ordering::greater;
   return std::strong_ordering::equal;
@@ -259,7 +290,8 @@ std::vector<std::pair<std::string_view, const Value*>> sorted_fields(const Value
   std::vector<std::pair<std::string_view, const Value*>> out;
   auto names = r.schema()->fields();
   auto slots = r.slots();
-  for (std::size_t i = 0; i < names.size(); ++i) out.emplace_back(names[i], &slots[i]);
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out.emplace_back(names[i], &slots[i]);
   std::sort(out.begin(), out.end(), [](auto& x, auto& y) { return x.first < y.first; });
   return out;
 }
@@ -270,12 +302,17 @@ std::strong_ordering compare(const Value& a, const Value& b) noexcept {
   int ra = kind_rank(ka), rb = kind_rank(kb);
   if (ra != rb) return ra <=> rb;
   switch (ka) {
-    case Kind::null: return std::strong_ordering::equal;
-    case Kind::boolean: return a.as_bool() <=> b.as_bool();
+    case Kind::null:
+      return std::strong_ordering::equal;
+    case Kind::boolean:
+      return a.as_bool() <=> b.as_bool();
     case Kind::integer:
-    case Kind::real: return compare_numbers(a, b);
-    case Kind::string: return a.as_string().compare(b.as_string()) <=> 0;
-    case Kind::array: return compare_sequences(a.as_array(), b.as_array());
+    case Kind::real:
+      return compare_numbers(a, b);
+    case Kind::string:
+      return a.as_string().compare(b.as_string()) <=> 0;
+    case Kind::array:
+      return compare_sequences(a.as_array(), b.as_array());
     case Kind::record: {
       if (a.schema() == b.schema()) return compare_sequences(a.slots(), b.slots());
       auto fa = sorted_fields(a), fb = sorted_fields(b);
@@ -298,8 +335,10 @@ std::size_t mix(std::size_t h, std::size_t v) {
 
 std::size_t Value::hash() const noexcept {
   switch (kind()) {
-    case Kind::null: return 0x51ed27;
-    case Kind::boolean: return bits_.scalar.b ? 0x2545f491 : 0x4f6cdd1d;
+    case Kind::null:
+      return 0x51ed27;
+    case Kind::boolean:
+      return bits_.scalar.b ? 0x2545f491 : 0x4f6cdd1d;
     case Kind::integer:
     case Kind::real: {
       double d = as_double();
@@ -310,10 +349,12 @@ std::size_t Value::hash() const noexcept {
         return std::hash<std::int64_t>{}(static_cast<std::int64_t>(d));
       return std::hash<double>{}(d);
     }
-    case Kind::string: return std::hash<std::string_view>{}(as_string());
+    case Kind::string:
+      return std::hash<std::string_view>{}(as_string());
     case Kind::array: {
       std::size_t h = 0xa11a7;
-      for (const Value& v : as_array()) h = mix(h, v.hash());
+      for (const Value& v : as_array())
+        h = mix(h, v.hash());
       return h;
     }
     case Kind::record: {
@@ -334,11 +375,21 @@ void append_json_string(std::string& out, std::string_view s) {
   out.push_back('"');
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -376,11 +427,21 @@ void append_double(std::string& out, double d) {
 
 void Value::append_json(std::string& out) const {
   switch (kind()) {
-    case Kind::null: out += "null"; return;
-    case Kind::boolean: out += bits_.scalar.b ? "true" : "false"; return;
-    case Kind::integer: out += std::to_string(bits_.scalar.i); return;
-    case Kind::real: append_double(out, bits_.scalar.d); return;
-    case Kind::string: append_json_string(out, as_string()); return;
+    case Kind::null:
+      out += "null";
+      return;
+    case Kind::boolean:
+      out += bits_.scalar.b ? "true" : "false";
+      return;
+    case Kind::integer:
+      out += std::to_string(bits_.scalar.i);
+      return;
+    case Kind::real:
+      append_double(out, bits_.scalar.d);
+      return;
+    case Kind::string:
+      append_json_string(out, as_string());
+      return;
     case Kind::array: {
       out.push_back('[');
       bool first = true;

@@ -88,7 +88,9 @@ class Value {
   bool is_int() const noexcept { return tag() == Tag::integer; }
   bool is_double() const noexcept { return tag() == Tag::real; }
   bool is_number() const noexcept { return is_int() || is_double(); }
-  bool is_string() const noexcept { return tag() == Tag::short_string || tag() == Tag::heap_string; }
+  bool is_string() const noexcept {
+    return tag() == Tag::short_string || tag() == Tag::heap_string;
+  }
   bool is_array() const noexcept { return tag() == Tag::array; }
   bool is_record() const noexcept { return tag() == Tag::record; }
 

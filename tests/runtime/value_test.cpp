@@ -73,8 +73,8 @@ TEST(Value, OrderIsTotalAndNumericAcrossIntAndDouble) {
 }
 
 TEST(Value, JsonText) {
-  Value r = Value::record({{"name", "a\"b"}, {"xs", Value::array({1, 2.5, nullptr, true})},
-                           {"d", 3.0}});
+  Value r =
+      Value::record({{"name", "a\"b"}, {"xs", Value::array({1, 2.5, nullptr, true})}, {"d", 3.0}});
   EXPECT_EQ(r.to_json(), R"({"name":"a\"b","xs":[1,2.5,null,true],"d":3.0})");
   EXPECT_EQ(Value(0.1).to_json(), "0.1");
   EXPECT_EQ(Value("plain").to_text(), "plain");

@@ -1,0 +1,49 @@
+// The actor API. An actor declares its ports in its constructor and implements the Kepler-style
+// lifecycle: initialize once, then per window prefire (may I fire?), fire (read the window, emit
+// tokens), postfire (post-condition: keep going?), and wrapup once at the end.
+//
+// Plain actors only read tokens and emit tokens: the runtime's time keeper stamps every output
+// with the timestamp and a child wave tag of the window being processed. Time- and wave-aware
+// actors read `time()` / `wave()` and may set them (see FiringContext).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/actor_context.hpp"
+#include "runtime/port.hpp"
+
+namespace cwf {
+
+class Actor {
+ public:
+  virtual ~Actor() = default;
+
+  std::span<const PortSpec> inputs() const { return inputs_; }
+  std::span<const PortSpec> outputs() const { return outputs_; }
+  int input_index(std::string_view name) const;
+  int output_index(std::string_view name) const;
+  // Sources have no inputs; the director fires them to bring events in.
+  bool is_source() const { return inputs_.empty(); }
+
+  virtual void initialize(ActorContext&) {}
+  // Called with the window about to be fired on; false skips the window.
+  virtual bool prefire(FiringContext&) { return true; }
+  virtual void fire(FiringContext& context) = 0;
+  // False means the actor is finished: a source is exhausted, or an actor wants no more input.
+  virtual bool postfire(FiringContext&) { return true; }
+  virtual void wrapup(ActorContext&) {}
+
+ protected:
+  int add_input(std::string name, std::string doc = {});
+  int add_output(std::string name, std::string doc = {});
+
+ private:
+  std::vector<PortSpec> inputs_;
+  std::vector<PortSpec> outputs_;
+};
+
+}  // namespace cwf

@@ -1,0 +1,203 @@
+#include "runtime/actor_cell.hpp"
+
+#include <cstdio>
+#include <exception>
+
+namespace cwf {
+
+namespace {
+constexpr std::uint64_t kErrorsShown = 20;  // per workflow; the rest are only counted
+}
+
+ActorCell::ActorCell(ActorId id, std::string name, Actor& actor, ExecutionEnv& env,
+                     std::uint32_t source_ordinal)
+    : id_(id),
+      name_(std::move(name)),
+      actor_(actor),
+      env_(env),
+      time_keeper_(source_ordinal),
+      receivers_(actor.inputs().size()),
+      routes_(actor.outputs().size()) {}
+
+void ActorCell::set_receiver(int port, std::unique_ptr<Receiver> receiver) {
+  receiver->attach(this, port);
+  receivers_[static_cast<std::size_t>(port)] = std::move(receiver);
+}
+
+void ActorCell::add_route(int output_port, Receiver& target) {
+  routes_[static_cast<std::size_t>(output_port)].push_back(Route{&target, target.make_producer()});
+}
+
+void ActorCell::send(int port, Event&& event) {
+  stats_.events_out.add();
+  auto& routes = routes_[static_cast<std::size_t>(port)];
+  if (routes.empty()) return;
+  for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
+    Event copy = event;
+    routes[i].target->put(std::move(copy), *routes[i].producer);
+  }
+  routes.back().target->put(std::move(event), *routes.back().producer);
+}
+
+void ActorCell::report_error(std::string_view message) {
+  stats_.errors.add();
+  if (env_.errors_shown.fetch_add(1, std::memory_order_relaxed) < kErrorsShown)
+    std::fprintf(stderr, "cwf: %s: %.*s\n", name_.c_str(), static_cast<int>(message.size()),
+                 message.data());
+}
+
+std::size_t ActorCell::queue_length() const {
+  std::size_t n = 0;
+  for (const auto& r : receivers_)
+    if (r) n += r->buffered() + r->inbox_size();
+  return n;
+}
+
+void ActorCell::initialize() {
+  ActorContext context(*this);
+  actor_.initialize(context);
+}
+
+void ActorCell::wrapup() {
+  ActorContext context(*this);
+  actor_.wrapup(context);
+}
+
+void ActorCell::finish() {
+  finished_.store(true, std::memory_order_release);
+}
+
+ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
+  state_.fetch_and(static_cast<std::uint8_t>(~kNotified), std::memory_order_acq_rel);
+  return is_source() ? run_source(max_firings) : run_windows(max_firings);
+}
+
+ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
+  CycleResult result;
+  while (result.firings < max_firings) {
+    if (finished()) return result;
+    if (env_.stop_sources.load(std::memory_order_relaxed)) {
+      finish();
+      return result;
+    }
+    Timestamp now = env_.clock->now();
+    if (fire_again_at_ != kNever) {
+      if (now < fire_again_at_) return result;  // the director's timer wakes us
+      fire_again_at_ = kNever;
+    }
+    time_keeper_.begin_source_firing(now);
+    FiringContext context(*this, -1, Window{});
+    bool keep_going = true;
+    try {
+      if (actor_.prefire(context)) {
+        actor_.fire(context);
+        stats_.firings.add();
+        keep_going = actor_.postfire(context);
+      }
+    } catch (const std::exception& e) {
+      report_error(e.what());
+    }
+    end_firing();
+    ++result.firings;
+    if (!keep_going) {
+      finish();
+      return result;
+    }
+  }
+  result.has_more_work = fire_again_at_ == kNever;
+  return result;
+}
+
+Receiver* ActorCell::earliest_ready_receiver() {
+  Receiver* best = nullptr;
+  Timestamp best_time = 0;
+  for (auto& r : receivers_) {
+    if (!r || !r->has_window()) continue;
+    Timestamp t = r->front_window().time;
+    if (!best || t < best_time) {
+      best = r.get();
+      best_time = t;
+    }
+  }
+  return best;
+}
+
+ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
+  CycleResult result;
+  for (auto& r : receivers_) {
+    if (!r) continue;
+    std::size_t n = r->drain();
+    stats_.events_in.add(n);
+    if (finished()) {
+      stats_.dropped.add(r->buffered());
+      while (r->has_window())
+        r->finish_window(false, true);
+    }
+  }
+  while (result.firings < max_firings && !finished()) {
+    Receiver* receiver = earliest_ready_receiver();
+    if (!receiver) return result;
+    Window window = receiver->front_window();
+    time_keeper_.begin_firing(window);
+    FiringContext context(*this, receiver->port(), window);
+    bool fired = false, keep_going = true;
+    try {
+      if (actor_.prefire(context)) {
+        fired = true;
+        actor_.fire(context);
+        stats_.firings.add();
+        keep_going = actor_.postfire(context);
+      }
+    } catch (const std::exception& e) {
+      report_error(e.what());
+    }
+    end_firing();
+    receiver->finish_window(fired, fired && context.consumed());
+    ++result.firings;
+    if (!keep_going) finish();
+  }
+  if (!finished())
+    for (auto& r : receivers_)
+      if (r && r->has_window()) result.has_more_work = true;
+  return result;
+}
+
+// ---- contexts ----
+
+const std::string& ActorContext::name() const {
+  return cell_->name();
+}
+Clock& ActorContext::clock() const {
+  return *cell_->env().clock;
+}
+ActorStats& ActorContext::stats() const {
+  return cell_->stats();
+}
+void ActorContext::report_error(std::string_view message) const {
+  cell_->report_error(message);
+}
+
+void FiringContext::emit(int output_port, Value token) {
+  cell_->emit(output_port, std::move(token));
+}
+
+const WaveTag& FiringContext::wave() const {
+  static const WaveTag none;
+  return window_.wave ? *window_.wave : none;
+}
+
+void FiringContext::set_output_time(Timestamp time) {
+  cell_->time_keeper().set_output_time(time);
+}
+
+void FiringContext::emit_event(int output_port, Event event) {
+  cell_->time_keeper().flush_before_explicit(
+      [this](int p, Event&& e) { cell_->send(p, std::move(e)); });
+  cell_->send(output_port, std::move(event));
+}
+
+void FiringContext::fire_again_at(Timestamp time) {
+  cell_->set_fire_again_at(time);
+}
+
+}  // namespace cwf

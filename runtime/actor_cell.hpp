@@ -1,0 +1,139 @@
+// One actor of a running workflow: its receivers, its routes to downstream receivers, its time
+// keeper, its statistics and its scheduling state. Directors decide *when* a cell runs; the cell
+// knows *how* to run: drain the inbox into the windows, fire once per window, stamp and route the
+// outputs.
+//
+// Scheduling state is two bits: SCHEDULED (handed to the director and not yet back to idle) and
+// NOTIFIED (new input since the cell last drained). A producer sets both with one atomic RMW and
+// calls the director only on the idle -> scheduled edge, so an actor is never queued twice and
+// never loses a wake-up, on any number of threads.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_stats.hpp"
+#include "runtime/clock.hpp"
+#include "runtime/receiver.hpp"
+#include "runtime/time_keeper.hpp"
+
+namespace cwf {
+
+class ActorCell;
+
+// The director side of a wake-up: called once when an idle cell gets work.
+class ReadyListener {
+ public:
+  virtual ~ReadyListener() = default;
+  virtual void make_ready(ActorCell& cell) = 0;
+};
+
+// Shared by the cells of one running workflow.
+struct ExecutionEnv {
+  Clock* clock = nullptr;
+  ReadyListener* listener = nullptr;
+  std::atomic<bool> stop_sources{false};  // drain: sources stop, queued work completes
+  std::atomic<std::uint64_t> wakeups{0};  // idle -> scheduled transitions (quiescence check)
+  std::atomic<std::uint64_t> errors_shown{0};
+};
+
+constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();
+
+class ActorCell {
+ public:
+  ActorCell(ActorId id, std::string name, Actor& actor, ExecutionEnv& env,
+            std::uint32_t source_ordinal);
+
+  ActorId id() const { return id_; }
+  const std::string& name() const { return name_; }
+  Actor& actor() { return actor_; }
+  ActorStats& stats() { return stats_; }
+  const ActorStats& stats() const { return stats_; }
+  ExecutionEnv& env() { return env_; }
+  bool is_source() const { return actor_.is_source(); }
+
+  // ---- wiring (before running) ----
+  void set_receiver(int port, std::unique_ptr<Receiver> receiver);
+  Receiver* receiver(int port) { return receivers_[static_cast<std::size_t>(port)].get(); }
+  void add_route(int output_port, Receiver& target);
+  std::size_t route_count(int output_port) const {
+    return routes_[static_cast<std::size_t>(output_port)].size();
+  }
+
+  // ---- scheduling state ----
+  // Producer side: new input arrived (any thread).
+  void notify() {
+    auto old = state_.fetch_or(kScheduled | kNotified, std::memory_order_acq_rel);
+    if (!(old & kScheduled)) {
+      env_.wakeups.fetch_add(1, std::memory_order_relaxed);
+      env_.listener->make_ready(*this);
+    }
+  }
+  // Mark a cell with work without new input (sources at start, timers).
+  void wake() { notify(); }
+  // Back to idle unless input arrived since the last drain; false means: run again.
+  bool try_go_idle() {
+    std::uint8_t expected = kScheduled;
+    return state_.compare_exchange_strong(expected, 0, std::memory_order_acq_rel);
+  }
+  bool idle() const { return state_.load(std::memory_order_acquire) == 0; }
+
+  // ---- running (one thread at a time) ----
+  struct CycleResult {
+    std::uint32_t firings = 0;
+    bool has_more_work = false;  // windows left, or a source that may fire again now
+  };
+  // Drain the inputs and fire on up to `max_firings` windows (sources: fire up to that often).
+  CycleResult run(std::uint32_t max_firings);
+  bool finished() const { return finished_.load(std::memory_order_acquire); }
+  // A source that asked not to be fired before this time (kNever: not waiting).
+  Timestamp fire_again_at() const { return fire_again_at_; }
+  std::size_t queue_length() const;
+
+  void initialize();
+  void wrapup();
+
+  // ---- used by FiringContext ----
+  TimeKeeper& time_keeper() { return time_keeper_; }
+  void send(int port, Event&& event);
+  void emit(int port, Value&& token) {
+    time_keeper_.emit(port, std::move(token), [this](int p, Event&& e) { send(p, std::move(e)); });
+  }
+  void set_fire_again_at(Timestamp t) { fire_again_at_ = t; }
+  void report_error(std::string_view message);
+
+ private:
+  static constexpr std::uint8_t kScheduled = 1, kNotified = 2;
+
+  struct Route {
+    Receiver* target;
+    std::unique_ptr<ReceiverProducer> producer;
+  };
+
+  CycleResult run_source(std::uint32_t max_firings);
+  CycleResult run_windows(std::uint32_t max_firings);
+  Receiver* earliest_ready_receiver();
+  void finish();
+  void end_firing() {
+    time_keeper_.end_firing([this](int p, Event&& e) { send(p, std::move(e)); });
+  }
+
+  ActorId id_;
+  std::string name_;
+  Actor& actor_;
+  ExecutionEnv& env_;
+  ActorStats stats_;
+  TimeKeeper time_keeper_;
+  std::vector<std::unique_ptr<Receiver>> receivers_;
+  std::vector<std::vector<Route>> routes_;
+  std::atomic<std::uint8_t> state_{0};
+  std::atomic<bool> finished_{false};
+  Timestamp fire_again_at_ = kNever;
+};
+
+}  // namespace cwf

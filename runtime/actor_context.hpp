@@ -1,0 +1,71 @@
+// What an actor sees of the runtime: its name, the workflow clock, error reporting and, while it
+// fires, the window it fires on and the way to emit. Both contexts are thin views of the actor's
+// cell in the running workflow; calls are direct (not virtual) because emit is on the per-event
+// path.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "runtime/clock.hpp"
+#include "runtime/event.hpp"
+#include "runtime/receiver.hpp"
+
+namespace cwf {
+
+class ActorCell;
+struct ActorStats;
+
+class ActorContext {
+ public:
+  explicit ActorContext(ActorCell& cell) : cell_(&cell) {}
+
+  const std::string& name() const;
+  Clock& clock() const;
+  ActorStats& stats() const;
+  // Count a problem with the input (malformed line, failed conversion...) and report the first
+  // few on stderr; the workflow keeps running.
+  void report_error(std::string_view message) const;
+
+ protected:
+  ActorCell* cell_;
+};
+
+class FiringContext : public ActorContext {
+ public:
+  FiringContext(ActorCell& cell, int port, const Window& window)
+      : ActorContext(cell), port_(port), window_(window) {}
+
+  // The input port whose window triggered this firing (-1 when a source fires).
+  int port() const { return port_; }
+  std::span<const Event> window() const { return window_.events; }
+  // The first token of the window: all a one-event-per-firing actor needs.
+  const Value& token() const { return window_.events.front().token; }
+
+  // Emit a token; the time keeper stamps it (time of the window, next child wave tag).
+  void emit(int output_port, Value token);
+  void emit(Value token) { emit(0, std::move(token)); }
+
+  // ---- time- and wave-aware actors ----
+  Timestamp time() const { return window_.time; }
+  const WaveTag& wave() const;
+  // Timestamp for the outputs emitted after this call (sources: the external event's time).
+  void set_output_time(Timestamp time);
+  // Emit an event stamped by the actor itself, bypassing the time keeper.
+  void emit_event(int output_port, Event event);
+
+  // ---- sources ----
+  // Do not fire this source again before `time` on the workflow clock (pacing, polling).
+  void fire_again_at(Timestamp time);
+  // The consumed-if-fired default of delete-used windows can be overridden per firing.
+  void set_consumed(bool consumed) { consumed_ = consumed; }
+  bool consumed() const { return consumed_; }
+
+ private:
+  int port_;
+  Window window_;
+  bool consumed_ = true;
+};
+
+}  // namespace cwf

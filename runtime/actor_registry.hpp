@@ -1,0 +1,109 @@
+// Actor types by name, each with a typed parameter schema, its ports and a factory. The YAML
+// loader checks a workflow's parameters against the schema (types, required, unknown keys with a
+// did-you-mean) before calling the factory, so factories read already-validated values.
+// The runtime registers no concrete actor: libraries add theirs (actors::register_all).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/actor.hpp"
+#include "runtime/value.hpp"
+#include "runtime/workflow.hpp"
+
+namespace cwf {
+
+enum class ParamType {
+  boolean,
+  integer,
+  real,  // accepts integers too
+  string,
+  duration,    // "500 ms", "30 s", "1 min", a number of seconds; stored as int nanoseconds
+  expression,  // a string compiled by the factory with the expression language
+  strings,     // a list of strings (a single string is a list of one)
+  any,         // any YAML value converted to a Value
+};
+
+std::string_view param_type_name(ParamType type);
+
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::string;
+  std::optional<Value> default_value;  // nullopt: required
+  std::string doc;
+};
+
+// Validated parameters of one actor instance.
+class Params {
+ public:
+  Params() = default;
+  Params(std::map<std::string, Value> values, std::map<std::string, SourceLocation> locations,
+         std::string base_dir)
+      : values_(std::move(values)),
+        locations_(std::move(locations)),
+        base_dir_(std::move(base_dir)) {}
+
+  bool has(std::string_view name) const { return values_.find(std::string(name)) != values_.end(); }
+  // Throws std::invalid_argument if absent (cannot happen for declared parameters).
+  const Value& get(std::string_view name) const;
+  bool get_bool(std::string_view name) const { return get(name).as_bool(); }
+  std::int64_t get_int(std::string_view name) const { return get(name).as_int(); }
+  double get_double(std::string_view name) const { return get(name).as_double(); }
+  std::string get_string(std::string_view name) const { return std::string(get(name).as_string()); }
+  Duration get_duration(std::string_view name) const { return get(name).as_int(); }
+  std::vector<std::string> get_strings(std::string_view name) const;
+  // Where the parameter was written, for errors the factory raises (ParamError).
+  SourceLocation location(std::string_view name) const;
+  // A path relative to the workflow file's folder, resolved.
+  std::string resolve_path(std::string_view path) const;
+  const std::string& base_dir() const { return base_dir_; }
+  void set(std::string name, Value value) { values_[std::move(name)] = std::move(value); }
+
+ private:
+  std::map<std::string, Value> values_;
+  std::map<std::string, SourceLocation> locations_;
+  std::string base_dir_;
+};
+
+// Thrown by factories for a parameter that is well-typed but wrong (bad expression, missing
+// file); the loader reports it at the parameter's location.
+class ParamError : public std::runtime_error {
+ public:
+  ParamError(std::string param, std::string message)
+      : std::runtime_error(std::move(message)), param_(std::move(param)) {}
+  const std::string& param() const { return param_; }
+
+ private:
+  std::string param_;
+};
+
+struct ActorType {
+  std::string name;
+  std::string doc;
+  std::vector<ParamSpec> params;
+  std::vector<PortSpec> inputs;  // as documented for `cwf actors`
+  std::vector<PortSpec> outputs;
+  std::function<std::unique_ptr<Actor>(const Params&)> factory;
+};
+
+class ActorRegistry {
+ public:
+  void add(ActorType type);
+  const ActorType* find(std::string_view name) const;
+  std::vector<const ActorType*> list() const;
+  std::vector<std::string> names() const;
+
+ private:
+  std::map<std::string, ActorType, std::less<>> types_;
+};
+
+// The closest candidate by edit distance, if close enough to be a plausible typo.
+std::optional<std::string> did_you_mean(std::string_view word,
+                                        const std::vector<std::string>& candidates);
+
+}  // namespace cwf

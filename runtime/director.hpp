@@ -1,0 +1,38 @@
+// A director owns the model of computation: it decides when each actor of an Execution fires.
+// The same workflow runs under any director to the same output (for a deterministic workflow).
+//
+// Lifecycle: start() brings up whatever the director needs (threads), run() drives the workflow
+// until it is quiescent (every source finished, every queue drained) or a stop drains it, and
+// shutdown() releases the resources. A composite actor calls run() once per outer firing.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string_view>
+
+#include "runtime/clock.hpp"
+#include "runtime/execution.hpp"
+
+namespace cwf {
+
+struct RunOptions {
+  // Stop the sources after this much wall time, then drain.
+  std::optional<Duration> run_for;
+  // Polled by the director; set (e.g. by a SIGINT handler) to stop sources and drain.
+  const std::atomic<bool>* stop_requested = nullptr;
+  // Called from the thread running the director every `progress_interval` of wall time.
+  std::function<void()> progress;
+  Duration progress_interval = 5 * kSecond;
+};
+
+class Director {
+ public:
+  virtual ~Director() = default;
+  virtual std::string_view name() const = 0;
+  virtual void start(Execution& execution) = 0;
+  virtual void run(const RunOptions& options) = 0;
+  virtual void shutdown() = 0;
+};
+
+}  // namespace cwf

@@ -1,0 +1,66 @@
+#include "runtime/execution.hpp"
+
+#include <algorithm>
+
+namespace cwf {
+
+Execution::Execution(Workflow& workflow, Clock& clock)
+    : workflow_(workflow), downstream_(workflow.size()) {
+  env_.clock = &clock;
+  std::uint32_t source_ordinal = 0;
+  for (ActorId id = 0; id < workflow.size(); ++id) {
+    ActorEntry& entry = workflow.actor(id);
+    std::uint32_t ordinal = entry.actor->is_source() ? source_ordinal++ : 0;
+    cells_.push_back(std::make_unique<ActorCell>(id, entry.name, *entry.actor, env_, ordinal));
+  }
+  for (const Connection& c : workflow.connections()) {
+    ActorCell& consumer = *cells_[c.to.actor];
+    if (!consumer.receiver(c.to.port))
+      consumer.set_receiver(c.to.port,
+                            c.receiver ? c.receiver() : std::make_unique<FifoReceiver>());
+    cells_[c.from.actor]->add_route(c.from.port, *consumer.receiver(c.to.port));
+    auto& down = downstream_[c.from.actor];
+    if (std::find(down.begin(), down.end(), c.to.actor) == down.end()) down.push_back(c.to.actor);
+  }
+  // Unconnected inputs still get a (forever empty) receiver so cells need no null checks.
+  for (ActorId id = 0; id < cells_.size(); ++id)
+    for (std::size_t port = 0; port < workflow.actor(id).actor->inputs().size(); ++port)
+      if (!cells_[id]->receiver(static_cast<int>(port)))
+        cells_[id]->set_receiver(static_cast<int>(port), std::make_unique<FifoReceiver>());
+}
+
+void Execution::initialize() {
+  for (auto& cell : cells_)
+    cell->initialize();
+}
+
+void Execution::wake_sources() {
+  for (auto& cell : cells_)
+    if (cell->is_source()) cell->wake();
+}
+
+void Execution::wrapup() {
+  for (auto& cell : cells_)
+    cell->wrapup();
+}
+
+bool Execution::sources_finished() const {
+  return std::all_of(cells_.begin(), cells_.end(),
+                     [](const auto& c) { return !c->is_source() || c->finished(); });
+}
+
+bool Execution::quiescent() const {
+  std::uint64_t before = env_.wakeups.load(std::memory_order_acquire);
+  if (!sources_finished()) return false;
+  // Sources are judged by finished() alone: their threads or timers, not wake-ups, drive them.
+  for (const auto& cell : cells_)
+    if (!cell->is_source() && !cell->idle()) return false;
+  return env_.wakeups.load(std::memory_order_acquire) == before;
+}
+
+void Execution::stop_sources() {
+  env_.stop_sources.store(true, std::memory_order_release);
+  wake_sources();
+}
+
+}  // namespace cwf

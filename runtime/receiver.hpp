@@ -1,0 +1,97 @@
+// The object on an actor's input port. Producers on any thread `put` events into its inbox (a
+// lock-free multi-producer queue); the thread running the consumer actor drains the inbox into
+// the receiver's window operator and fires the actor once per window. Window state is therefore
+// only ever touched by one thread at a time.
+//
+// This file holds the inbox and the consumer-side contract; FifoReceiver (one event per window)
+// is the plain queue. Windowed receivers implement the same contract.
+#pragma once
+
+#include <concurrentqueue.h>
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "runtime/event.hpp"
+
+namespace cwf {
+
+class ActorCell;
+
+// A bundle of events the actor fires on once, with the time and wave the time keeper stamps the
+// firing's outputs from.
+struct Window {
+  std::span<const Event> events;
+  Timestamp time = 0;
+  const WaveTag* wave = nullptr;
+};
+
+// Producer-side handle of one connection into a receiver: keeps that producer's events in FIFO
+// order even when the producing actor fires on different worker threads over time.
+class ReceiverProducer {
+ public:
+  ReceiverProducer(moodycamel::ConcurrentQueue<Event>& queue) : token_(queue) {}
+  moodycamel::ProducerToken& token() { return token_; }
+
+ private:
+  moodycamel::ProducerToken token_;
+};
+
+class Receiver {
+ public:
+  virtual ~Receiver() = default;
+
+  // ---- producer side (any thread) ----
+  std::unique_ptr<ReceiverProducer> make_producer() {
+    return std::make_unique<ReceiverProducer>(inbox_);
+  }
+  // Enqueue and wake the owning actor.
+  void put(Event&& event, ReceiverProducer& producer);
+
+  // ---- consumer side (the thread running the owner) ----
+  // Move everything waiting in the inbox into the window operator; returns how many events moved.
+  std::size_t drain();
+  virtual bool has_window() const = 0;
+  // The earliest window ready to fire on; valid until finish_window().
+  virtual Window front_window() = 0;
+  // The actor fired (or declined, `fired` false) on the front window; `consumed` is its
+  // delete-used post-condition.
+  virtual void finish_window(bool fired, bool consumed) = 0;
+  // Events held by the window operator, not counting the inbox.
+  virtual std::size_t buffered() const = 0;
+  std::size_t inbox_size() const { return inbox_.size_approx(); }
+
+  void attach(ActorCell* owner, int port) {
+    owner_ = owner;
+    port_ = port;
+  }
+  int port() const { return port_; }
+
+ protected:
+  virtual void accept(Event&& event) = 0;
+
+ private:
+  moodycamel::ConcurrentQueue<Event> inbox_;
+  ActorCell* owner_ = nullptr;
+  int port_ = 0;
+};
+
+// One event per window, in arrival order.
+class FifoReceiver final : public Receiver {
+ public:
+  bool has_window() const override { return head_ < events_.size(); }
+  Window front_window() override;
+  void finish_window(bool fired, bool consumed) override;
+  std::size_t buffered() const override { return events_.size() - head_; }
+
+ protected:
+  void accept(Event&& event) override { events_.push_back(std::move(event)); }
+
+ private:
+  std::vector<Event> events_;
+  std::size_t head_ = 0;
+};
+
+}  // namespace cwf

@@ -1,0 +1,52 @@
+#include "runtime/runner.hpp"
+
+#include <chrono>
+
+namespace cwf {
+
+std::uint64_t RunSummary::total_errors() const {
+  std::uint64_t n = 0;
+  for (const auto& a : actors)
+    n += a.errors;
+  return n;
+}
+
+std::vector<ActorSummary> snapshot(const Execution& execution) {
+  std::vector<ActorSummary> out;
+  for (ActorId id = 0; id < execution.size(); ++id) {
+    const ActorCell& cell = execution.cell(id);
+    const ActorStats& s = cell.stats();
+    out.push_back({cell.name(), s.firings.get(), s.cost_ns.get(), s.events_in.get(),
+                   s.events_out.get(), s.errors.get(), s.dropped.get(), cell.queue_length()});
+  }
+  return out;
+}
+
+RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
+                        const RunOptions& options,
+                        const std::function<void(const Execution&)>& on_progress) {
+  auto started = std::chrono::steady_clock::now();
+  Execution execution(workflow, clock);
+  RunOptions effective = options;
+  if (on_progress) effective.progress = [&] { on_progress(execution); };
+  execution.initialize();
+  director.start(execution);
+  execution.wake_sources();
+  try {
+    director.run(effective);
+  } catch (...) {
+    director.shutdown();
+    throw;
+  }
+  director.shutdown();
+  execution.wrapup();
+  RunSummary summary;
+  summary.director = std::string(director.name());
+  summary.wall_time = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                          std::chrono::steady_clock::now() - started)
+                          .count();
+  summary.actors = snapshot(execution);
+  return summary;
+}
+
+}  // namespace cwf

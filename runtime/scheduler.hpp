@@ -1,0 +1,79 @@
+// The policy interface of the scheduled director (STAFiLOS, seed 5.3). The director tells the
+// policy when an actor gets work and how its firings went; the policy tells the director which
+// actor fires next and how many windows it may fire before asking again. Policies live in
+// schedulers/ and are created by name through the SchedulerRegistry.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/actor_stats.hpp"
+#include "runtime/clock.hpp"
+#include "runtime/port.hpp"
+#include "runtime/value.hpp"
+
+namespace cwf {
+
+// What a policy may know about an actor.
+struct SchedulableActor {
+  ActorId id = 0;
+  std::string name;
+  int priority = 20;
+  bool is_source = false;
+  std::vector<ActorId> downstream;
+  const ActorStats* stats = nullptr;
+};
+
+struct Grant {
+  ActorId actor = 0;
+  std::uint32_t max_firings = 1;
+};
+
+struct FiringReport {
+  std::uint32_t firings = 0;
+  Duration cost = 0;           // wall time of the whole grant
+  bool has_more_work = false;  // the actor still has windows (a source: may fire again)
+};
+
+class Scheduler {
+ public:
+  virtual ~Scheduler() = default;
+  virtual std::string_view name() const = 0;
+  virtual void attach(std::span<const SchedulableActor> actors) = 0;
+  // The actor went from no work to work (new input, a source woken, a timer).
+  virtual void actor_got_work(ActorId actor) = 0;
+  // The next actor to fire in this iteration; nullopt ends the iteration.
+  virtual std::optional<Grant> next_actor() = 0;
+  virtual void firing_started(ActorId) {}
+  virtual void firing_ended(ActorId actor, const FiringReport& report) = 0;
+  virtual void iteration_started() {}
+  virtual void iteration_ended() {}
+};
+
+using SchedulerParameters = std::map<std::string, Value>;
+
+class SchedulerRegistry {
+ public:
+  using Factory = std::function<std::unique_ptr<Scheduler>(const SchedulerParameters&)>;
+  void add(std::string name, std::string description, Factory factory);
+  // Throws std::invalid_argument listing the known policies.
+  std::unique_ptr<Scheduler> create(std::string_view name, const SchedulerParameters& params) const;
+  bool contains(std::string_view name) const;
+  std::vector<std::pair<std::string, std::string>> list() const;
+
+ private:
+  struct Entry {
+    std::string description;
+    Factory factory;
+  };
+  std::map<std::string, Entry, std::less<>> entries_;
+};
+
+}  // namespace cwf

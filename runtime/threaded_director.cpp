@@ -1,0 +1,98 @@
+#include "runtime/threaded_director.hpp"
+
+#include <chrono>
+
+#include "runtime/run_monitor.hpp"
+
+namespace cwf {
+
+namespace {
+constexpr std::uint32_t kFiringsPerWake = 256;
+constexpr auto kSleepSlice = std::chrono::milliseconds(20);
+}  // namespace
+
+void ThreadedDirector::start(Execution& execution) {
+  execution_ = &execution;
+  execution.set_listener(*this);
+  ready_.clear();
+  for (std::size_t i = 0; i < execution.size(); ++i)
+    ready_.push_back(std::make_unique<std::counting_semaphore<>>(0));
+  shutting_down_ = false;
+  for (ActorId id = 0; id < execution.size(); ++id) {
+    ActorCell& cell = execution.cell(id);
+    threads_.emplace_back(
+        [this, &cell] { cell.is_source() ? source_loop(cell) : actor_loop(cell); });
+  }
+}
+
+void ThreadedDirector::make_ready(ActorCell& cell) {
+  if (!cell.is_source()) ready_[cell.id()]->release();
+}
+
+bool ThreadedDirector::downstream_full(ActorId id) const {
+  for (ActorId down : execution_->downstream(id)) {
+    const ActorCell& cell = execution_->cell(down);
+    if (!cell.finished() && cell.queue_length() > kHighWater) return true;
+  }
+  return false;
+}
+
+void ThreadedDirector::source_loop(ActorCell& cell) {
+  Clock& clock = execution_->clock();
+  while (!cell.finished() && !shutting_down_) {
+    ActorCell::CycleResult result = cell.run(1);
+    cell.try_go_idle();
+    if (cell.finished()) break;
+    if (!result.has_more_work && cell.fire_again_at() != kNever) {
+      // Sleep in slices so that a stop request is noticed.
+      Duration delay = clock.real_delay_until(cell.fire_again_at());
+      if (delay > 0)
+        std::this_thread::sleep_for(
+            std::min<std::chrono::nanoseconds>(std::chrono::nanoseconds(delay), kSleepSlice));
+      else
+        clock.sleep_until(cell.fire_again_at());
+    }
+    while (downstream_full(cell.id()) && !shutting_down_ &&
+           !execution_->env().stop_sources.load(std::memory_order_relaxed))
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
+
+void ThreadedDirector::actor_loop(ActorCell& cell) {
+  auto& ready = *ready_[cell.id()];
+  while (true) {
+    ready.acquire();
+    if (shutting_down_) return;
+    while (true) {
+      ActorCell::CycleResult result = cell.run(kFiringsPerWake);
+      if (result.has_more_work) continue;
+      if (cell.try_go_idle()) break;
+    }
+  }
+}
+
+void ThreadedDirector::run(const RunOptions& options) {
+  RunMonitor monitor(options);
+  // Poll quickly at first (composites wait here once per outer firing), then back off.
+  auto pause = std::chrono::microseconds(20);
+  while (true) {
+    if (monitor.stop_due()) execution_->stop_sources();
+    monitor.progress();
+    if (execution_->quiescent()) return;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(5000));
+  }
+}
+
+void ThreadedDirector::shutdown() {
+  if (threads_.empty()) return;
+  shutting_down_ = true;
+  execution_->stop_sources();
+  for (auto& r : ready_)
+    r->release();
+  for (auto& t : threads_)
+    t.join();
+  threads_.clear();
+}
+
+}  // namespace cwf

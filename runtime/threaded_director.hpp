@@ -1,0 +1,41 @@
+// The thread-per-actor director (the seed's PNCWF, the baseline the schedulers are compared
+// with): every actor has its own thread that blocks until its inputs have events; the OS
+// schedules. Sources fire in a loop on their own thread, pacing themselves with the clock, and
+// pause while a downstream queue is over its high-water mark so a fast file source cannot fill
+// memory.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <semaphore>
+#include <thread>
+#include <vector>
+
+#include "runtime/director.hpp"
+
+namespace cwf {
+
+class ThreadedDirector final : public Director, public ReadyListener {
+ public:
+  // Events a source may have queued at a direct consumer before it waits.
+  static constexpr std::size_t kHighWater = 1 << 16;
+
+  std::string_view name() const override { return "threaded"; }
+  void start(Execution& execution) override;
+  void run(const RunOptions& options) override;
+  void shutdown() override;
+  void make_ready(ActorCell& cell) override;
+  ~ThreadedDirector() override { shutdown(); }
+
+ private:
+  void source_loop(ActorCell& cell);
+  void actor_loop(ActorCell& cell);
+  bool downstream_full(ActorId id) const;
+
+  Execution* execution_ = nullptr;
+  std::vector<std::unique_ptr<std::counting_semaphore<>>> ready_;
+  std::vector<std::thread> threads_;
+  std::atomic<bool> shutting_down_{false};
+};
+
+}  // namespace cwf

@@ -1,0 +1,86 @@
+// Lineage of an event: which external event (the wave root) it descends from, and by which
+// sequence of firings (the sub-wave path).
+//
+// The root of a wave is the external event's timestamp plus a sequence number that keeps two
+// external events with equal timestamps apart. When an actor fires on an event of wave `t` and
+// emits n events, they carry `t.1 ... t.n` and the n-th is marked *last*: a downstream actor knows
+// it has seen all of `t`'s children when it has seen a last child at every level.
+//
+// Tags are compared in wave order: by root, then level by level (a parent sorts before its
+// children). The last flags are annotations and do not take part in ordering or equality.
+//
+// Typical depths (one level per actor on the path) fit inline; deeper paths and indexes that do
+// not fit 16 bits move to a shared immutable heap array, so copying a tag never allocates.
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <string>
+
+namespace cwf {
+
+using Timestamp = std::int64_t;  // nanoseconds on the workflow's clock
+
+class WaveTag {
+ public:
+  static constexpr int kInlineLevels = 12;
+
+  WaveTag() noexcept = default;  // the empty tag: no wave
+  WaveTag(Timestamp root_time, std::uint64_t root_sequence) noexcept
+      : root_time_(root_time), root_sequence_(root_sequence) {}
+  WaveTag(const WaveTag& other) noexcept;
+  WaveTag(WaveTag&& other) noexcept;
+  WaveTag& operator=(const WaveTag& other) noexcept;
+  WaveTag& operator=(WaveTag&& other) noexcept;
+  ~WaveTag() { release(); }
+
+  // The sub-wave `this.index`, index counting from 1; `last` marks the final child of a firing.
+  WaveTag child(std::uint32_t index, bool last) const;
+  // This tag without its deepest level (the root's parent is itself).
+  WaveTag parent() const;
+  // The ancestor (or this) at the given depth; depth 0 is the root.
+  WaveTag prefix(int depth) const;
+
+  bool empty() const noexcept { return root_sequence_ == 0 && root_time_ == 0 && depth_ == 0; }
+  Timestamp root_time() const noexcept { return root_time_; }
+  std::uint64_t root_sequence() const noexcept { return root_sequence_; }
+  // Number of sub-wave levels below the root.
+  int depth() const noexcept { return depth_; }
+  // Sub-wave index at level 1..depth().
+  std::uint32_t index(int level) const noexcept;
+  // Whether the index at level 1..depth() was the last child of its firing.
+  bool is_last(int level) const noexcept { return (last_bits_ >> (level - 1)) & 1u; }
+  // Last at every level: the final event descending from the wave root along this path.
+  bool is_last() const noexcept {
+    return depth_ == 0 || last_bits_ == (depth_ >= 64 ? ~0ull : (1ull << depth_) - 1);
+  }
+  bool is_ancestor_of(const WaveTag& other) const noexcept;
+  // Same root.
+  bool same_wave(const WaveTag& other) const noexcept {
+    return root_time_ == other.root_time_ && root_sequence_ == other.root_sequence_;
+  }
+
+  friend std::strong_ordering operator<=>(const WaveTag& a, const WaveTag& b) noexcept;
+  friend bool operator==(const WaveTag& a, const WaveTag& b) noexcept {
+    return (a <=> b) == std::strong_ordering::equal;
+  }
+
+  // "t#seq.i.j*" where '*' follows a last index; human-readable, for logs and tests.
+  std::string to_string() const;
+
+  static constexpr int kMaxDepth = 64;
+
+ private:
+  struct Spill;  // heap levels for deep or wide tags
+  bool spilled() const noexcept { return spill_ != nullptr; }
+  void release() noexcept;
+
+  Timestamp root_time_ = 0;
+  std::uint64_t root_sequence_ = 0;
+  std::uint64_t last_bits_ = 0;  // bit (level-1) set when that level is a last child
+  std::uint8_t depth_ = 0;
+  std::uint16_t levels_[kInlineLevels] = {};
+  Spill* spill_ = nullptr;
+};
+
+}  // namespace cwf

@@ -1,0 +1,10 @@
+// Registers every scheduling policy of this library by name.
+#pragma once
+
+#include "runtime/scheduler.hpp"
+
+namespace cwf::schedulers {
+
+void register_all(SchedulerRegistry& registry);
+
+}  // namespace cwf::schedulers

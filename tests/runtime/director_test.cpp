@@ -1,0 +1,180 @@
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "runtime/runner.hpp"
+#include "runtime/scheduled_director.hpp"
+#include "runtime/threaded_director.hpp"
+#include "test_actors.hpp"
+
+namespace cwf {
+namespace {
+
+using testing::AddConstant;
+using testing::Collect;
+using testing::ListSource;
+using testing::Repeat;
+
+// The policy used by runtime tests: fire in wake-up order (schedulers/ has the real ones).
+class InOrder final : public Scheduler {
+ public:
+  std::string_view name() const override { return "in-order"; }
+  void attach(std::span<const SchedulableActor>) override {}
+  void actor_got_work(ActorId a) override { ready_.push_back(a); }
+  std::optional<Grant> next_actor() override {
+    if (ready_.empty()) return std::nullopt;
+    ActorId a = ready_.front();
+    ready_.erase(ready_.begin());
+    return Grant{a, 1};
+  }
+  void firing_ended(ActorId a, const FiringReport& r) override {
+    if (r.has_more_work) ready_.push_back(a);
+  }
+
+ private:
+  std::vector<ActorId> ready_;
+};
+
+std::unique_ptr<Director> make(const std::string& kind) {
+  if (kind == "threaded") return std::make_unique<ThreadedDirector>();
+  return std::make_unique<ScheduledDirector>(std::make_unique<InOrder>());
+}
+
+class Directors : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Directors, PlainActorOutputsAreStampedByTheTimeKeeper) {
+  Workflow wf("stamping");
+  wf.emplace<ListSource>("src", std::vector<Value>{10, 20}, std::vector<Timestamp>{1000, 2000});
+  wf.emplace<Repeat>("split", 3);
+  wf.emplace<AddConstant>("inc", 1);
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("src", "split");
+  wf.connect("split", "inc");
+  wf.connect("inc", "sink");
+  VirtualClock clock;
+  auto director = make(GetParam());
+  RunSummary summary = run_workflow(wf, *director, clock);
+
+  ASSERT_EQ(sink.events.size(), 6u);
+  std::vector<std::string> waves;
+  for (const Event& e : sink.events)
+    waves.push_back(e.wave.to_string());
+  // Each source token is a wave root (time + per-source sequence); the splitter's three outputs
+  // are t.1, t.2, t.3 (last), and the 1:1 actor adds one more level, last on its only output.
+  std::uint64_t s0 = sink.events[0].wave.root_sequence();
+  auto root = [&](Timestamp t, std::uint64_t s) {
+    return std::to_string(t) + "#" + std::to_string(s);
+  };
+  EXPECT_EQ(waves, (std::vector<std::string>{
+                       root(1000, s0) + ".1.1*", root(1000, s0) + ".2.1*",
+                       root(1000, s0) + ".3*.1*", root(2000, s0 + 1) + ".1.1*",
+                       root(2000, s0 + 1) + ".2.1*", root(2000, s0 + 1) + ".3*.1*"}));
+  for (std::size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(sink.events[i].time, i < 3 ? 1000 : 2000);
+    EXPECT_EQ(sink.events[i].token, Value(i < 3 ? 11 : 21));
+  }
+  ASSERT_EQ(summary.actors.size(), 4u);
+  EXPECT_EQ(summary.actors[1].events_in, 2u);
+  EXPECT_EQ(summary.actors[1].events_out, 6u);
+  EXPECT_EQ(summary.actors[1].firings, 2u);
+  EXPECT_EQ(summary.actors[3].events_in, 6u);
+}
+
+TEST_P(Directors, FanOutAndFanInDeliverEverythingInProducerOrder) {
+  // src -> a (+1) -> sink and src -> b (+1'000'000) -> sink: a diamond.
+  constexpr int kEvents = 5000;
+  constexpr std::int64_t kOffsetB = 1'000'000;
+  std::vector<Value> input;
+  for (int i = 0; i < kEvents; ++i)
+    input.emplace_back(i);
+  Workflow wf("diamond");
+  wf.emplace<ListSource>("src", input);
+  wf.emplace<AddConstant>("a", 1);
+  wf.emplace<AddConstant>("b", kOffsetB);
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("src", "a");
+  wf.connect("src", "b");
+  wf.connect("a", "sink");
+  wf.connect("b", "sink");
+  VirtualClock clock;
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  ASSERT_EQ(sink.events.size(), 2u * kEvents);
+  // The two branches interleave at the sink, but each arrives complete and in its own order.
+  std::vector<std::int64_t> from_a, from_b;
+  for (const Event& e : sink.events) {
+    std::int64_t v = e.token.as_int();
+    if (v >= kOffsetB)
+      from_b.push_back(v - kOffsetB);
+    else
+      from_a.push_back(v - 1);
+  }
+  ASSERT_EQ(from_a.size(), static_cast<std::size_t>(kEvents));
+  ASSERT_EQ(from_b.size(), static_cast<std::size_t>(kEvents));
+  for (int i = 0; i < kEvents; ++i) {
+    ASSERT_EQ(from_a[static_cast<std::size_t>(i)], i);
+    ASSERT_EQ(from_b[static_cast<std::size_t>(i)], i);
+  }
+}
+
+TEST_P(Directors, AStopRequestDrainsAndEnds) {
+  // An endless source stops at the request; everything it emitted still reaches the sink.
+  class Endless : public Actor {
+   public:
+    Endless() { add_output("out"); }
+    void fire(FiringContext& c) override { c.emit(n_++); }
+
+   private:
+    std::int64_t n_ = 0;
+  };
+  Workflow wf("endless");
+  wf.emplace<Endless>("src");
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("src", "sink");
+  RealClock clock;
+  RunOptions options;
+  options.run_for = 50 * kMillisecond;
+  auto director = make(GetParam());
+  RunSummary summary = run_workflow(wf, *director, clock, options);
+  EXPECT_GT(sink.events.size(), 0u);
+  EXPECT_EQ(summary.actors[0].events_out, sink.events.size());
+  for (std::size_t i = 0; i < sink.events.size(); ++i)
+    ASSERT_EQ(sink.events[i].token, Value(static_cast<std::int64_t>(i)));
+}
+
+TEST_P(Directors, PacedSourceFiresAtItsTimesOnTheClock) {
+  class Paced : public Actor {
+   public:
+    Paced() { add_output("out"); }
+    void fire(FiringContext& c) override {
+      c.set_output_time(c.clock().now());
+      c.emit(c.clock().now());
+      if (++n_ < 3) c.fire_again_at(c.clock().now() + 10 * kSecond);
+    }
+    bool postfire(FiringContext&) override { return n_ < 3; }
+
+   private:
+    int n_ = 0;
+  };
+  Workflow wf("paced");
+  wf.emplace<Paced>("src");
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("src", "sink");
+  VirtualClock clock(5 * kSecond);
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(sink.tokens(), (std::vector<Value>{5 * kSecond, 15 * kSecond, 25 * kSecond}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::Values("scheduled", "threaded"));
+
+}  // namespace
+}  // namespace cwf
