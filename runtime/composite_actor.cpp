@@ -1,0 +1,95 @@
+#include "runtime/composite_actor.hpp"
+
+#include <stdexcept>
+
+#include "runtime/execution.hpp"
+
+namespace cwf {
+
+void BoundaryOutput::fire(FiringContext& context) {
+  std::lock_guard lock(mutex_);
+  for (const Event& e : context.window())
+    collected_.push_back(e.token);
+}
+
+std::vector<Value> BoundaryOutput::take() {
+  std::lock_guard lock(mutex_);
+  std::vector<Value> out;
+  out.swap(collected_);
+  return out;
+}
+
+CompositeActor::CompositeActor(std::unique_ptr<Workflow> inner, std::vector<std::string> inputs,
+                               std::vector<std::string> outputs, std::unique_ptr<Director> director)
+    : inner_(std::move(inner)), director_(std::move(director)) {
+  for (const std::string& name : inputs) {
+    auto id = inner_->find(name);
+    if (!id || !dynamic_cast<BoundaryInput*>(inner_->actor(*id).actor.get()))
+      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary input '" + name +
+                          "'");
+    input_actors_.push_back(*id);
+    add_input(name);
+  }
+  for (const std::string& name : outputs) {
+    auto id = inner_->find(name);
+    auto* boundary = id ? dynamic_cast<BoundaryOutput*>(inner_->actor(*id).actor.get()) : nullptr;
+    if (!boundary)
+      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary output '" + name +
+                          "'");
+    output_actors_.push_back(boundary);
+    add_output(name);
+  }
+}
+
+CompositeActor::~CompositeActor() {
+  if (started_) director_->shutdown();
+}
+
+void CompositeActor::initialize(ActorContext& context) {
+  execution_ = std::make_unique<Execution>(*inner_, context.clock());
+  for (ActorId id : input_actors_)
+    injectors_.push_back(execution_->cell(id).receiver(0)->make_producer());
+  execution_->initialize();
+  director_->start(*execution_);
+  started_ = true;
+  execution_->wake_sources();
+  // A sub-workflow with sources of its own is a source: it runs to completion when fired.
+}
+
+void CompositeActor::run_inner() {
+  director_->run(RunOptions{});
+}
+
+void CompositeActor::emit_outputs(FiringContext& context) {
+  for (std::size_t port = 0; port < output_actors_.size(); ++port)
+    for (Value& token : output_actors_[port]->take())
+      context.emit(static_cast<int>(port), token);
+}
+
+void CompositeActor::fire(FiringContext& context) {
+  if (context.port() >= 0) {
+    ActorCell& boundary = execution_->cell(input_actors_[static_cast<std::size_t>(context.port())]);
+    for (const Event& event : context.window()) {
+      Event copy = event;
+      boundary.receiver(0)->put(std::move(copy),
+                                *injectors_[static_cast<std::size_t>(context.port())]);
+    }
+  }
+  run_inner();
+  emit_outputs(context);
+}
+
+bool CompositeActor::postfire(FiringContext&) {
+  // Input-driven composites keep going; a source composite is done once its inner sources are.
+  return !is_source() || !execution_->sources_finished();
+}
+
+void CompositeActor::wrapup(ActorContext&) {
+  if (started_) {
+    director_->shutdown();
+    started_ = false;
+  }
+  execution_->wrapup();
+}
+
+}  // namespace cwf
