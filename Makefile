@@ -1,0 +1,58 @@
+# Quick start on a fresh Debian machine:
+#   make run    installs what is missing, builds, runs the main job
+#   make test   installs what is missing, builds, runs every test
+BUILD ?= build
+ASAN_BUILD ?= build-asan
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+
+# Debian bookworm packages the build and the tests need.
+PACKAGES := cmake ninja-build g++ pkg-config \
+            libtbb-dev libconcurrentqueue-dev libyaml-cpp-dev \
+            googletest libgtest-dev libgmock-dev libbenchmark-dev \
+            graphviz gnuplot-nox clang-format
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps configure build run test test-sanitize bench format clean
+
+all: build
+
+# Idempotent: installs only the packages that are missing.
+deps:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+configure: deps
+	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) >/dev/null
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+# The main job.
+run: build
+	./$(BUILD)/cwf run workflows/examples/sensor_alerts.yaml --stats
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Address and undefined-behaviour sanitizers over the whole suite.
+test-sanitize: deps
+	@cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCWF_SANITIZE=address,undefined >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+bench: BUILD_TYPE = Release
+bench: BUILD = build-release
+bench: build
+	./build-release/bench/engine_throughput --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+
+format:
+	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) build-release
