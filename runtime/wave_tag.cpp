@@ -1,6 +1,7 @@
 #include "runtime/wave_tag.hpp"
 
 #include <atomic>
+#include <cstring>
 #include <new>
 #include <stdexcept>
 
@@ -21,12 +22,9 @@ WaveTag::WaveTag(const WaveTag& other) noexcept
       last_bits_(other.last_bits_),
       depth_(other.depth_),
       spill_(other.spill_) {
-  if (spill_) {
-    spill_->refs.fetch_add(1, std::memory_order_relaxed);
-  } else {
-    for (int i = 0; i < depth_; ++i)
-      levels_[i] = other.levels_[i];
-  }
+  // A fixed-size copy of the whole inline array is cheaper than a loop over `depth_` levels.
+  std::memcpy(levels_, other.levels_, sizeof levels_);
+  if (spill_) spill_->refs.fetch_add(1, std::memory_order_relaxed);
 }
 
 WaveTag::WaveTag(WaveTag&& other) noexcept
@@ -35,9 +33,7 @@ WaveTag::WaveTag(WaveTag&& other) noexcept
       last_bits_(other.last_bits_),
       depth_(other.depth_),
       spill_(other.spill_) {
-  if (!spill_)
-    for (int i = 0; i < depth_; ++i)
-      levels_[i] = other.levels_[i];
+  std::memcpy(levels_, other.levels_, sizeof levels_);
   other.spill_ = nullptr;
   other.depth_ = 0;
 }
@@ -57,9 +53,7 @@ WaveTag& WaveTag::operator=(WaveTag&& other) noexcept {
   last_bits_ = other.last_bits_;
   depth_ = other.depth_;
   spill_ = other.spill_;
-  if (!spill_)
-    for (int i = 0; i < depth_; ++i)
-      levels_[i] = other.levels_[i];
+  std::memcpy(levels_, other.levels_, sizeof levels_);
   other.spill_ = nullptr;
   other.depth_ = 0;
   return *this;
@@ -83,8 +77,7 @@ WaveTag WaveTag::child(std::uint32_t index, bool last) const {
   out.depth_ = static_cast<std::uint8_t>(depth_ + 1);
   out.last_bits_ = last_bits_ | (last ? (1ull << depth_) : 0);
   if (!spill_ && depth_ < kInlineLevels && index <= kInlineLimit) {
-    for (int i = 0; i < depth_; ++i)
-      out.levels_[i] = levels_[i];
+    std::memcpy(out.levels_, levels_, sizeof levels_);
     out.levels_[depth_] = static_cast<std::uint16_t>(index);
     return out;
   }
