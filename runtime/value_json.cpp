@@ -1,0 +1,391 @@
+#include "runtime/value_json.hpp"
+
+#include <charconv>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <span>
+
+namespace cwf {
+
+JsonError::JsonError(std::string message, std::size_t offset)
+    : std::runtime_error("column " + std::to_string(offset + 1) + ": " + message),
+      message_(std::move(message)),
+      offset_(offset) {}
+
+namespace {
+
+// Past this many distinct key lists the parser forgets them all and starts over, so that data
+// with ever-new keys cannot grow the cache without bound.
+constexpr std::size_t kMaxCachedSchemas = 4096;
+
+struct SchemaEntry {
+  const Schema* schema = nullptr;
+  // Empty unless the object repeats a key: then the slot of each parsed member, in order.
+  std::vector<int> slot_of;
+};
+
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+}  // namespace
+
+struct JsonParser::Impl {
+  const char* begin = nullptr;
+  const char* p = nullptr;
+  const char* end = nullptr;
+  int depth = 0;
+  std::vector<Value> stack;           // members of the arrays and objects being parsed
+  std::vector<std::string> key_bufs;  // per depth: the keys of the open object, length-prefixed
+  std::string unescaped;              // scratch for strings with escapes
+  std::unordered_map<std::string, SchemaEntry> schemas;
+
+  Impl() : key_bufs(kMaxDepth + 2) { stack.reserve(64); }
+
+  [[noreturn]] void fail(const std::string& message) const {
+    throw JsonError(message, static_cast<std::size_t>(p - begin));
+  }
+  [[noreturn]] void fail_at(const char* at, const std::string& message) const {
+    throw JsonError(message, static_cast<std::size_t>(at - begin));
+  }
+
+  void skip_ws() {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+      ++p;
+  }
+
+  std::string describe_here() const {
+    if (p >= end) return "end of input";
+    unsigned char c = static_cast<unsigned char>(*p);
+    if (c < 0x20 || c >= 0x7F) return "byte " + std::to_string(c);
+    return std::string("'") + *p + "'";
+  }
+
+  Value parse_document(std::string_view text) {
+    begin = p = text.data();
+    end = text.data() + text.size();
+    depth = 0;
+    stack.clear();
+    skip_ws();
+    Value v = parse_value();
+    skip_ws();
+    if (p != end) fail("unexpected " + describe_here() + " after the JSON value");
+    return v;
+  }
+
+  Value parse_value() {
+    skip_ws();
+    if (p >= end) fail("unexpected end of input");
+    switch (*p) {
+      case '{':
+        return parse_object();
+      case '[':
+        return parse_array();
+      case '"':
+        return Value(parse_string());
+      case 't':
+        return literal("true", Value(true));
+      case 'f':
+        return literal("false", Value(false));
+      case 'n':
+        return literal("null", Value());
+      default:
+        if (*p == '-' || is_digit(*p)) return parse_number();
+        fail("unexpected " + describe_here());
+    }
+  }
+
+  Value literal(std::string_view word, Value value) {
+    if (static_cast<std::size_t>(end - p) < word.size() ||
+        std::memcmp(p, word.data(), word.size()) != 0)
+      fail("invalid literal (expected " + std::string(word) + ")");
+    p += word.size();
+    return value;
+  }
+
+  Value parse_number() {
+    const char* start = p;
+    bool integral = true;
+    if (*p == '-') ++p;
+    if (p < end && *p == '0') {
+      ++p;
+    } else if (p < end && is_digit(*p)) {
+      while (p < end && is_digit(*p))
+        ++p;
+    } else {
+      fail("invalid number");
+    }
+    if (p < end && *p == '.') {
+      integral = false;
+      ++p;
+      if (p >= end || !is_digit(*p)) fail("invalid number: digits expected after '.'");
+      while (p < end && is_digit(*p))
+        ++p;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+      integral = false;
+      ++p;
+      if (p < end && (*p == '+' || *p == '-')) ++p;
+      if (p >= end || !is_digit(*p)) fail("invalid number: digits expected in the exponent");
+      while (p < end && is_digit(*p))
+        ++p;
+    }
+    if (integral) {
+      std::int64_t i = 0;
+      auto [ptr, ec] = std::from_chars(start, p, i);
+      if (ec == std::errc() && ptr == p) return Value(i);
+      // Too large for 64 bits: fall through to a double.
+    }
+    double d = 0;
+    auto [ptr, ec] = std::from_chars(start, p, d);
+    if (ec == std::errc() && ptr == p) return Value(d);
+    // Out of range of a double: strtod gives the conventional +-inf or 0.
+    std::string copy(start, p);
+    return Value(std::strtod(copy.c_str(), nullptr));
+  }
+
+  // Parses a string at p (which is on the opening quote). The view is valid until the next call.
+  std::string_view parse_string() {
+    ++p;  // opening quote
+    const char* start = p;
+    while (p < end) {
+      char c = *p;
+      if (c == '"') {
+        std::string_view s(start, static_cast<std::size_t>(p - start));
+        ++p;
+        return s;
+      }
+      if (c == '\\') break;
+      if (static_cast<unsigned char>(c) < 0x20) fail("control character in string");
+      ++p;
+    }
+    if (p >= end) fail_at(start - 1, "unterminated string");
+    unescaped.assign(start, p);
+    while (p < end) {
+      char c = *p;
+      if (c == '"') {
+        ++p;
+        return unescaped;
+      }
+      if (static_cast<unsigned char>(c) < 0x20) fail("control character in string");
+      if (c != '\\') {
+        unescaped.push_back(c);
+        ++p;
+        continue;
+      }
+      ++p;
+      if (p >= end) break;
+      char e = *p++;
+      switch (e) {
+        case '"':
+        case '\\':
+        case '/':
+          unescaped.push_back(e);
+          break;
+        case 'b':
+          unescaped.push_back('\b');
+          break;
+        case 'f':
+          unescaped.push_back('\f');
+          break;
+        case 'n':
+          unescaped.push_back('\n');
+          break;
+        case 'r':
+          unescaped.push_back('\r');
+          break;
+        case 't':
+          unescaped.push_back('\t');
+          break;
+        case 'u': {
+          std::uint32_t cp = hex4();
+          if (cp >= 0xD800 && cp <= 0xDBFF) {
+            if (end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
+              const char* save = p;
+              p += 2;
+              std::uint32_t low = hex4();
+              if (low >= 0xDC00 && low <= 0xDFFF) {
+                cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+              } else {
+                p = save;
+                cp = 0xFFFD;
+              }
+            } else {
+              cp = 0xFFFD;
+            }
+          } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+            cp = 0xFFFD;  // a lone low surrogate
+          }
+          append_utf8(unescaped, cp);
+          break;
+        }
+        default:
+          fail_at(p - 2, "invalid escape '\\" + std::string(1, e) + "'");
+      }
+    }
+    fail_at(start - 1, "unterminated string");
+  }
+
+  std::uint32_t hex4() {
+    if (end - p < 4) fail("invalid \\u escape");
+    std::uint32_t cp = 0;
+    for (int i = 0; i < 4; ++i) {
+      int h = hex_value(p[i]);
+      if (h < 0) fail("invalid \\u escape");
+      cp = (cp << 4) | static_cast<std::uint32_t>(h);
+    }
+    p += 4;
+    return cp;
+  }
+
+  void enter() {
+    if (++depth > kMaxDepth) fail("nesting deeper than " + std::to_string(kMaxDepth));
+    ++p;  // '[' or '{'
+  }
+
+  Value parse_array() {
+    enter();
+    std::size_t base = stack.size();
+    skip_ws();
+    if (p < end && *p == ']') {
+      ++p;
+    } else {
+      for (;;) {
+        stack.push_back(parse_value());
+        skip_ws();
+        if (p < end && *p == ',') {
+          ++p;
+          continue;
+        }
+        if (p < end && *p == ']') {
+          ++p;
+          break;
+        }
+        fail("expected ',' or ']' but found " + describe_here());
+      }
+    }
+    Value v = Value::array(std::span<const Value>(stack.data() + base, stack.size() - base));
+    stack.resize(base);
+    --depth;
+    return v;
+  }
+
+  Value parse_object() {
+    enter();
+    const int level = depth;
+    key_bufs[static_cast<std::size_t>(level)].clear();
+    std::size_t base = stack.size();
+    skip_ws();
+    if (p < end && *p == '}') {
+      ++p;
+    } else {
+      for (;;) {
+        skip_ws();
+        if (p >= end || *p != '"') fail("expected a key string but found " + describe_here());
+        std::string_view key = parse_string();
+        std::string& keys = key_bufs[static_cast<std::size_t>(level)];
+        auto length = static_cast<std::uint32_t>(key.size());
+        keys.append(reinterpret_cast<const char*>(&length), sizeof length);
+        keys.append(key);
+        skip_ws();
+        if (p >= end || *p != ':') fail("expected ':' but found " + describe_here());
+        ++p;
+        stack.push_back(parse_value());
+        skip_ws();
+        if (p < end && *p == ',') {
+          ++p;
+          continue;
+        }
+        if (p < end && *p == '}') {
+          ++p;
+          break;
+        }
+        fail("expected ',' or '}' but found " + describe_here());
+      }
+    }
+    const SchemaEntry& entry = schema_for(key_bufs[static_cast<std::size_t>(level)]);
+    std::size_t n = stack.size() - base;
+    Value v;
+    if (entry.slot_of.empty()) {
+      v = Value::record(entry.schema, std::span<const Value>(stack.data() + base, n));
+    } else {
+      std::vector<Value> slots(entry.schema->size());
+      for (std::size_t i = 0; i < n; ++i)
+        slots[static_cast<std::size_t>(entry.slot_of[i])] = std::move(stack[base + i]);
+      v = Value::record(entry.schema, std::move(slots));
+    }
+    stack.resize(base);
+    --depth;
+    return v;
+  }
+
+  const SchemaEntry& schema_for(const std::string& keys) {
+    auto it = schemas.find(keys);
+    if (it != schemas.end()) return it->second;
+    if (schemas.size() >= kMaxCachedSchemas) schemas.clear();
+    std::vector<std::string> names;
+    std::vector<int> slot_of;
+    bool duplicates = false;
+    for (std::size_t pos = 0; pos < keys.size();) {
+      std::uint32_t length = 0;
+      std::memcpy(&length, keys.data() + pos, sizeof length);
+      pos += sizeof length;
+      std::string name = keys.substr(pos, length);
+      pos += length;
+      int slot = -1;
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name) slot = static_cast<int>(i);
+      if (slot < 0) {
+        slot = static_cast<int>(names.size());
+        names.push_back(std::move(name));
+      } else {
+        duplicates = true;
+      }
+      slot_of.push_back(slot);
+    }
+    SchemaEntry entry;
+    entry.schema = Schema::intern(names);
+    if (duplicates) entry.slot_of = std::move(slot_of);
+    return schemas.emplace(keys, std::move(entry)).first->second;
+  }
+};
+
+JsonParser::JsonParser() : impl_(std::make_unique<Impl>()) {}
+JsonParser::~JsonParser() = default;
+
+Value JsonParser::parse(std::string_view text) {
+  return impl_->parse_document(text);
+}
+
+Value parse_json(std::string_view text) {
+  JsonParser parser;
+  return parser.parse(text);
+}
+
+}  // namespace cwf

@@ -1,0 +1,92 @@
+#include "runtime/value_json.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace cwf {
+namespace {
+
+std::string roundtrip(std::string_view text) {
+  return parse_json(text).to_json();
+}
+
+std::string error_of(std::string_view text) {
+  try {
+    parse_json(text);
+  } catch (const JsonError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ValueJson, Scalars) {
+  EXPECT_EQ(parse_json("null"), Value());
+  EXPECT_EQ(parse_json("true"), Value(true));
+  EXPECT_EQ(parse_json(" false "), Value(false));
+  EXPECT_TRUE(parse_json("42").is_int());
+  EXPECT_EQ(parse_json("-42").as_int(), -42);
+  EXPECT_TRUE(parse_json("4.5").is_double());
+  EXPECT_EQ(parse_json("4.5").as_double(), 4.5);
+  EXPECT_EQ(parse_json("1e3").as_double(), 1000.0);
+  EXPECT_TRUE(parse_json("1E-2").is_double());
+  EXPECT_EQ(parse_json("9223372036854775807").as_int(), INT64_MAX);
+  // Beyond 64 bits an integer becomes a double.
+  EXPECT_TRUE(parse_json("92233720368547758070").is_double());
+  EXPECT_EQ(parse_json("\"hi\"").as_string(), "hi");
+}
+
+TEST(ValueJson, StringEscapes) {
+  EXPECT_EQ(parse_json(R"("a\"b\\c\/d\n\t")").as_string(), "a\"b\\c/d\n\t");
+  EXPECT_EQ(parse_json(R"("\u00e9\u20ac")").as_string(), "\xC3\xA9\xE2\x82\xAC");
+  EXPECT_EQ(parse_json(R"("\ud83d\ude00")").as_string(), "\xF0\x9F\x98\x80");
+  EXPECT_EQ(parse_json(R"("\ud83d")").as_string(), "\xEF\xBF\xBD");  // lone surrogate
+  EXPECT_EQ(parse_json("\"caf\xC3\xA9 long enough to be on the heap\"").as_string(),
+            "caf\xC3\xA9 long enough to be on the heap");
+}
+
+TEST(ValueJson, ObjectsAndArraysNest) {
+  Value v = parse_json(R"({"id": 7, "tags": ["a", "b"], "pos": {"x": 1.5, "y": -2}, "e": {}})");
+  ASSERT_TRUE(v.is_record());
+  EXPECT_EQ(v.to_json(), R"({"id":7,"tags":["a","b"],"pos":{"x":1.5,"y":-2},"e":{}})");
+  EXPECT_EQ(v.field("pos")->field("y")->as_int(), -2);
+  EXPECT_EQ(roundtrip("[]"), "[]");
+  EXPECT_EQ(roundtrip("[[1,[2,[3]]],{\"a\":[{}]}]"), "[[1,[2,[3]]],{\"a\":[{}]}]");
+}
+
+TEST(ValueJson, ObjectsWithTheSameKeysShareOneSchema) {
+  JsonParser parser;
+  Value a = parser.parse(R"({"x": 1, "y": 2})");
+  Value b = parser.parse(R"({"x": "s", "y": null})");
+  Value c = parser.parse(R"({"y": 1, "x": 2})");
+  EXPECT_EQ(a.schema(), b.schema());
+  EXPECT_NE(a.schema(), c.schema());
+  EXPECT_EQ(a.schema(), Schema::intern({"x", "y"}));
+}
+
+TEST(ValueJson, ARepeatedKeyKeepsItsLastValue) {
+  EXPECT_EQ(roundtrip(R"({"a": 1, "b": 2, "a": 3})"), R"({"a":3,"b":2})");
+}
+
+TEST(ValueJson, ErrorsNameTheColumn) {
+  EXPECT_EQ(error_of(""), "column 1: unexpected end of input");
+  EXPECT_EQ(error_of("{\"a\" 1}"), "column 6: expected ':' but found '1'");
+  EXPECT_EQ(error_of("{\"a\": 1,}"), "column 9: expected a key string but found '}'");
+  EXPECT_EQ(error_of("[1 2]"), "column 4: expected ',' or ']' but found '2'");
+  EXPECT_EQ(error_of("{\"a\": tru}"), "column 7: invalid literal (expected true)");
+  EXPECT_EQ(error_of("\"abc"), "column 1: unterminated string");
+  EXPECT_EQ(error_of("01"), "column 2: unexpected '1' after the JSON value");
+  EXPECT_EQ(error_of("1."), "column 3: invalid number: digits expected after '.'");
+  EXPECT_EQ(error_of("\"a\\qb\""), "column 3: invalid escape '\\q'");
+  EXPECT_EQ(error_of("{} x"), "column 4: unexpected 'x' after the JSON value");
+  EXPECT_EQ(error_of(std::string(300, '[')), "column 257: nesting deeper than 256");
+}
+
+TEST(ValueJson, AParserRecoversAfterAnError) {
+  JsonParser parser;
+  EXPECT_THROW(parser.parse(R"({"a": {"b": [1, )"), JsonError);
+  EXPECT_EQ(parser.parse(R"({"a": {"b": [1]}})").to_json(), R"({"a":{"b":[1]}})");
+}
+
+}  // namespace
+}  // namespace cwf
