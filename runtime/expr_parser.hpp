@@ -1,0 +1,23 @@
+// Recursive-descent parser from expression source to a tree of evaluation nodes.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "runtime/expr_nodes.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::expr {
+
+struct ParseResult {
+  NodePtr root;
+  std::size_t variables_needed = 0;  // one more than the highest variable index used
+};
+
+// Throws ExprError with the column of the first problem.
+ParseResult parse(std::string_view source, const ExprEnvironment& env);
+
+// Levenshtein distance, for did-you-mean suggestions.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+}  // namespace cwf::expr
