@@ -8,7 +8,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 
 #include "runtime/event.hpp"
 #include "runtime/receiver.hpp"
@@ -42,17 +41,18 @@ class TimeKeeper {
            Event{std::move(token), output_time_, WaveTag(output_time_, next_root_sequence_++)});
       return;
     }
-    if (held_) flush(false, send);
+    if (holding_) flush(false, send);
     held_ = Held{port, std::move(token), output_time_};
+    holding_ = true;
   }
   // Sends the held-back output (if any) so that an explicitly stamped event keeps its order.
   template <typename Send>
   void flush_before_explicit(Send&& send) {
-    if (held_) flush(false, send);
+    if (holding_) flush(false, send);
   }
   template <typename Send>
   void end_firing(Send&& send) {
-    if (held_) flush(true, send);
+    if (holding_) flush(true, send);
   }
 
   std::uint32_t children() const { return children_; }
@@ -63,9 +63,9 @@ class TimeKeeper {
   template <typename Send>
   void flush(bool last, Send& send) {
     ++children_;
-    send(held_->port,
-         Event{std::move(held_->token), held_->time, input_wave_->child(children_, last)});
-    held_.reset();
+    send(held_.port,
+         Event{std::move(held_.token), held_.time, input_wave_->child(children_, last)});
+    holding_ = false;
   }
 
   Timestamp input_time_ = 0;
@@ -78,7 +78,8 @@ class TimeKeeper {
     Value token;
     Timestamp time;
   };
-  std::optional<Held> held_;
+  Held held_{};
+  bool holding_ = false;
 };
 
 }  // namespace cwf

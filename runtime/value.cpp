@@ -1,6 +1,7 @@
 #include "runtime/value.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -131,12 +132,11 @@ Value Value::record(std::initializer_list<std::pair<std::string_view, Value>> fi
   return record(Schema::intern(names), std::move(slots));
 }
 
-void Value::retain() const noexcept {
-  if (is_heap()) bits_.scalar.p->refs.fetch_add(1, std::memory_order_relaxed);
+void Value::retain_heap() const noexcept {
+  bits_.scalar.p->refs.fetch_add(1, std::memory_order_relaxed);
 }
 
-void Value::release() noexcept {
-  if (!is_heap()) return;
+void Value::release_heap() noexcept {
   Payload* p = bits_.scalar.p;
   if (p->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
   if (tag() != Tag::heap_string) {
@@ -172,22 +172,6 @@ Kind Value::kind() const noexcept {
 void Value::type_error(Kind wanted) const {
   throw TypeError("expected " + std::string(kind_name(wanted)) + ", got " +
                   std::string(kind_name(kind())));
-}
-
-bool Value::as_bool() const {
-  if (!is_bool()) type_error(Kind::boolean);
-  return bits_.scalar.b;
-}
-
-std::int64_t Value::as_int() const {
-  if (!is_int()) type_error(Kind::integer);
-  return bits_.scalar.i;
-}
-
-double Value::as_double() const {
-  if (is_double()) return bits_.scalar.d;
-  if (is_int()) return static_cast<double>(bits_.scalar.i);
-  type_error(Kind::real);
 }
 
 std::string_view Value::as_string() const {
@@ -408,20 +392,12 @@ void append_double(std::string& out, double d) {
     out += "null";
     return;
   }
+  // Shortest text that reads back to the same double; keep it a double on re-reading.
   char buf[32];
-  // Shortest representation that reads back to the same double; keep a ".0" so it stays a double.
-  int n = std::snprintf(buf, sizeof buf, "%.17g", d);
-  for (int precision = 1; precision < 17; ++precision) {
-    char probe[32];
-    int m = std::snprintf(probe, sizeof probe, "%.*g", precision, d);
-    if (std::strtod(probe, nullptr) == d) {
-      std::memcpy(buf, probe, static_cast<std::size_t>(m) + 1);
-      n = m;
-      break;
-    }
-  }
-  out.append(buf, static_cast<std::size_t>(n));
-  if (std::strpbrk(buf, ".eEn") == nullptr) out += ".0";
+  auto result = std::to_chars(buf, buf + sizeof buf, d);
+  std::string_view text(buf, static_cast<std::size_t>(result.ptr - buf));
+  out += text;
+  if (text.find_first_of(".e") == std::string_view::npos) out += ".0";
 }
 }  // namespace
 

@@ -95,9 +95,19 @@ class Value {
   bool is_record() const noexcept { return tag() == Tag::record; }
 
   // Accessors throw TypeError when the kind does not match; as_double accepts integers too.
-  bool as_bool() const;
-  std::int64_t as_int() const;
-  double as_double() const;
+  bool as_bool() const {
+    if (!is_bool()) type_error(Kind::boolean);
+    return bits_.scalar.b;
+  }
+  std::int64_t as_int() const {
+    if (!is_int()) type_error(Kind::integer);
+    return bits_.scalar.i;
+  }
+  double as_double() const {
+    if (is_double()) return bits_.scalar.d;
+    if (!is_int()) type_error(Kind::real);
+    return static_cast<double>(bits_.scalar.i);
+  }
   std::string_view as_string() const;
   std::span<const Value> as_array() const;
   const Schema* schema() const;          // records only
@@ -160,8 +170,15 @@ class Value {
   Tag tag() const noexcept { return bits_.small.tag; }
   void set_tag(Tag t) noexcept { bits_.small.tag = t; }
   bool is_heap() const noexcept { return tag() >= Tag::heap_string; }
-  void retain() const noexcept;
-  void release() noexcept;
+  // Fast paths inline (most tokens are scalars or short strings); the payload is opaque here.
+  void retain() const noexcept {
+    if (is_heap()) retain_heap();
+  }
+  void release() noexcept {
+    if (is_heap()) release_heap();
+  }
+  void retain_heap() const noexcept;
+  void release_heap() noexcept;
   [[noreturn]] void type_error(Kind wanted) const;
 
   Bits bits_;

@@ -82,3 +82,17 @@ TEST(Value, JsonText) {
 
 }  // namespace
 }  // namespace cwf
+
+namespace cwf {
+namespace {
+
+TEST(Value, DoublesPrintInShortestRoundTripForm) {
+  EXPECT_EQ(Value(1000.0).to_json(), "1000.0");
+  EXPECT_EQ(Value(20.0).to_json(), "20.0");
+  EXPECT_EQ(Value(-0.5).to_json(), "-0.5");
+  EXPECT_EQ(Value(1e21).to_json(), "1e+21");
+  EXPECT_EQ(Value(1.0 / 3.0).to_json(), "0.3333333333333333");
+}
+
+}  // namespace
+}  // namespace cwf
