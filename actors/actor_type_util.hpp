@@ -1,0 +1,49 @@
+// Helpers shared by the actor type definitions: defaults for parameters not given, compiling
+// expression parameters into ParamErrors, and the parameter values with a small fixed vocabulary.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+using ActorFactory = std::function<std::unique_ptr<Actor>(const Params&)>;
+
+// An ActorType whose factory sees every declared parameter: those not given get their default
+// (a null default means "optional, not set"), and a missing required one is a ParamError.
+ActorType make_type(std::string name, std::string doc, std::vector<ParamSpec> params,
+                    std::vector<PortSpec> inputs, std::vector<PortSpec> outputs,
+                    ActorFactory factory);
+
+// The given parameters completed with the defaults of `specs`.
+Params with_defaults(const Params& given, const std::vector<ParamSpec>& specs);
+
+// Whether an optional parameter (null default) was given.
+inline bool is_set(const Params& params, std::string_view name) {
+  return params.has(name) && !params.get(name).is_null();
+}
+
+// Compiles the expression parameter `name`; a syntax error becomes a ParamError on it.
+Expression compile_param(const Params& params, std::string_view name,
+                         const ExprEnvironment& env = {});
+
+// `time_unit`: s | ms | us | ns, as nanoseconds per unit.
+Duration parse_time_unit(const Params& params, std::string_view name);
+
+// `pace`: fast (0) | real (1) | <k>x (k > 0), as a speed-up factor; 0 means no pacing.
+double parse_pace(const Params& params, std::string_view name);
+
+// A separator parameter: one character; "\t" or "tab" for a tab.
+char parse_separator(const Params& params, std::string_view name);
+
+// Converts a value read by a time expression to nanoseconds: numbers are counted in `unit`;
+// strings are ISO-8601 date-times ("2024-05-01T12:00:00.250Z", offsets allowed) or numbers.
+// Returns false with `error` set otherwise.
+bool to_timestamp(const Value& value, Duration unit, Timestamp& out, std::string& error);
+
+}  // namespace cwf::actors

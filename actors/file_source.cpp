@@ -1,0 +1,155 @@
+#include "actors/file_source.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+FileSource::FileSource(FileSourceOptions options)
+    : options_(std::move(options)),
+      error_schema_(Schema::intern({"file", "line", "text", "error"})) {
+  add_output("out", "one record per line");
+  add_output("errors", "malformed lines as {file, line, text, error}");
+}
+
+void FileSource::initialize(ActorContext& context) {
+  if (!reader_.open(options_.path))
+    throw std::runtime_error(context.name() + ": cannot open '" + options_.path +
+                             "': " + std::strerror(errno));
+  done_ = false;
+  emitted_ = 0;
+  anchored_ = false;
+  pending_.reset();
+  on_open(context);
+}
+
+void FileSource::wrapup(ActorContext&) {
+  reader_.close();
+}
+
+void FileSource::malformed(FiringContext& context, std::uint64_t line, std::string_view text,
+                           std::string_view error) {
+  std::string message = options_.path + ":" + std::to_string(line) + ": ";
+  message += error;
+  context.report_error(message);
+  Value slots[] = {Value(options_.path), Value(static_cast<std::int64_t>(line)), Value(text),
+                   Value(error)};
+  context.emit(kErrors, Value::record(error_schema_, slots));
+}
+
+void FileSource::emit_event(FiringContext& context, Value&& record, Timestamp time) {
+  if (options_.time) context.set_output_time(time);
+  context.emit(kOut, std::move(record));
+  ++emitted_;
+  if (options_.limit && emitted_ >= *options_.limit) done_ = true;
+}
+
+void FileSource::fire(FiringContext& context) {
+  if (pending_) {
+    // The director fires a paced source once its time has come.
+    Pending pending = std::move(*pending_);
+    pending_.reset();
+    emit_event(context, std::move(pending.record), pending.time);
+  }
+  if (options_.limit && emitted_ >= *options_.limit) done_ = true;
+  for (std::int64_t lines = 0; lines < options_.batch && !done_; ++lines) {
+    std::string_view line;
+    if (!reader_.next(line)) {
+      if (!reader_.error().empty())
+        context.report_error(options_.path + ": read error: " + reader_.error());
+      done_ = true;
+      break;
+    }
+    std::uint64_t number = reader_.line_number();
+    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;  // blank line
+    Value record;
+    error_.clear();
+    if (!parse(line, record, error_)) {
+      malformed(context, number, line, error_);
+      continue;
+    }
+    Timestamp time = 0;
+    if (options_.time) {
+      try {
+        Value t = options_.time->evaluate(record);
+        if (!to_timestamp(t, options_.time_unit, time, error_)) {
+          malformed(context, number, line, "time: " + error_);
+          continue;
+        }
+      } catch (const ExprError& e) {
+        malformed(context, number, line, std::string("time: ") + e.what());
+        continue;
+      }
+      if (options_.speed > 0) {
+        Timestamp now = context.clock().now();
+        if (!anchored_) {
+          anchored_ = true;
+          anchor_data_ = time;
+          anchor_clock_ = now;
+        }
+        Duration offset = time - anchor_data_;
+        if (options_.speed != 1)
+          offset =
+              static_cast<Duration>(std::llround(static_cast<double>(offset) / options_.speed));
+        Timestamp due = anchor_clock_ + offset;
+        if (due > now) {
+          pending_ = Pending{std::move(record), time};
+          context.fire_again_at(due);
+          return;
+        }
+      }
+    }
+    emit_event(context, std::move(record), time);
+  }
+}
+
+bool FileSource::postfire(FiringContext&) {
+  return !done_ || pending_.has_value();
+}
+
+std::vector<ParamSpec> file_source_params() {
+  return {
+      {"path", ParamType::string, std::nullopt,
+       "the file to read (relative to the workflow file's folder)"},
+      {"time", ParamType::expression, Value(),
+       "expression giving each event's timestamp from its record, e.g. /ts: a number counted in "
+       "`time_unit`, or an ISO-8601 date-time string; not set: the clock's time when read"},
+      {"time_unit", ParamType::string, Value("s"), "unit of numeric times: s, ms, us or ns"},
+      {"pace", ParamType::string, Value("fast"),
+       "fast (as fast as possible), real (replay at the pace of the timestamps on the workflow "
+       "clock) or <k>x (k times faster than real, e.g. 10x); pacing needs `time`"},
+      {"batch", ParamType::integer, Value(64), "max lines read per firing"},
+      {"limit", ParamType::integer, Value(), "max events emitted; not set: the whole file"},
+  };
+}
+
+FileSourceOptions file_source_options(const Params& params) {
+  FileSourceOptions options;
+  options.path = params.resolve_path(params.get_string("path"));
+  if (std::filesystem::is_directory(options.path))
+    throw ParamError("path", "'" + options.path + "' is a folder, not a file");
+  {
+    LineReader probe;
+    if (!probe.open(options.path))
+      throw ParamError("path", "cannot open '" + options.path + "': " + std::strerror(errno));
+  }
+  if (is_set(params, "time")) options.time = compile_param(params, "time");
+  options.time_unit = parse_time_unit(params, "time_unit");
+  options.speed = parse_pace(params, "pace");
+  if (options.speed > 0 && !options.time)
+    throw ParamError("pace", "pacing needs the event times: set `time`");
+  options.batch = params.get_int("batch");
+  if (options.batch < 1) throw ParamError("batch", "batch must be at least 1");
+  if (is_set(params, "limit")) {
+    options.limit = params.get_int("limit");
+    if (*options.limit < 0) throw ParamError("limit", "limit must not be negative");
+  }
+  return options;
+}
+
+}  // namespace cwf::actors

@@ -1,0 +1,76 @@
+// What the file sources (csv_source, jsonl_source) share: reading lines, the event time from an
+// expression, pacing on the workflow clock, batching, the event limit, and malformed lines, which
+// are reported and sent to the optional `errors` port as {file, line, text, error} records.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "actors/line_reader.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+struct FileSourceOptions {
+  std::string path;                   // resolved
+  std::optional<Expression> time;     // event timestamp; unset: the clock's now when read
+  Duration time_unit = kSecond;       // what a numeric time counts
+  double speed = 0;                   // 0: as fast as possible; k: k times the data's pace
+  std::int64_t batch = 64;            // max lines per firing
+  std::optional<std::int64_t> limit;  // max events
+};
+
+class FileSource : public Actor {
+ public:
+  static constexpr int kOut = 0;
+  static constexpr int kErrors = 1;
+
+  explicit FileSource(FileSourceOptions options);
+
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  bool postfire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+
+ protected:
+  // After the file is (re)opened: skip a header, reset per-run state.
+  virtual void on_open(ActorContext&) {}
+  // Turns one line into a record. On failure returns false with `error` set (the line is
+  // reported as malformed). May read further lines from reader() (a quoted CSV field spanning
+  // lines): then `line` is pointed at the whole text read, kept by the parser.
+  virtual bool parse(std::string_view& line, Value& out, std::string& error) = 0;
+
+  LineReader& reader() { return reader_; }
+  const FileSourceOptions& options() const { return options_; }
+  // Reports a malformed line and emits it on `errors`.
+  void malformed(FiringContext& context, std::uint64_t line, std::string_view text,
+                 std::string_view error);
+
+ private:
+  void emit_event(FiringContext& context, Value&& record, Timestamp time);
+
+  FileSourceOptions options_;
+  LineReader reader_;
+  const Schema* error_schema_;
+  bool done_ = false;
+  std::int64_t emitted_ = 0;
+  bool anchored_ = false;
+  Timestamp anchor_data_ = 0, anchor_clock_ = 0;
+  struct Pending {
+    Value record;
+    Timestamp time;
+  };
+  std::optional<Pending> pending_;
+  std::string error_;  // scratch
+};
+
+// The parameters every file source has (path, time, time_unit, pace, batch, limit) and their
+// reading; a file that cannot be opened is a ParamError on `path`.
+std::vector<ParamSpec> file_source_params();
+FileSourceOptions file_source_options(const Params& params);
+
+}  // namespace cwf::actors

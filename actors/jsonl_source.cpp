@@ -1,0 +1,34 @@
+#include "actors/jsonl_source.hpp"
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+bool JsonlSource::parse(std::string_view& line, Value& out, std::string& error) {
+  try {
+    out = parser_.parse(line);
+  } catch (const JsonError& e) {
+    error = std::string("invalid JSON at ") + e.what();
+    return false;
+  }
+  if (!out.is_record()) {
+    error = "expected a JSON object, got " + std::string(kind_name(out.kind()));
+    return false;
+  }
+  return true;
+}
+
+ActorType jsonl_source_type() {
+  return make_type(
+      "jsonl_source",
+      "Reads a JSON-lines file (one object per line) and emits one record per line; malformed "
+      "lines go to `errors`.",
+      file_source_params(), {},
+      {{"out", "one record per line"},
+       {"errors", "malformed lines as {file, line, text, error} (optional)"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        return std::make_unique<JsonlSource>(file_source_options(params));
+      });
+}
+
+}  // namespace cwf::actors

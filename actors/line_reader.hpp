@@ -1,0 +1,45 @@
+// Reads a file line by line through one large buffer: a line is a view into the buffer, valid
+// until the next call, so reading allocates nothing per line. Lines end at '\n'; a '\r' before
+// it is dropped; a last line without a terminator is still a line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cwf::actors {
+
+class LineReader {
+ public:
+  static constexpr std::size_t kBufferSize = 1 << 20;
+
+  LineReader() = default;
+  ~LineReader() { close(); }
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  // False (with errno set) when the file cannot be opened.
+  bool open(const std::string& path);
+  void close();
+  bool is_open() const { return fd_ >= 0; }
+
+  // The next line; false at the end of the file or on a read error (see error()).
+  bool next(std::string_view& line);
+  // 1-based number of the line last returned.
+  std::uint64_t line_number() const { return line_number_; }
+  // Non-empty after a read error.
+  const std::string& error() const { return error_; }
+
+ private:
+  bool fill();
+
+  int fd_ = -1;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0;
+  bool eof_ = false;
+  std::uint64_t line_number_ = 0;
+  std::string error_;
+};
+
+}  // namespace cwf::actors
