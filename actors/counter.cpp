@@ -1,0 +1,30 @@
+#include "actors/counter.hpp"
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+Counter::Counter() {
+  add_input("in", "events to count");
+  add_output("out", "the number of events received so far (int)");
+}
+
+void Counter::initialize(ActorContext&) {
+  count_ = 0;
+}
+
+void Counter::fire(FiringContext& context) {
+  count_ += static_cast<std::int64_t>(context.window().size());
+  context.emit(Value(count_));
+}
+
+ActorType counter_type() {
+  return make_type(
+      "counter",
+      "Counts the events it receives and emits the running count as an int: 1, 2, "
+      "3, ... (one output per window; a window of n events adds n).",
+      {}, {{"in", "events to count"}}, {{"out", "the number of events received so far (int)"}},
+      [](const Params&) -> std::unique_ptr<Actor> { return std::make_unique<Counter>(); });
+}
+
+}  // namespace cwf::actors

@@ -1,0 +1,24 @@
+// counter: counts the events it receives and emits the running count (an int) for each firing.
+#pragma once
+
+#include <cstdint>
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::actors {
+
+class Counter final : public Actor {
+ public:
+  Counter();
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  std::int64_t count() const { return count_; }
+
+ private:
+  std::int64_t count_ = 0;
+};
+
+ActorType counter_type();
+
+}  // namespace cwf::actors

@@ -1,0 +1,33 @@
+#include "actors/filter.hpp"
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+Filter::Filter(Expression where) : where_(std::move(where)) {
+  add_input("in");
+  add_output("out", "the tokens for which `where` holds");
+}
+
+void Filter::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    try {
+      if (where_.matches(event.token)) context.emit(event.token);
+    } catch (const ExprError& e) {
+      context.report_error(std::string("where: ") + e.what());
+    }
+  }
+}
+
+ActorType filter_type() {
+  return make_type("filter", "Passes on the tokens for which an expression is true.",
+                   {{"where", ParamType::expression, std::nullopt,
+                     "the condition, e.g. /speed > 50 and /lane == 2; a token for which it "
+                     "fails (type error) is dropped and counted as an error"}},
+                   {{"in", "tokens"}}, {{"out", "the tokens for which `where` holds"}},
+                   [](const Params& params) -> std::unique_ptr<Actor> {
+                     return std::make_unique<Filter>(compile_param(params, "where"));
+                   });
+}
+
+}  // namespace cwf::actors

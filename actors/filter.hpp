@@ -1,0 +1,21 @@
+// filter: passes on the tokens for which the `where` expression is truthy.
+#pragma once
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+class Filter final : public Actor {
+ public:
+  explicit Filter(Expression where);
+  void fire(FiringContext& context) override;
+
+ private:
+  Expression where_;
+};
+
+ActorType filter_type();
+
+}  // namespace cwf::actors

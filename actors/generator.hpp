@@ -1,0 +1,39 @@
+// generator: a source of `count` synthetic events whose tokens are an expression over the
+// sequence number `i` (0, 1, 2, ...), optionally one every `interval` on the workflow clock.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+struct GeneratorOptions {
+  Expression value;                   // over the variable `i`
+  std::optional<std::int64_t> count;  // unset: unbounded
+  Duration interval = 0;              // 0: as fast as possible
+  std::optional<Timestamp> start_time;
+  std::int64_t batch = 64;  // max events per firing
+};
+
+class Generator final : public Actor {
+ public:
+  explicit Generator(GeneratorOptions options);
+
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  bool postfire(FiringContext& context) override;
+
+ private:
+  GeneratorOptions options_;
+  std::int64_t next_ = 0;
+  bool started_ = false;
+  Timestamp clock_start_ = 0, time_start_ = 0;
+};
+
+ActorType generator_type();
+
+}  // namespace cwf::actors

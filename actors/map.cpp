@@ -1,0 +1,33 @@
+#include "actors/map.hpp"
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+Map::Map(Expression expression) : expression_(std::move(expression)) {
+  add_input("in");
+  add_output("out", "the expression's value for each token");
+}
+
+void Map::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    try {
+      context.emit(expression_.evaluate(event.token));
+    } catch (const ExprError& e) {
+      context.report_error(std::string("expression: ") + e.what());
+    }
+  }
+}
+
+ActorType map_type() {
+  return make_type("map", "Emits the value of an expression over each token.",
+                   {{"expression", ParamType::expression, std::nullopt,
+                     "the new token, e.g. {id: /id, kmh: /speed * 3.6}; a token for which it "
+                     "fails is dropped and counted as an error"}},
+                   {{"in", "tokens"}}, {{"out", "the expression's value for each token"}},
+                   [](const Params& params) -> std::unique_ptr<Actor> {
+                     return std::make_unique<Map>(compile_param(params, "expression"));
+                   });
+}
+
+}  // namespace cwf::actors

@@ -1,0 +1,21 @@
+// map: emits the value of an expression over each token.
+#pragma once
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+class Map final : public Actor {
+ public:
+  explicit Map(Expression expression);
+  void fire(FiringContext& context) override;
+
+ private:
+  Expression expression_;
+};
+
+ActorType map_type();
+
+}  // namespace cwf::actors

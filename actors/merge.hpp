@@ -1,0 +1,18 @@
+// merge: forwards the tokens of its `inputs` ports in0..in<N-1> on one output, earliest window
+// first. (Several connections into one port merge as well; this actor gives them distinct ports.)
+#pragma once
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::actors {
+
+class Merge final : public Actor {
+ public:
+  explicit Merge(int inputs);
+  void fire(FiringContext& context) override;
+};
+
+ActorType merge_type();
+
+}  // namespace cwf::actors

@@ -1,0 +1,24 @@
+// split: one event per element of an array token (or of the array an expression selects).
+#pragma once
+
+#include <optional>
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+class Split final : public Actor {
+ public:
+  // No path: the token itself is the array.
+  explicit Split(std::optional<Expression> path);
+  void fire(FiringContext& context) override;
+
+ private:
+  std::optional<Expression> path_;
+};
+
+ActorType split_type();
+
+}  // namespace cwf::actors

@@ -1,0 +1,27 @@
+// tap: passes every token through on `out` and copies those matching `where` (all of them when
+// it is not set) to `tap`, a view of the data flowing at that point of the workflow.
+#pragma once
+
+#include <optional>
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+class Tap final : public Actor {
+ public:
+  static constexpr int kOut = 0;
+  static constexpr int kTap = 1;
+
+  explicit Tap(std::optional<Expression> where);
+  void fire(FiringContext& context) override;
+
+ private:
+  std::optional<Expression> where_;
+};
+
+ActorType tap_type();
+
+}  // namespace cwf::actors
