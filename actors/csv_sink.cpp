@@ -1,0 +1,106 @@
+#include "actors/csv_sink.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+CsvSink::CsvSink(CsvSinkOptions options) : options_(std::move(options)) {
+  add_input("in", "tokens to write, one row each");
+}
+
+void CsvSink::initialize(ActorContext& context) {
+  try {
+    writer_.open(options_.path);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(context.name() + ": " + e.what());
+  }
+  started_ = false;
+  last_schema_ = nullptr;
+  if (!options_.columns.empty()) start(options_.columns);
+}
+
+void CsvSink::start(std::vector<std::string> columns) {
+  columns_ = std::move(columns);
+  started_ = true;
+  if (!options_.header) return;
+  std::string& out = writer_.buffer();
+  for (std::size_t i = 0; i < columns_.size(); ++i) {
+    if (i) out.push_back(options_.separator);
+    append_csv_field(out, Value(columns_[i]), options_.separator);
+  }
+  out.push_back('\n');
+}
+
+void CsvSink::write_row(const Value& token) {
+  if (!started_) {
+    if (token.is_record()) {
+      auto fields = token.schema()->fields();
+      start(std::vector<std::string>(fields.begin(), fields.end()));
+    } else {
+      start({"value"});
+    }
+  }
+  std::string& out = writer_.buffer();
+  const char sep = options_.separator;
+  if (token.is_record()) {
+    const Schema* schema = token.schema();
+    if (schema != last_schema_) {
+      last_schema_ = schema;
+      slot_of_column_.resize(columns_.size());
+      for (std::size_t i = 0; i < columns_.size(); ++i)
+        slot_of_column_[i] = schema->slot(columns_[i]);
+    }
+    auto slots = token.slots();
+    for (std::size_t i = 0; i < columns_.size(); ++i) {
+      if (i) out.push_back(sep);
+      if (int slot = slot_of_column_[i]; slot >= 0)
+        append_csv_field(out, slots[static_cast<std::size_t>(slot)], sep);
+    }
+  } else {
+    append_csv_field(out, token, sep);
+    for (std::size_t i = 1; i < columns_.size(); ++i)
+      out.push_back(sep);
+  }
+  out.push_back('\n');
+}
+
+void CsvSink::fire(FiringContext& context) {
+  for (const Event& event : context.window())
+    write_row(event.token);
+  writer_.maybe_flush();
+}
+
+void CsvSink::wrapup(ActorContext& context) {
+  if (!writer_.close()) context.report_error(options_.path + ": write error: " + writer_.error());
+}
+
+ActorType csv_sink_type() {
+  return make_type(
+      "csv_sink", "Writes each token as a row of a CSV file.",
+      {
+          {"path", ParamType::string, std::nullopt,
+           "the file to write (created or truncated; relative to the workflow file's folder)"},
+          {"columns", ParamType::strings, Value(),
+           "the columns, in order; not set: the fields of the first record"},
+          {"header", ParamType::boolean, Value(true), "whether to write a header line first"},
+          {"separator", ParamType::string, Value(","),
+           "field separator: one character; \"\\t\" or tab for tabs"},
+      },
+      {{"in", "tokens to write, one row each"}}, {},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        CsvSinkOptions options;
+        options.path = params.resolve_path(params.get_string("path"));
+        std::filesystem::path parent = std::filesystem::path(options.path).parent_path();
+        if (!parent.empty() && !std::filesystem::is_directory(parent))
+          throw ParamError("path", "no folder '" + parent.string() + "'");
+        if (is_set(params, "columns")) options.columns = params.get_strings("columns");
+        options.header = params.get_bool("header");
+        options.separator = parse_separator(params, "separator");
+        return std::make_unique<CsvSink>(std::move(options));
+      });
+}
+
+}  // namespace cwf::actors

@@ -1,0 +1,52 @@
+#include "actors/jsonl_sink.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+JsonlSink::JsonlSink(std::string path) : path_(std::move(path)) {
+  add_input("in", "tokens to write, one line each");
+}
+
+void JsonlSink::initialize(ActorContext& context) {
+  try {
+    writer_.open(path_);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(context.name() + ": " + e.what());
+  }
+}
+
+void JsonlSink::fire(FiringContext& context) {
+  std::string& out = writer_.buffer();
+  for (const Event& event : context.window()) {
+    event.token.append_json(out);
+    out.push_back('\n');
+  }
+  writer_.maybe_flush();
+}
+
+void JsonlSink::wrapup(ActorContext& context) {
+  if (!writer_.close()) context.report_error(path_ + ": write error: " + writer_.error());
+}
+
+ActorType jsonl_sink_type() {
+  return make_type(
+      "jsonl_sink", "Writes each token as one line of JSON.",
+      {
+          {"path", ParamType::string, std::nullopt,
+           "the file to write (created or truncated; relative to the workflow file's folder)"},
+      },
+      {{"in", "tokens to write, one line each"}}, {},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        std::string path = params.resolve_path(params.get_string("path"));
+        std::filesystem::path parent = std::filesystem::path(path).parent_path();
+        if (!parent.empty() && !std::filesystem::is_directory(parent))
+          throw ParamError("path", "no folder '" + parent.string() + "'");
+        return std::make_unique<JsonlSink>(std::move(path));
+      });
+}
+
+}  // namespace cwf::actors

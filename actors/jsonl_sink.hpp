@@ -1,0 +1,27 @@
+// jsonl_sink: writes each token as one line of JSON (records as objects).
+#pragma once
+
+#include <string>
+
+#include "actors/output.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::actors {
+
+class JsonlSink final : public Actor {
+ public:
+  explicit JsonlSink(std::string path);
+
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+
+ private:
+  std::string path_;
+  BufferedWriter writer_;
+};
+
+ActorType jsonl_sink_type();
+
+}  // namespace cwf::actors

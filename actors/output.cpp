@@ -1,0 +1,126 @@
+#include "actors/output.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+namespace cwf::actors {
+
+void BufferedWriter::open(const std::string& path) {
+  close();
+  stream_ = std::fopen(path.c_str(), "wb");
+  if (!stream_) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+  std::setvbuf(stream_, nullptr, _IONBF, 0);  // our buffer is the buffer
+  owned_ = true;
+  error_.clear();
+  buffer_.reserve(kCapacity + 4096);
+}
+
+void BufferedWriter::attach(std::FILE* stream) {
+  close();
+  stream_ = stream;
+  owned_ = false;
+  error_.clear();
+  buffer_.reserve(kCapacity + 4096);
+}
+
+bool BufferedWriter::flush() {
+  if (!stream_) {
+    buffer_.clear();
+    return error_.empty();
+  }
+  if (!buffer_.empty()) {
+    std::size_t written = std::fwrite(buffer_.data(), 1, buffer_.size(), stream_);
+    if (written != buffer_.size() && error_.empty()) error_ = std::strerror(errno);
+    buffer_.clear();
+  }
+  if (std::fflush(stream_) != 0 && error_.empty()) error_ = std::strerror(errno);
+  return error_.empty();
+}
+
+bool BufferedWriter::close() {
+  if (!stream_) return error_.empty();
+  flush();
+  if (owned_ && std::fclose(stream_) != 0 && error_.empty()) error_ = std::strerror(errno);
+  stream_ = nullptr;
+  owned_ = false;
+  return error_.empty();
+}
+
+void append_double(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    out += std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+    return;
+  }
+  char buf[32];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+  std::string_view text(buf, static_cast<std::size_t>(end - buf));
+  out += text;
+  if (text.find_first_of(".e") == std::string_view::npos) out += ".0";
+}
+
+namespace {
+
+void append_int(std::string& out, std::int64_t value) {
+  char buf[24];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, static_cast<std::size_t>(end - buf));
+}
+
+void append_quoted(std::string& out, std::string_view text, char separator) {
+  bool needs_quotes = false;
+  for (char c : text)
+    if (c == separator || c == '"' || c == '\n' || c == '\r') {
+      needs_quotes = true;
+      break;
+    }
+  if (!needs_quotes) {
+    out += text;
+    return;
+  }
+  out.push_back('"');
+  for (char c : text) {
+    if (c == '"') out.push_back('"');
+    out.push_back(c);
+  }
+  out.push_back('"');
+}
+
+}  // namespace
+
+void append_csv_field(std::string& out, const Value& value, char separator) {
+  switch (value.kind()) {
+    case Kind::null:
+      return;
+    case Kind::boolean:
+      out += value.as_bool() ? "true" : "false";
+      return;
+    case Kind::integer:
+      append_int(out, value.as_int());
+      return;
+    case Kind::real:
+      append_double(out, value.as_double());
+      return;
+    case Kind::string:
+      append_quoted(out, value.as_string(), separator);
+      return;
+    case Kind::array:
+    case Kind::record: {
+      std::string json;
+      value.append_json(json);
+      append_quoted(out, json, separator);
+      return;
+    }
+  }
+}
+
+void append_text(std::string& out, const Value& value) {
+  if (value.is_string())
+    out += value.as_string();
+  else
+    value.append_json(out);
+}
+
+}  // namespace cwf::actors

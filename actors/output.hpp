@@ -1,0 +1,57 @@
+// Buffered output for the sinks, and the text formats they share.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "runtime/value.hpp"
+
+namespace cwf::actors {
+
+// Appends go to an in-memory buffer that is written out when it passes `capacity` and on
+// flush(); one write call per buffer-full instead of one per event.
+class BufferedWriter {
+ public:
+  static constexpr std::size_t kCapacity = 1 << 16;
+
+  BufferedWriter() = default;
+  ~BufferedWriter() { close(); }
+  BufferedWriter(const BufferedWriter&) = delete;
+  BufferedWriter& operator=(const BufferedWriter&) = delete;
+
+  // Opens (truncating) a file; throws std::runtime_error when it cannot.
+  void open(const std::string& path);
+  // Writes to a stream the writer does not own (stdout).
+  void attach(std::FILE* stream);
+  bool is_open() const { return stream_ != nullptr; }
+
+  std::string& buffer() { return buffer_; }
+  void maybe_flush() {
+    if (buffer_.size() >= kCapacity) flush();
+  }
+  // False after a write error (see error()).
+  bool flush();
+  // Flushes, then closes an owned file.
+  bool close();
+  const std::string& error() const { return error_; }
+
+ private:
+  std::FILE* stream_ = nullptr;
+  bool owned_ = false;
+  std::string buffer_;
+  std::string error_;
+};
+
+// CSV field text for a value: null is empty, strings as they are, doubles always with a '.', or
+// an exponent, arrays and records as JSON; quoted (with doubled quotes) when the text contains
+// the separator, a quote or a line break.
+void append_csv_field(std::string& out, const Value& value, char separator);
+
+// A double in the shortest form that reads back the same, with ".0" added to integral values.
+void append_double(std::string& out, double value);
+
+// Strings without quotes, everything else as JSON.
+void append_text(std::string& out, const Value& value);
+
+}  // namespace cwf::actors

@@ -1,0 +1,97 @@
+#include "actors/stdout_sink.hpp"
+
+#include <unistd.h>
+
+#include <charconv>
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+StdoutSink::StdoutSink(StdoutOptions options, std::FILE* stream)
+    : options_(options), stream_(stream) {
+  add_input("in", "tokens to print, one line each");
+}
+
+void StdoutSink::initialize(ActorContext&) {
+  writer_.attach(stream_);
+  interactive_ = ::isatty(::fileno(stream_)) == 1;
+}
+
+void StdoutSink::fire(FiringContext& context) {
+  std::string& out = writer_.buffer();
+  for (const Event& event : context.window()) {
+    if (options_.with_time) {
+      char buf[24];
+      auto [end, ec] = std::to_chars(buf, buf + sizeof buf, event.time);
+      out.append(buf, static_cast<std::size_t>(end - buf));
+      out.push_back(' ');
+    }
+    if (options_.with_wave) {
+      out += event.wave.to_string();
+      out.push_back(' ');
+    }
+    const Value& token = event.token;
+    switch (options_.format) {
+      case TextFormat::json:
+        token.append_json(out);
+        break;
+      case TextFormat::text:
+        append_text(out, token);
+        break;
+      case TextFormat::csv:
+        if (token.is_record()) {
+          auto slots = token.slots();
+          for (std::size_t i = 0; i < slots.size(); ++i) {
+            if (i) out.push_back(',');
+            append_csv_field(out, slots[i], ',');
+          }
+        } else {
+          append_csv_field(out, token, ',');
+        }
+        break;
+    }
+    out.push_back('\n');
+  }
+  if (interactive_)
+    writer_.flush();
+  else
+    writer_.maybe_flush();
+}
+
+void StdoutSink::wrapup(ActorContext& context) {
+  if (!writer_.close()) context.report_error("stdout: write error: " + writer_.error());
+}
+
+ActorType stdout_type() {
+  return make_type(
+      "stdout", "Prints each token on a line of the standard output.",
+      {
+          {"format", ParamType::string, Value("json"),
+           "json (the token as JSON), text (strings bare, the rest as JSON) or csv (a record's "
+           "fields in order, comma-separated, without header)"},
+          {"with_time", ParamType::boolean, Value(false),
+           "prefix each line with the event's timestamp (nanoseconds) and a space"},
+          {"with_wave", ParamType::boolean, Value(false),
+           "prefix each line with the event's wave tag and a space (after the time)"},
+      },
+      {{"in", "tokens to print, one line each"}}, {},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        StdoutOptions options;
+        std::string format = params.get_string("format");
+        if (format == "json")
+          options.format = TextFormat::json;
+        else if (format == "text")
+          options.format = TextFormat::text;
+        else if (format == "csv")
+          options.format = TextFormat::csv;
+        else
+          throw ParamError("format",
+                           "unknown format '" + format + "' (expected json, text or csv)");
+        options.with_time = params.get_bool("with_time");
+        options.with_wave = params.get_bool("with_wave");
+        return std::make_unique<StdoutSink>(options);
+      });
+}
+
+}  // namespace cwf::actors

@@ -1,0 +1,40 @@
+// stdout: prints each token on a line, as JSON, plain text or a CSV row, optionally prefixed by
+// the event's timestamp and wave tag. Output is flushed after every firing when it goes to a
+// terminal, and in large blocks otherwise.
+#pragma once
+
+#include <cstdio>
+
+#include "actors/output.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::actors {
+
+enum class TextFormat { json, text, csv };
+
+struct StdoutOptions {
+  TextFormat format = TextFormat::json;
+  bool with_time = false;  // "<timestamp ns> " before the token
+  bool with_wave = false;  // "<wave tag> " before the token
+};
+
+class StdoutSink final : public Actor {
+ public:
+  // `stream` is not owned (tests pass a temporary file).
+  explicit StdoutSink(StdoutOptions options, std::FILE* stream = stdout);
+
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+
+ private:
+  StdoutOptions options_;
+  std::FILE* stream_;
+  BufferedWriter writer_;
+  bool interactive_ = false;
+};
+
+ActorType stdout_type();
+
+}  // namespace cwf::actors
