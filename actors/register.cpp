@@ -1,0 +1,36 @@
+#include "actors/register.hpp"
+
+#include "actors/counter.hpp"
+#include "actors/csv_sink.hpp"
+#include "actors/csv_source.hpp"
+#include "actors/filter.hpp"
+#include "actors/generator.hpp"
+#include "actors/jsonl_sink.hpp"
+#include "actors/jsonl_source.hpp"
+#include "actors/map.hpp"
+#include "actors/merge.hpp"
+#include "actors/split.hpp"
+#include "actors/stdout_sink.hpp"
+#include "actors/tap.hpp"
+
+namespace cwf::actors {
+
+void register_all(ActorRegistry& registry) {
+  // Sources
+  registry.add(csv_source_type());
+  registry.add(jsonl_source_type());
+  registry.add(generator_type());
+  // Transforms
+  registry.add(filter_type());
+  registry.add(map_type());
+  registry.add(split_type());
+  registry.add(merge_type());
+  registry.add(counter_type());
+  registry.add(tap_type());
+  // Sinks
+  registry.add(csv_sink_type());
+  registry.add(jsonl_sink_type());
+  registry.add(stdout_type());
+}
+
+}  // namespace cwf::actors
