@@ -129,38 +129,72 @@ struct JsonParser::Impl {
     return value;
   }
 
+  // Integers of up to 18 digits and decimals whose digits fit 2^53 with a power of ten up to
+  // 10^22 are converted directly (exactly, as one correctly rounded multiplication or division);
+  // anything else goes through std::from_chars.
   Value parse_number() {
+    static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                        1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
     const char* start = p;
-    bool integral = true;
-    if (*p == '-') ++p;
+    const bool negative = *p == '-';
+    if (negative) ++p;
+    std::uint64_t mantissa = 0;
+    int digits = 0;  // significant digits accumulated into mantissa (leading zeros excepted)
+    bool exact = true;
+    auto take_digit = [&](char c) {
+      if (digits < 19) {
+        mantissa = mantissa * 10 + static_cast<std::uint64_t>(c - '0');
+        if (mantissa != 0) ++digits;
+      } else {
+        exact = false;
+      }
+    };
     if (p < end && *p == '0') {
       ++p;
     } else if (p < end && is_digit(*p)) {
       while (p < end && is_digit(*p))
-        ++p;
+        take_digit(*p++);
     } else {
       fail("invalid number");
     }
+    bool integral = true;
+    int exponent = 0;
     if (p < end && *p == '.') {
       integral = false;
       ++p;
       if (p >= end || !is_digit(*p)) fail("invalid number: digits expected after '.'");
-      while (p < end && is_digit(*p))
-        ++p;
+      while (p < end && is_digit(*p)) {
+        take_digit(*p++);
+        --exponent;
+      }
     }
     if (p < end && (*p == 'e' || *p == 'E')) {
       integral = false;
       ++p;
-      if (p < end && (*p == '+' || *p == '-')) ++p;
+      bool negative_exponent = false;
+      if (p < end && (*p == '+' || *p == '-')) negative_exponent = *p++ == '-';
       if (p >= end || !is_digit(*p)) fail("invalid number: digits expected in the exponent");
-      while (p < end && is_digit(*p))
+      int e = 0;
+      while (p < end && is_digit(*p)) {
+        if (e < 100000) e = e * 10 + (*p - '0');
         ++p;
+      }
+      exponent += negative_exponent ? -e : e;
+    }
+    if (integral && exact && digits <= 18) {
+      auto i = static_cast<std::int64_t>(mantissa);
+      return Value(negative ? -i : i);
     }
     if (integral) {
       std::int64_t i = 0;
       auto [ptr, ec] = std::from_chars(start, p, i);
       if (ec == std::errc() && ptr == p) return Value(i);
-      // Too large for 64 bits: fall through to a double.
+      // Too large for 64 bits: a double.
+    } else if (exact && mantissa < (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
+      double d = static_cast<double>(mantissa);
+      d = exponent < 0 ? d / kPow10[-exponent] : d * kPow10[exponent];
+      return Value(negative ? -d : d);
     }
     double d = 0;
     auto [ptr, ec] = std::from_chars(start, p, d);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <string>
 
 namespace cwf {
@@ -34,6 +35,25 @@ TEST(ValueJson, Scalars) {
   // Beyond 64 bits an integer becomes a double.
   EXPECT_TRUE(parse_json("92233720368547758070").is_double());
   EXPECT_EQ(parse_json("\"hi\"").as_string(), "hi");
+}
+
+TEST(ValueJson, NumbersMatchStrtod) {
+  for (const char* text : {"0.1", "-0.5", "123.456e-5", "1e22", "1e23", "-2.5E+3", "0.000001",
+                           "1.7976931348623157e308", "3.14159265358979323846", "9007199254740993.0",
+                           "4.9e-324", "1e400", "-1e-400", "0.30000000000000004",
+                           "123456789012345678901234567890", "5e-1", "100e-2"}) {
+    SCOPED_TRACE(text);
+    Value v = parse_json(text);
+    ASSERT_TRUE(v.is_double());
+    EXPECT_EQ(v.as_double(), std::strtod(text, nullptr));
+  }
+  for (const char* text : {"0", "-0", "7", "-123456789012345678", "123456789012345678",
+                           "9223372036854775807", "-9223372036854775808"}) {
+    SCOPED_TRACE(text);
+    Value v = parse_json(text);
+    ASSERT_TRUE(v.is_int());
+    EXPECT_EQ(v.as_int(), std::strtoll(text, nullptr, 10));
+  }
 }
 
 TEST(ValueJson, StringEscapes) {
