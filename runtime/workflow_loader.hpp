@@ -1,0 +1,36 @@
+// Loads a workflow from its YAML file (the format is documented in docs/workflow-yaml.md):
+// actors are created through the ActorRegistry with their parameters checked against the type's
+// schema, connections are resolved to ports, and sub-workflows (`workflow: file.yaml`) become
+// CompositeActors running under their own director. Every mistake is reported as a LoadError
+// naming file:line:column and what was expected there.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "runtime/actor_registry.hpp"
+#include "runtime/load_error.hpp"
+#include "runtime/scheduler.hpp"
+#include "runtime/workflow.hpp"
+#include "runtime/yaml_value.hpp"
+
+namespace cwf {
+
+struct LoadContext {
+  const ActorRegistry& actors;
+  const SchedulerRegistry& schedulers;  // for checking `scheduler:` and sub-workflow directors
+};
+
+// Relative paths in the file (sub-workflows, actor parameters via Params::resolve_path) are
+// relative to the file's folder.
+std::unique_ptr<Workflow> load_workflow_file(const std::string& path, const LoadContext& context);
+
+// `file_for_errors` names the text in LoadErrors (and gives the default workflow name);
+// `base_dir` is the folder relative paths are resolved against ("" for the current one).
+std::unique_ptr<Workflow> load_workflow_text(std::string_view yaml,
+                                             const std::string& file_for_errors,
+                                             const std::string& base_dir,
+                                             const LoadContext& context);
+
+}  // namespace cwf

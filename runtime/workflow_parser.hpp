@@ -1,0 +1,131 @@
+// Internals of the workflow loader shared by its source files: the per-file parser, the loader
+// that follows sub-workflow includes, and small text helpers. Not a public interface.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/workflow_loader.hpp"
+
+namespace cwf::loader_detail {
+
+std::string join(const std::vector<std::string>& items);
+std::string join(std::span<const PortSpec> ports);  // "none" when empty
+// "; did you mean 'x'?" when a candidate is close enough, else "; <label>: a, b, c".
+std::string suggest(std::string_view word, const std::vector<std::string>& candidates,
+                    std::string_view label);
+// "; did you mean 'x'?" or nothing.
+std::string did_you_mean_suffix(std::string_view word, const std::vector<std::string>& candidates);
+// Actor and port names: letters, digits, '_' and '-' (so that `a.port -> b` parses).
+bool valid_name(std::string_view name);
+// Without spaces and tabs around; `removed_front` receives how many were cut at the front.
+std::string_view trim(std::string_view s, std::size_t* removed_front = nullptr);
+std::optional<std::string> read_text_file(const std::filesystem::path& path, std::string& error);
+// The canonical path of a file, to recognise it however it is named (include cycles).
+std::string identity_of(const std::filesystem::path& path);
+
+// What one file holds.
+struct Parsed {
+  std::unique_ptr<Workflow> workflow;
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
+  std::optional<DirectorConfig> director;  // as written in the file
+  SourceLocation director_location;
+};
+
+// One end of a connection as written: `actor` or `actor.port`.
+struct Endpoint {
+  std::string actor;
+  std::optional<std::string> port;
+  SourceLocation actor_location;
+  SourceLocation port_location;
+};
+
+class Loader;
+
+// Reads one file into a Workflow; sub-workflows go back through the Loader.
+class FileParser {
+ public:
+  FileParser(Loader& loader, std::string_view text, std::string file, std::string base_dir,
+             bool sub)
+      : loader_(loader),
+        text_(text),
+        file_(std::move(file)),
+        base_dir_(std::move(base_dir)),
+        sub_(sub) {}
+
+  Parsed parse();
+
+ private:
+  [[noreturn]] void fail(const SourceLocation& where, std::string message) const {
+    throw LoadError(where, std::move(message));
+  }
+  SourceLocation key_location(const YamlEntry& entry) const {
+    return yaml_location(entry.key_node, file_);
+  }
+  // An empty value (`key:`) carries the position of whatever follows it: use the key's.
+  SourceLocation value_location(const YamlEntry& entry) const {
+    if (entry.value.IsNull()) return key_location(entry);
+    return yaml_location(entry.value, file_, key_location(entry));
+  }
+  std::string scalar(const YamlEntry& entry, std::string_view expected) const;
+  int integer(const YamlEntry& entry, int minimum, std::string_view expected) const;
+
+  void parse_top_level(const YAML::Node& root);
+  DirectorConfig parse_director(const YamlEntry& entry) const;
+  std::vector<std::string> parse_boundary(const YamlEntry& entry, bool inputs);
+  // `kind`: actor, input or output (all share one namespace).
+  void define(const std::string& name, const SourceLocation& where, std::string_view kind);
+  void parse_actors(const YamlEntry& entry);
+  void parse_actor(const YamlEntry& entry);
+  void add_typed_actor(const std::string& name, const SourceLocation& where,
+                       const std::vector<YamlEntry>& entries);
+  void add_subworkflow(const std::string& name, const SourceLocation& where,
+                       const std::vector<YamlEntry>& entries);
+  void parse_connections(const YamlEntry& entry);
+  void parse_connection(const YAML::Node& item);
+  Endpoint parse_endpoint(const YAML::Node& scalar, std::size_t offset, std::string_view text,
+                          const SourceLocation& whole) const;
+  SourceLocation location_in(const YAML::Node& scalar, std::size_t offset,
+                             std::size_t length) const;
+  ActorId resolve_actor(const Endpoint& end) const;
+  void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where);
+
+  Loader& loader_;
+  std::string_view text_;
+  std::string file_;
+  std::string base_dir_;
+  bool sub_;
+  Parsed result_;
+  std::map<std::string, std::pair<SourceLocation, std::string>> defined_;  // name -> where, kind
+};
+
+// Loads files, keeping the chain of files being included to detect include cycles.
+class Loader {
+ public:
+  explicit Loader(const LoadContext& context) : context_(context) {}
+
+  const LoadContext& context() const { return context_; }
+
+  // `file` names the text in errors; `identity` is its canonical path ("" when not a file).
+  Parsed load(std::string_view text, const std::string& file, const std::string& base_dir,
+              const std::string& identity, bool sub);
+
+  // The include chain ending in `identity` ("a.yaml -> b.yaml -> a.yaml"), if it is one.
+  std::optional<std::string> cycle(const std::string& identity, const std::string& file) const;
+
+ private:
+  struct Included {
+    std::string identity;  // canonical path
+    std::string file;      // as named in errors
+  };
+  const LoadContext& context_;
+  std::vector<Included> stack_;
+};
+
+}  // namespace cwf::loader_detail
