@@ -1,0 +1,48 @@
+#include "cli/arguments.hpp"
+
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::cli {
+
+Arguments::Arguments(const std::vector<std::string>& words, const std::set<std::string>& flags,
+                     const std::set<std::string>& valued) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (word.size() < 3 || word.rfind("--", 0) != 0) {
+      positional_.push_back(word);
+      continue;
+    }
+    std::string name = word.substr(2);
+    std::optional<std::string> inline_value;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      inline_value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (flags.count(name)) {
+      if (inline_value) throw UsageError("option --" + name + " takes no value");
+      flags_.insert(name);
+    } else if (valued.count(name)) {
+      if (inline_value) {
+        values_[name] = *inline_value;
+      } else if (i + 1 < words.size()) {
+        values_[name] = words[++i];
+      } else {
+        throw UsageError("option --" + name + " needs a value");
+      }
+    } else {
+      std::vector<std::string> known(flags.begin(), flags.end());
+      known.insert(known.end(), valued.begin(), valued.end());
+      std::string message = "unknown option --" + name;
+      if (auto guess = did_you_mean(name, known)) message += "; did you mean --" + *guess + "?";
+      throw UsageError(message);
+    }
+  }
+}
+
+std::optional<std::string> Arguments::value(const std::string& name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace cwf::cli

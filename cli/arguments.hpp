@@ -1,0 +1,36 @@
+// Command-line arguments of one subcommand: positional words and --options, each option either a
+// flag or taking one value ("--for 60s" or "--for=60s"). Unknown options are errors with a
+// did-you-mean, so a typo never silently changes a run.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cwf::cli {
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Arguments {
+ public:
+  // `flags` take no value, `valued` take one.
+  Arguments(const std::vector<std::string>& words, const std::set<std::string>& flags,
+            const std::set<std::string>& valued);
+
+  const std::vector<std::string>& positional() const { return positional_; }
+  bool flag(const std::string& name) const { return flags_.count(name) > 0; }
+  std::optional<std::string> value(const std::string& name) const;
+
+ private:
+  std::vector<std::string> positional_;
+  std::set<std::string> flags_;
+  std::map<std::string, std::string> values_;
+};
+
+}  // namespace cwf::cli

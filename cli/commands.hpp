@@ -1,0 +1,21 @@
+// The subcommands of `cwf`. Each takes its arguments (without the subcommand word) and the
+// streams to write to, and returns the process exit code, so tests can run them in-process.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace cwf::cli {
+
+using Words = std::vector<std::string>;
+
+int run_command(const Words& args, std::ostream& out, std::ostream& err);
+int validate_command(const Words& args, std::ostream& out, std::ostream& err);
+int graph_command(const Words& args, std::ostream& out, std::ostream& err);
+int actors_command(const Words& args, std::ostream& out, std::ostream& err);
+
+// Dispatches `cwf <command> ...`; prints usage for help or an unknown command.
+int main_command(const Words& argv, std::ostream& out, std::ostream& err);
+
+}  // namespace cwf::cli

@@ -1,0 +1,90 @@
+#include <ostream>
+#include <string>
+
+#include "cli/commands.hpp"
+#include "cli/load.hpp"
+#include "runtime/composite_actor.hpp"
+
+namespace cwf::cli {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// Writes the actors and connections of `workflow`; node ids are prefixed so that sub-workflows
+// (drawn as clusters inside their composite) do not collide with the outer graph.
+void write_graph(const Workflow& workflow, const std::string& prefix, const std::string& indent,
+                 std::ostream& out) {
+  for (const ActorEntry& entry : workflow.actors()) {
+    std::string id = quoted(prefix + entry.name);
+    if (auto* composite = dynamic_cast<CompositeActor*>(entry.actor.get())) {
+      out << indent << "subgraph " << quoted("cluster_" + prefix + entry.name) << " {\n";
+      out << indent << "  label="
+          << quoted(entry.name + " (" + composite->inner().name() + ", " +
+                    composite->inner().director().type + ")")
+          << ";\n";
+      out << indent << "  style=rounded;\n";
+      write_graph(composite->inner(), prefix + entry.name + "/", indent + "  ", out);
+      out << indent << "}\n";
+      continue;
+    }
+    const char* shape = entry.actor->is_source()         ? "invhouse"
+                        : entry.actor->outputs().empty() ? "house"
+                                                         : "box";
+    std::string label = entry.name + "\\n" + (entry.type.empty() ? "actor" : entry.type);
+    out << indent << id << " [shape=" << shape << ", label=\"" << label << "\"];\n";
+  }
+  auto endpoint = [&](ActorId actor, bool input, int port) {
+    const ActorEntry& entry = workflow.actor(actor);
+    if (auto* composite = dynamic_cast<CompositeActor*>(entry.actor.get())) {
+      // Edges into or out of a composite attach to its boundary actor inside the cluster.
+      const auto& ports = input ? composite->inputs() : composite->outputs();
+      return quoted(prefix + entry.name + "/" + ports[static_cast<std::size_t>(port)].name);
+    }
+    return quoted(prefix + entry.name);
+  };
+  for (const Connection& c : workflow.connections()) {
+    const Actor& from = *workflow.actor(c.from.actor).actor;
+    const Actor& to = *workflow.actor(c.to.actor).actor;
+    out << indent << endpoint(c.from.actor, false, c.from.port) << " -> "
+        << endpoint(c.to.actor, true, c.to.port);
+    std::string label;
+    if (from.outputs().size() > 1)
+      label += from.outputs()[static_cast<std::size_t>(c.from.port)].name;
+    if (to.inputs().size() > 1)
+      label +=
+          (label.empty() ? "" : " -> ") + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
+    if (c.receiver_description != "fifo")
+      label += (label.empty() ? "" : "\\n") + c.receiver_description;
+    if (!label.empty()) out << " [label=" << quoted(label) << "]";
+    out << ";\n";
+  }
+}
+
+}  // namespace
+
+int graph_command(const Words& words, std::ostream& out, std::ostream& err) {
+  std::string path;
+  try {
+    path = workflow_path(Arguments(words, {}, {}), "graph");
+  } catch (const std::exception& e) {
+    err << "cwf graph: " << e.what() << "\n";
+    return 2;
+  }
+  auto workflow = load_or_report(path, err);
+  if (!workflow) return 2;
+  out << "digraph " << quoted(workflow->name()) << " {\n";
+  out << "  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n";
+  write_graph(*workflow, "", "  ", out);
+  out << "}\n";
+  return 0;
+}
+
+}  // namespace cwf::cli

@@ -1,0 +1,18 @@
+// Loading the workflow named on the command line, with the registries of this program.
+#pragma once
+
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "cli/arguments.hpp"
+#include "runtime/workflow.hpp"
+
+namespace cwf::cli {
+
+// The one positional FILE argument; throws UsageError otherwise.
+std::string workflow_path(const Arguments& args, const std::string& command);
+// Loads and checks the workflow; prints the reason and returns nullptr on failure.
+std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& err);
+
+}  // namespace cwf::cli

@@ -1,0 +1,50 @@
+#include <ostream>
+
+#include "cli/commands.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::cli {
+
+namespace {
+const char* kUsage = R"(cwf — continuous workflows
+
+usage: cwf <command> [arguments]
+
+commands:
+  run FILE.yaml       run a workflow until its sources are exhausted (or --for, or Ctrl-C)
+      --director scheduled|threaded   override the workflow's director
+      --scheduler NAME                scheduling policy of the scheduled director (fifo)
+      --workers N                     worker threads of the scheduled director
+      --for DURATION                  stop the sources after this long (e.g. 60s, 5 min), then drain
+      --clock real|virtual|scaled     workflow clock (default real); --speed K for scaled
+      --stats                         print per-actor statistics at the end
+      --progress                      print a progress line every few seconds (default on a terminal)
+  validate FILE.yaml  load and check a workflow without running it
+  graph FILE.yaml     print the workflow as a Graphviz dot graph
+  actors              list the actor types with their ports and parameters
+  help                this text
+
+exit status: 0 on success; 1 when the workflow fails while running; 2 for bad usage or a
+workflow file that does not load (the reason is printed on one line).
+)";
+}  // namespace
+
+int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
+  if (argv.empty() || argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
+    (argv.empty() ? err : out) << kUsage;
+    return argv.empty() ? 2 : 0;
+  }
+  Words rest(argv.begin() + 1, argv.end());
+  const std::string& command = argv[0];
+  if (command == "run") return run_command(rest, out, err);
+  if (command == "validate") return validate_command(rest, out, err);
+  if (command == "graph") return graph_command(rest, out, err);
+  if (command == "actors") return actors_command(rest, out, err);
+  std::string message = "cwf: unknown command '" + command + "'";
+  if (auto guess = did_you_mean(command, {"run", "validate", "graph", "actors", "help"}))
+    message += "; did you mean '" + *guess + "'?";
+  err << message << " (cwf help lists the commands)\n";
+  return 2;
+}
+
+}  // namespace cwf::cli

@@ -1,0 +1,26 @@
+#include "cli/registries.hpp"
+
+#include "actors/register.hpp"
+#include "schedulers/register.hpp"
+
+namespace cwf::cli {
+
+const ActorRegistry& actor_registry() {
+  static const ActorRegistry registry = [] {
+    ActorRegistry r;
+    actors::register_all(r);
+    return r;
+  }();
+  return registry;
+}
+
+const SchedulerRegistry& scheduler_registry() {
+  static const SchedulerRegistry registry = [] {
+    SchedulerRegistry r;
+    schedulers::register_all(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace cwf::cli
