@@ -32,11 +32,26 @@ void ActorCell::send(int port, Event&& event) {
   stats_.events_out.add();
   auto& routes = routes_[static_cast<std::size_t>(port)];
   if (routes.empty()) return;
+  auto deliver = [this](Route& route, Event&& e) {
+    route.target->enqueue(std::move(e), *route.producer);
+    if (!route.needs_wakeup) {
+      route.needs_wakeup = true;
+      routes_to_wake_.push_back(&route);
+    }
+  };
   for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
     Event copy = event;
-    routes[i].target->put(std::move(copy), *routes[i].producer);
+    deliver(routes[i], std::move(copy));
   }
-  routes.back().target->put(std::move(event), *routes.back().producer);
+  deliver(routes.back(), std::move(event));
+}
+
+void ActorCell::wake_consumers() {
+  for (Route* route : routes_to_wake_) {
+    route->needs_wakeup = false;
+    route->target->owner().notify();
+  }
+  routes_to_wake_.clear();
 }
 
 void ActorCell::report_error(std::string_view message) {
@@ -69,7 +84,9 @@ void ActorCell::finish() {
 
 ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
   state_.fetch_and(static_cast<std::uint8_t>(~kNotified), std::memory_order_acq_rel);
-  return is_source() ? run_source(max_firings) : run_windows(max_firings);
+  CycleResult result = is_source() ? run_source(max_firings) : run_windows(max_firings);
+  wake_consumers();
+  return result;
 }
 
 ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
@@ -109,6 +126,7 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
 }
 
 Receiver* ActorCell::earliest_ready_receiver() {
+  if (receivers_.size() == 1) return receivers_[0]->has_window() ? receivers_[0].get() : nullptr;
   Receiver* best = nullptr;
   Timestamp best_time = 0;
   for (auto& r : receivers_) {

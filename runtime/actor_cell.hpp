@@ -113,7 +113,11 @@ class ActorCell {
   struct Route {
     Receiver* target;
     std::unique_ptr<ReceiverProducer> producer;
+    bool needs_wakeup = false;  // events enqueued since the consumer was last woken
   };
+  // Wake the consumers of everything sent during this run: one atomic per route and run instead
+  // of one per event.
+  void wake_consumers();
 
   CycleResult run_source(std::uint32_t max_firings);
   CycleResult run_windows(std::uint32_t max_firings);
@@ -131,6 +135,7 @@ class ActorCell {
   TimeKeeper time_keeper_;
   std::vector<std::unique_ptr<Receiver>> receivers_;
   std::vector<std::vector<Route>> routes_;
+  std::vector<Route*> routes_to_wake_;
   std::atomic<std::uint8_t> state_{0};
   std::atomic<bool> finished_{false};
   Timestamp fire_again_at_ = kNever;

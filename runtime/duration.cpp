@@ -1,7 +1,7 @@
 #include "runtime/duration.hpp"
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>

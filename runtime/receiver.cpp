@@ -9,17 +9,39 @@ void Receiver::put(Event&& event, ReceiverProducer& producer) {
   owner_->notify();
 }
 
-std::size_t Receiver::drain() {
-  constexpr std::size_t kBatch = 64;
-  Event batch[kBatch];
-  std::size_t total = 0;
-  while (true) {
-    std::size_t n = inbox_.try_dequeue_bulk(batch, kBatch);
-    for (std::size_t i = 0; i < n; ++i)
-      accept(std::move(batch[i]));
-    total += n;
-    if (n < kBatch) return total;
+namespace {
+// Lets the inbox's bulk dequeue hand each event straight to the window operator, without an
+// intermediate array.
+template <typename Accept>
+class AcceptingIterator {
+ public:
+  explicit AcceptingIterator(Accept& accept) : accept_(&accept) {}
+  AcceptingIterator& operator*() { return *this; }
+  AcceptingIterator& operator++() { return *this; }
+  AcceptingIterator& operator++(int) { return *this; }
+  AcceptingIterator& operator=(Event&& event) {
+    (*accept_)(std::move(event));
+    return *this;
   }
+
+ private:
+  Accept* accept_;
+};
+}  // namespace
+
+std::size_t Receiver::drain() {
+  auto accept_one = [this](Event&& event) { accept(std::move(event)); };
+  AcceptingIterator<decltype(accept_one)> into(accept_one);
+  // Bounded, so that a producer on another thread that is faster than this consumer cannot keep
+  // it draining forever; what is left is drained on the next run.
+  constexpr std::size_t kBulk = 256, kMaxPerDrain = 1 << 16;
+  std::size_t total = 0;
+  while (total < kMaxPerDrain) {
+    std::size_t n = inbox_.try_dequeue_bulk(into, kBulk);
+    total += n;
+    if (n < kBulk) break;
+  }
+  return total;
 }
 
 Window FifoReceiver::front_window() {
@@ -29,8 +51,7 @@ Window FifoReceiver::front_window() {
 
 void FifoReceiver::finish_window(bool, bool) {
   // A one-token window with step one: the event leaves every future window whether or not the
-  // actor fired on it.
-  events_[head_] = Event{};
+  // actor fired on it. Consumed events are destroyed in bulk when the buffer runs dry.
   if (++head_ == events_.size()) {
     events_.clear();
     head_ = 0;

@@ -49,6 +49,11 @@ class Receiver {
   }
   // Enqueue and wake the owning actor.
   void put(Event&& event, ReceiverProducer& producer);
+  // Enqueue only; the producer wakes the owner later (once per batch, see ActorCell::send).
+  void enqueue(Event&& event, ReceiverProducer& producer) {
+    inbox_.enqueue(producer.token(), std::move(event));
+  }
+  ActorCell& owner() { return *owner_; }
 
   // ---- consumer side (the thread running the owner) ----
   // Move everything waiting in the inbox into the window operator; returns how many events moved.

@@ -16,8 +16,9 @@ std::vector<ActorSummary> snapshot(const Execution& execution) {
   for (ActorId id = 0; id < execution.size(); ++id) {
     const ActorCell& cell = execution.cell(id);
     const ActorStats& s = cell.stats();
-    out.push_back({cell.name(), cell.is_source(), s.firings.get(), s.cost_ns.get(), s.events_in.get(),
-                   s.events_out.get(), s.errors.get(), s.dropped.get(), cell.queue_length()});
+    out.push_back({cell.name(), cell.is_source(), s.firings.get(), s.cost_ns.get(),
+                   s.events_in.get(), s.events_out.get(), s.errors.get(), s.dropped.get(),
+                   cell.queue_length()});
   }
   return out;
 }

@@ -33,6 +33,10 @@ void ScheduledDirector::start(Execution& execution) {
 }
 
 void ScheduledDirector::make_ready(ActorCell& cell) {
+  if (std::this_thread::get_id() == worker_) {
+    local_wakeups_.push_back(cell.id());
+    return;
+  }
   wakeups_.enqueue(cell.id());
   if (parked_.load(std::memory_order_acquire)) {
     std::lock_guard lock(park_mutex_);
@@ -41,6 +45,11 @@ void ScheduledDirector::make_ready(ActorCell& cell) {
 }
 
 void ScheduledDirector::take_wakeups() {
+  for (ActorId local : local_wakeups_) {
+    ++busy_;
+    scheduler_->actor_got_work(local);
+  }
+  local_wakeups_.clear();
   ActorId id;
   while (wakeups_.try_dequeue(id)) {
     ++busy_;
@@ -97,7 +106,7 @@ bool ScheduledDirector::wait_for_work(RunMonitor& monitor) {
       return true;
     }
     wait = std::min(wait, std::chrono::nanoseconds(delay));
-  } else if (execution_->quiescent() && wakeups_.size_approx() == 0) {
+  } else if (execution_->quiescent() && wakeups_.size_approx() == 0 && local_wakeups_.empty()) {
     return false;
   }
   std::unique_lock lock(park_mutex_);
@@ -109,6 +118,7 @@ bool ScheduledDirector::wait_for_work(RunMonitor& monitor) {
 }
 
 void ScheduledDirector::run(const RunOptions& options) {
+  worker_ = std::this_thread::get_id();
   RunMonitor monitor(options);
   Execution& execution = *execution_;
   while (true) {
@@ -122,13 +132,13 @@ void ScheduledDirector::run(const RunOptions& options) {
     while (auto grant = scheduler_->next_actor()) {
       run_grant(*grant);
       take_wakeups();
-      if ((++grants & 255) == 0) {
+      if (monitor.stop_due()) {
+        execution.stop_sources();
+        take_wakeups();
+      }
+      if ((++grants & 63) == 0) {
         fire_due_timers();
         take_wakeups();
-        if (monitor.stop_due()) {
-          execution.stop_sources();
-          take_wakeups();
-        }
         monitor.progress();
       }
     }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <queue>
+#include <thread>
 #include <vector>
 
 #include "runtime/director.hpp"
@@ -40,6 +41,9 @@ class ScheduledDirector final : public Director, public ReadyListener {
 
   std::unique_ptr<Scheduler> scheduler_;
   Execution* execution_ = nullptr;
+  // Wake-ups raised by the worker itself (nearly all of them) skip the concurrent queue.
+  std::thread::id worker_;
+  std::vector<ActorId> local_wakeups_;
   moodycamel::ConcurrentQueue<ActorId> wakeups_;
   std::mutex park_mutex_;
   std::condition_variable park_;

@@ -16,9 +16,10 @@ namespace cwf {
 
 class TimeKeeper {
  public:
-  // `source_ordinal` keeps the root sequence numbers of different sources apart.
+  // `source_ordinal` keeps the root sequence numbers of different sources apart: source k numbers
+  // its waves k·2^40 + 1, + 2, ... (the first source simply 1, 2, 3, ...).
   explicit TimeKeeper(std::uint32_t source_ordinal = 0)
-      : next_root_sequence_((static_cast<std::uint64_t>(source_ordinal) + 1) << 40) {}
+      : next_root_sequence_((static_cast<std::uint64_t>(source_ordinal) << 40) + 1) {}
 
   void begin_firing(const Window& window) {
     input_time_ = window.time;

@@ -16,52 +16,12 @@ namespace {
 constexpr std::uint32_t kInlineLimit = 0xffff;
 }
 
-WaveTag::WaveTag(const WaveTag& other) noexcept
-    : root_time_(other.root_time_),
-      root_sequence_(other.root_sequence_),
-      last_bits_(other.last_bits_),
-      depth_(other.depth_),
-      spill_(other.spill_) {
-  // A fixed-size copy of the whole inline array is cheaper than a loop over `depth_` levels.
-  std::memcpy(levels_, other.levels_, sizeof levels_);
-  if (spill_) spill_->refs.fetch_add(1, std::memory_order_relaxed);
+void WaveTag::retain_spill(Spill* spill) noexcept {
+  spill->refs.fetch_add(1, std::memory_order_relaxed);
 }
 
-WaveTag::WaveTag(WaveTag&& other) noexcept
-    : root_time_(other.root_time_),
-      root_sequence_(other.root_sequence_),
-      last_bits_(other.last_bits_),
-      depth_(other.depth_),
-      spill_(other.spill_) {
-  std::memcpy(levels_, other.levels_, sizeof levels_);
-  other.spill_ = nullptr;
-  other.depth_ = 0;
-}
-
-WaveTag& WaveTag::operator=(const WaveTag& other) noexcept {
-  if (this == &other) return *this;
-  WaveTag copy(other);
-  *this = std::move(copy);
-  return *this;
-}
-
-WaveTag& WaveTag::operator=(WaveTag&& other) noexcept {
-  if (this == &other) return *this;
-  release();
-  root_time_ = other.root_time_;
-  root_sequence_ = other.root_sequence_;
-  last_bits_ = other.last_bits_;
-  depth_ = other.depth_;
-  spill_ = other.spill_;
-  std::memcpy(levels_, other.levels_, sizeof levels_);
-  other.spill_ = nullptr;
-  other.depth_ = 0;
-  return *this;
-}
-
-void WaveTag::release() noexcept {
-  if (spill_ && spill_->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete spill_;
-  spill_ = nullptr;
+void WaveTag::release_spill(Spill* spill) noexcept {
+  if (spill->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) delete spill;
 }
 
 std::uint32_t WaveTag::index(int level) const noexcept {

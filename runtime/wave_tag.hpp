@@ -15,6 +15,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace cwf {
@@ -28,10 +29,25 @@ class WaveTag {
   WaveTag() noexcept = default;  // the empty tag: no wave
   WaveTag(Timestamp root_time, std::uint64_t root_sequence) noexcept
       : root_time_(root_time), root_sequence_(root_sequence) {}
-  WaveTag(const WaveTag& other) noexcept;
-  WaveTag(WaveTag&& other) noexcept;
-  WaveTag& operator=(const WaveTag& other) noexcept;
-  WaveTag& operator=(WaveTag&& other) noexcept;
+  // Copies and moves are on the per-event path: inline, a fixed-size block copy plus a reference
+  // count only for spilled tags.
+  WaveTag(const WaveTag& other) noexcept { copy_from(other); }
+  WaveTag(WaveTag&& other) noexcept { take_from(other); }
+  WaveTag& operator=(const WaveTag& other) noexcept {
+    if (this != &other) {
+      if (other.spill_) retain_spill(other.spill_);
+      release();
+      copy_bits(other);
+    }
+    return *this;
+  }
+  WaveTag& operator=(WaveTag&& other) noexcept {
+    if (this != &other) {
+      release();
+      take_from(other);
+    }
+    return *this;
+  }
   ~WaveTag() { release(); }
 
   // The sub-wave `this.index`, index counting from 1; `last` marks the final child of a firing.
@@ -73,7 +89,29 @@ class WaveTag {
  private:
   struct Spill;  // heap levels for deep or wide tags
   bool spilled() const noexcept { return spill_ != nullptr; }
-  void release() noexcept;
+  void copy_bits(const WaveTag& other) noexcept {
+    root_time_ = other.root_time_;
+    root_sequence_ = other.root_sequence_;
+    last_bits_ = other.last_bits_;
+    depth_ = other.depth_;
+    std::memcpy(levels_, other.levels_, sizeof levels_);
+    spill_ = other.spill_;
+  }
+  void copy_from(const WaveTag& other) noexcept {
+    copy_bits(other);
+    if (spill_) retain_spill(spill_);
+  }
+  void take_from(WaveTag& other) noexcept {
+    copy_bits(other);
+    other.spill_ = nullptr;
+    other.depth_ = 0;
+  }
+  void release() noexcept {
+    if (spill_) release_spill(spill_);
+    spill_ = nullptr;
+  }
+  static void retain_spill(Spill* spill) noexcept;
+  static void release_spill(Spill* spill) noexcept;
 
   Timestamp root_time_ = 0;
   std::uint64_t root_sequence_ = 0;
