@@ -26,7 +26,8 @@ ProcessResult run_cwf(const std::vector<std::string>& args, int interrupt_after_
     std::string exe = CWF_EXE;
     argv.push_back(exe.data());
     std::vector<std::string> copy = args;
-    for (auto& a : copy) argv.push_back(a.data());
+    for (auto& a : copy)
+      argv.push_back(a.data());
     argv.push_back(nullptr);
     execv(exe.c_str(), argv.data());
     _exit(127);

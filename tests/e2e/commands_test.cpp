@@ -1,0 +1,78 @@
+// The other subcommands and the exit-status contract of `cwf`.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "process.hpp"
+
+namespace cwf::testing {
+namespace {
+
+const std::string kExamples = std::string(CWF_SOURCE_DIR) + "/workflows/examples/";
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Commands, ValidateAcceptsEveryShippedExample) {
+  for (const auto& entry : std::filesystem::directory_iterator(kExamples)) {
+    if (entry.path().extension() != ".yaml") continue;
+    ProcessResult result = run_cwf({"validate", entry.path().string()});
+    EXPECT_EQ(result.status, 0) << entry.path() << ": " << result.err;
+    EXPECT_NE(result.out.find(": ok"), std::string::npos);
+  }
+}
+
+TEST(Commands, ALoadErrorIsOneLineWithFileLineAndColumnAndExitsTwo) {
+  std::string path = write_temp("typo.yaml",
+                                "name: typo\n"
+                                "actors:\n"
+                                "  gen: {type: generater, count: 3}\n");
+  ProcessResult result = run_cwf({"validate", path});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(
+      result.err,
+      "cwf: " + path +
+          ":3:15: unknown actor type 'generater' for actor 'gen'; did you mean 'generator'?\n");
+  result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find(":3:15:"), std::string::npos);
+}
+
+TEST(Commands, UsageErrorsExitTwoWithAReason) {
+  EXPECT_EQ(run_cwf({"frobnicate"}).status, 2);
+  EXPECT_NE(run_cwf({"rnu"}).err.find("did you mean 'run'"), std::string::npos);
+  ProcessResult result = run_cwf({"run", kExamples + "squares.yaml", "--fro", "1s"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("did you mean --for"), std::string::npos) << result.err;
+  result = run_cwf({"run", kExamples + "squares.yaml", "--director", "magic"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("unknown director type 'magic'"), std::string::npos) << result.err;
+  EXPECT_EQ(run_cwf({"run", "/nonexistent.yaml"}).status, 2);
+}
+
+TEST(Commands, GraphDrawsActorsConnectionsAndSubWorkflows) {
+  ProcessResult result = run_cwf({"graph", kExamples + "squares.yaml"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out.rfind("digraph \"squares\" {", 0), 0u) << result.out;
+  EXPECT_NE(result.out.find("subgraph \"cluster_stage\""), std::string::npos);
+  EXPECT_NE(result.out.find("\"numbers\" -> \"stage/numbers\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\"stage/square\" -> \"stage/squares\""), std::string::npos);
+  EXPECT_NE(result.out.find("\"stage/squares\" -> \"out\""), std::string::npos);
+}
+
+TEST(Commands, ActorsListsEveryTypeWithPortsAndParameters) {
+  ProcessResult result = run_cwf({"actors"});
+  ASSERT_EQ(result.status, 0);
+  for (const char* type : {"csv_source", "jsonl_source", "generator", "filter", "map", "split",
+                           "merge", "counter", "tap", "csv_sink", "jsonl_sink", "stdout"})
+    EXPECT_NE(result.out.find(std::string(type) + " — "), std::string::npos) << type;
+  EXPECT_NE(result.out.find("where (expression, required)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("fifo — "), std::string::npos);
+}
+
+}  // namespace
+}  // namespace cwf::testing
