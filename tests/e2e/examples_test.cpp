@@ -27,6 +27,8 @@ struct Example {
   bool ordered;
 };
 
+void PrintTo(const Example& example, std::ostream* out) { *out << example.name; }
+
 class Examples : public ::testing::TestWithParam<std::tuple<Example, std::string>> {};
 
 TEST_P(Examples, PrintExactlyTheExpectedOutput) {
