@@ -12,10 +12,6 @@ struct WaveTag::Spill {
   std::uint32_t levels[kMaxDepth];
 };
 
-namespace {
-constexpr std::uint32_t kInlineLimit = 0xffff;
-}
-
 void WaveTag::retain_spill(Spill* spill) noexcept {
   spill->refs.fetch_add(1, std::memory_order_relaxed);
 }
@@ -25,7 +21,7 @@ void WaveTag::release_spill(Spill* spill) noexcept {
 }
 
 std::uint32_t WaveTag::index(int level) const noexcept {
-  return spill_ ? spill_->levels[level - 1] : levels_[level - 1];
+  return spilled_ ? spill()->levels[level - 1] : levels_[level - 1];
 }
 
 WaveTag WaveTag::child(std::uint32_t index, bool last) const {
@@ -36,15 +32,16 @@ WaveTag WaveTag::child(std::uint32_t index, bool last) const {
   out.root_sequence_ = root_sequence_;
   out.depth_ = static_cast<std::uint8_t>(depth_ + 1);
   out.last_bits_ = last_bits_ | (last ? (1ull << depth_) : 0);
-  if (!spill_ && depth_ < kInlineLevels && index <= kInlineLimit) {
+  if (!spilled_ && depth_ < kInlineLevels && index <= kInlineIndexLimit) {
     std::memcpy(out.levels_, levels_, sizeof levels_);
-    out.levels_[depth_] = static_cast<std::uint16_t>(index);
+    out.levels_[depth_] = static_cast<std::uint8_t>(index);
     return out;
   }
-  out.spill_ = new Spill();
+  Spill* spill = new Spill();
   for (int i = 0; i < depth_; ++i)
-    out.spill_->levels[i] = this->index(i + 1);
-  out.spill_->levels[depth_] = index;
+    spill->levels[i] = this->index(i + 1);
+  spill->levels[depth_] = index;
+  out.set_spill(spill);
   return out;
 }
 
@@ -56,14 +53,15 @@ WaveTag WaveTag::prefix(int depth) const {
   out.last_bits_ = depth == 0 ? 0 : last_bits_ & ((1ull << depth) - 1);
   bool fits = depth <= kInlineLevels;
   for (int i = 0; i < depth && fits; ++i)
-    fits = index(i + 1) <= kInlineLimit;
+    fits = index(i + 1) <= kInlineIndexLimit;
   if (fits) {
     for (int i = 0; i < depth; ++i)
-      out.levels_[i] = static_cast<std::uint16_t>(index(i + 1));
+      out.levels_[i] = static_cast<std::uint8_t>(index(i + 1));
   } else {
-    out.spill_ = new Spill();
+    Spill* spill = new Spill();
     for (int i = 0; i < depth; ++i)
-      out.spill_->levels[i] = index(i + 1);
+      spill->levels[i] = index(i + 1);
+    out.set_spill(spill);
   }
   return out;
 }

@@ -9,8 +9,9 @@
 // Tags are compared in wave order: by root, then level by level (a parent sorts before its
 // children). The last flags are annotations and do not take part in ordering or equality.
 //
-// Typical depths (one level per actor on the path) fit inline; deeper paths and indexes that do
-// not fit 16 bits move to a shared immutable heap array, so copying a tag never allocates.
+// Typical depths (one level per actor on the path, up to 14) with indexes up to 255 fit inline in
+// a 40-byte tag, so an Event is one 64-byte cache line; deeper or wider paths move their levels to
+// a shared immutable heap array, so copying a tag never allocates.
 #pragma once
 
 #include <compare>
@@ -24,7 +25,8 @@ using Timestamp = std::int64_t;  // nanoseconds on the workflow's clock
 
 class WaveTag {
  public:
-  static constexpr int kInlineLevels = 12;
+  static constexpr int kInlineLevels = 14;
+  static constexpr std::uint32_t kInlineIndexLimit = 255;
 
   WaveTag() noexcept = default;  // the empty tag: no wave
   WaveTag(Timestamp root_time, std::uint64_t root_sequence) noexcept
@@ -35,7 +37,7 @@ class WaveTag {
   WaveTag(WaveTag&& other) noexcept { take_from(other); }
   WaveTag& operator=(const WaveTag& other) noexcept {
     if (this != &other) {
-      if (other.spill_) retain_spill(other.spill_);
+      if (other.spilled_) retain_spill(other.spill());
       release();
       copy_bits(other);
     }
@@ -88,27 +90,30 @@ class WaveTag {
 
  private:
   struct Spill;  // heap levels for deep or wide tags
-  bool spilled() const noexcept { return spill_ != nullptr; }
-  void copy_bits(const WaveTag& other) noexcept {
-    root_time_ = other.root_time_;
-    root_sequence_ = other.root_sequence_;
-    last_bits_ = other.last_bits_;
-    depth_ = other.depth_;
-    std::memcpy(levels_, other.levels_, sizeof levels_);
-    spill_ = other.spill_;
+  // While spilled, the pointer to the levels lives in the (then unused) inline level bytes.
+  static constexpr int kSpillOffset = 6;
+  Spill* spill() const noexcept {
+    Spill* p;
+    std::memcpy(&p, levels_ + kSpillOffset, sizeof p);
+    return p;
+  }
+  void set_spill(Spill* p) noexcept {
+    spilled_ = 1;
+    std::memcpy(levels_ + kSpillOffset, &p, sizeof p);
   }
   void copy_from(const WaveTag& other) noexcept {
     copy_bits(other);
-    if (spill_) retain_spill(spill_);
+    if (spilled_) retain_spill(spill());
   }
   void take_from(WaveTag& other) noexcept {
     copy_bits(other);
-    other.spill_ = nullptr;
+    other.spilled_ = 0;
     other.depth_ = 0;
   }
+  void copy_bits(const WaveTag& other) noexcept { std::memcpy(this, &other, sizeof *this); }
   void release() noexcept {
-    if (spill_) release_spill(spill_);
-    spill_ = nullptr;
+    if (spilled_) release_spill(spill());
+    spilled_ = 0;
   }
   static void retain_spill(Spill* spill) noexcept;
   static void release_spill(Spill* spill) noexcept;
@@ -117,8 +122,10 @@ class WaveTag {
   std::uint64_t root_sequence_ = 0;
   std::uint64_t last_bits_ = 0;  // bit (level-1) set when that level is a last child
   std::uint8_t depth_ = 0;
-  std::uint16_t levels_[kInlineLevels] = {};
-  Spill* spill_ = nullptr;
+  std::uint8_t spilled_ = 0;
+  std::uint8_t levels_[kInlineLevels] = {};
 };
+
+static_assert(sizeof(WaveTag) == 40, "an Event (token, time, wave) must stay one cache line");
 
 }  // namespace cwf

@@ -64,6 +64,19 @@ TEST(WaveTag, DeepAndWideTagsSpillWithoutChangingMeaning) {
   WaveTag copy = t;
   EXPECT_EQ(copy, t);
   EXPECT_EQ(t.prefix(3).to_string(), "1#1.1*.2.3*");
+  // Around the inline limits: index 255 / 256 and depth 14 / 15 mean the same either way.
+  WaveTag narrow = WaveTag(1, 1).child(255, false);
+  WaveTag just_wider = narrow.child(256, true);
+  EXPECT_EQ(just_wider.to_string(), "1#1.255.256*");
+  EXPECT_EQ(just_wider.parent(), narrow);
+  EXPECT_LT(narrow, just_wider);
+  WaveTag fourteen(1, 1);
+  for (int level = 1; level <= 14; ++level)
+    fourteen = fourteen.child(1, true);
+  WaveTag fifteen = fourteen.child(1, true);
+  EXPECT_EQ(fifteen.parent(), fourteen);
+  EXPECT_TRUE(fifteen.is_last());
+  EXPECT_TRUE(fourteen.is_ancestor_of(fifteen));
   WaveTag wide = WaveTag(1, 1).child(100000, true);
   EXPECT_EQ(wide.index(1), 100000u);
   EXPECT_LT(WaveTag(1, 1).child(70000, false), wide);
