@@ -37,6 +37,7 @@ void FileSource::malformed(FiringContext& context, std::uint64_t line, std::stri
   std::string message = options_.path + ":" + std::to_string(line) + ": ";
   message += error;
   context.report_error(message);
+  if (!context.connected(kErrors)) return;
   Value slots[] = {Value(options_.path), Value(static_cast<std::int64_t>(line)), Value(text),
                    Value(error)};
   context.emit(kErrors, Value::record(error_schema_, slots));

@@ -32,7 +32,9 @@ int actors_command(const Words& words, std::ostream& out, std::ostream& err) {
     out << "\n";
     for (const ParamSpec& p : type->params) {
       out << "    " << p.name << " (" << param_type_name(p.type);
-      if (p.default_value)
+      if (p.default_value && p.default_value->is_null())
+        out << ", optional";
+      else if (p.default_value)
         out << ", default " << p.default_value->to_json();
       else
         out << ", required";

@@ -199,6 +199,10 @@ void FiringContext::emit(int output_port, Value token) {
   cell_->emit(output_port, std::move(token));
 }
 
+bool FiringContext::connected(int output_port) const {
+  return cell_->route_count(output_port) > 0;
+}
+
 const WaveTag& FiringContext::wave() const {
   static const WaveTag none;
   return window_.wave ? *window_.wave : none;

@@ -46,6 +46,8 @@ class FiringContext : public ActorContext {
   // Emit a token; the time keeper stamps it (time of the window, next child wave tag).
   void emit(int output_port, Value token);
   void emit(Value token) { emit(0, std::move(token)); }
+  // Whether anything is connected to the output port (optional outputs such as `errors`).
+  bool connected(int output_port) const;
 
   // ---- time- and wave-aware actors ----
   Timestamp time() const { return window_.time; }

@@ -3,9 +3,8 @@
 #include <memory>
 
 #include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/threaded_director.hpp"
 #include "test_actors.hpp"
+#include "test_scheduler.hpp"
 
 namespace cwf {
 namespace {
@@ -15,29 +14,8 @@ using testing::Collect;
 using testing::ListSource;
 using testing::Repeat;
 
-// The policy used by runtime tests: fire in wake-up order (schedulers/ has the real ones).
-class InOrder final : public Scheduler {
- public:
-  std::string_view name() const override { return "in-order"; }
-  void attach(std::span<const SchedulableActor>) override {}
-  void actor_got_work(ActorId a) override { ready_.push_back(a); }
-  std::optional<Grant> next_actor() override {
-    if (ready_.empty()) return std::nullopt;
-    ActorId a = ready_.front();
-    ready_.erase(ready_.begin());
-    return Grant{a, 1};
-  }
-  void firing_ended(ActorId a, const FiringReport& r) override {
-    if (r.has_more_work) ready_.push_back(a);
-  }
-
- private:
-  std::vector<ActorId> ready_;
-};
-
 std::unique_ptr<Director> make(const std::string& kind) {
-  if (kind == "threaded") return std::make_unique<ThreadedDirector>();
-  return std::make_unique<ScheduledDirector>(std::make_unique<InOrder>());
+  return testing::make_test_director(kind, 1);
 }
 
 class Directors : public ::testing::TestWithParam<std::string> {};
@@ -175,6 +153,41 @@ TEST_P(Directors, PacedSourceFiresAtItsTimesOnTheClock) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::Values("scheduled", "threaded"));
+
+}  // namespace
+}  // namespace cwf
+
+namespace cwf {
+namespace {
+
+TEST(FiringContext, TellsWhichOutputsAreConnected) {
+  class TwoOutputs : public Actor {
+   public:
+    TwoOutputs() {
+      add_input("in");
+      add_output("main");
+      add_output("side");
+    }
+    void fire(FiringContext& c) override {
+      seen_main = c.connected(0);
+      seen_side = c.connected(1);
+    }
+    bool seen_main = false, seen_side = true;
+  };
+  Workflow wf("connected");
+  wf.emplace<testing::ListSource>("src", std::vector<Value>{1});
+  auto actor = std::make_unique<TwoOutputs>();
+  TwoOutputs& probe = *actor;
+  wf.add("probe", std::move(actor));
+  wf.emplace<testing::Collect>("sink");
+  wf.connect("src", "probe");
+  wf.connect("probe", "main", "sink", "in");
+  VirtualClock clock;
+  ThreadedDirector director;
+  run_workflow(wf, director, clock);
+  EXPECT_TRUE(probe.seen_main);
+  EXPECT_FALSE(probe.seen_side);
+}
 
 }  // namespace
 }  // namespace cwf
