@@ -2,9 +2,11 @@
 
 #include <charconv>
 #include <limits>
+#include <optional>
 #include <system_error>
 
 #include "runtime/expr_error.hpp"
+#include "runtime/utf8.hpp"
 
 namespace cwf::expr {
 
@@ -25,31 +27,6 @@ namespace {
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
-}
-
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
 }
 
 class Lexer {
@@ -295,27 +272,23 @@ class Lexer {
   }
 
   std::uint32_t hex4(std::size_t escape) {
-    std::uint32_t cp = 0;
-    for (int i = 0; i < 4; ++i) {
-      int d = hex_digit(peek());
-      if (d < 0) fail(escape, "expected four hex digits after '\\u'");
-      cp = cp * 16 + static_cast<std::uint32_t>(d);
-      ++pos_;
-    }
-    return cp;
+    std::optional<std::uint32_t> cp = parse_hex4(src_.substr(pos_));
+    if (!cp) fail(escape, "expected four hex digits after '\\u'");
+    pos_ += 4;
+    return *cp;
   }
 
   // After "\u": four hex digits, or a surrogate pair written as two escapes.
   std::uint32_t unicode_escape(std::size_t escape) {
     std::uint32_t cp = hex4(escape);
-    if (cp >= 0xDC00 && cp <= 0xDFFF) fail(escape, "unpaired surrogate in '\\u' escape");
-    if (cp >= 0xD800 && cp <= 0xDBFF) {
+    if (is_low_surrogate(cp)) fail(escape, "unpaired surrogate in '\\u' escape");
+    if (is_high_surrogate(cp)) {
       if (peek() != '\\' || peek(1) != 'u') fail(escape, "unpaired surrogate in '\\u' escape");
       std::size_t second = pos_;
       pos_ += 2;
       std::uint32_t low = hex4(second);
-      if (low < 0xDC00 || low > 0xDFFF) fail(second, "unpaired surrogate in '\\u' escape");
-      cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+      if (!is_low_surrogate(low)) fail(second, "unpaired surrogate in '\\u' escape");
+      cp = combine_surrogates(cp, low);
     }
     return cp;
   }

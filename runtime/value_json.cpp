@@ -4,7 +4,10 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <span>
+
+#include "runtime/utf8.hpp"
 
 namespace cwf {
 
@@ -27,31 +30,6 @@ struct SchemaEntry {
 
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
 }
 
 }  // namespace
@@ -259,13 +237,13 @@ struct JsonParser::Impl {
           break;
         case 'u': {
           std::uint32_t cp = hex4();
-          if (cp >= 0xD800 && cp <= 0xDBFF) {
+          if (is_high_surrogate(cp)) {
             if (end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
               const char* save = p;
               p += 2;
               std::uint32_t low = hex4();
-              if (low >= 0xDC00 && low <= 0xDFFF) {
-                cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
+              if (is_low_surrogate(low)) {
+                cp = combine_surrogates(cp, low);
               } else {
                 p = save;
                 cp = 0xFFFD;
@@ -273,7 +251,7 @@ struct JsonParser::Impl {
             } else {
               cp = 0xFFFD;
             }
-          } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+          } else if (is_low_surrogate(cp)) {
             cp = 0xFFFD;  // a lone low surrogate
           }
           append_utf8(unescaped, cp);
@@ -287,15 +265,11 @@ struct JsonParser::Impl {
   }
 
   std::uint32_t hex4() {
-    if (end - p < 4) fail("invalid \\u escape");
-    std::uint32_t cp = 0;
-    for (int i = 0; i < 4; ++i) {
-      int h = hex_value(p[i]);
-      if (h < 0) fail("invalid \\u escape");
-      cp = (cp << 4) | static_cast<std::uint32_t>(h);
-    }
+    std::optional<std::uint32_t> cp =
+        parse_hex4(std::string_view(p, static_cast<std::size_t>(end - p)));
+    if (!cp) fail("invalid \\u escape");
     p += 4;
-    return cp;
+    return *cp;
   }
 
   void enter() {
