@@ -1,6 +1,6 @@
 #include "cli/arguments.hpp"
 
-#include "runtime/actor_registry.hpp"
+#include "runtime/did_you_mean.hpp"
 
 namespace cwf::cli {
 

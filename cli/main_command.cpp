@@ -1,7 +1,7 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/did_you_mean.hpp"
 
 namespace cwf::cli {
 
@@ -41,8 +41,7 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "graph") return graph_command(rest, out, err);
   if (command == "actors") return actors_command(rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
-  if (auto guess = did_you_mean(command, {"run", "validate", "graph", "actors", "help"}))
-    message += "; did you mean '" + *guess + "'?";
+  message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

@@ -1,6 +1,5 @@
 #include "runtime/actor_registry.hpp"
 
-#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -79,40 +78,6 @@ std::vector<std::string> ActorRegistry::names() const {
   for (const auto& [name, type] : types_)
     out.push_back(name);
   return out;
-}
-
-namespace {
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-}  // namespace
-
-std::optional<std::string> did_you_mean(std::string_view word,
-                                        const std::vector<std::string>& candidates) {
-  std::optional<std::string> best;
-  std::size_t best_distance = 0;
-  for (const auto& c : candidates) {
-    std::size_t d = edit_distance(word, c);
-    if (!best || d < best_distance) {
-      best = c;
-      best_distance = d;
-    }
-  }
-  // A typo changes a few characters; beyond a third of the word it is a different word.
-  if (best && best_distance <= std::max<std::size_t>(2, word.size() / 3)) return best;
-  return std::nullopt;
 }
 
 }  // namespace cwf

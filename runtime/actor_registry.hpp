@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "runtime/actor.hpp"
+#include "runtime/did_you_mean.hpp"  // did_you_mean, for names not in the registry
 #include "runtime/value.hpp"
 #include "runtime/workflow.hpp"
 
@@ -101,9 +102,5 @@ class ActorRegistry {
  private:
   std::map<std::string, ActorType, std::less<>> types_;
 };
-
-// The closest candidate by edit distance, if close enough to be a plausible typo.
-std::optional<std::string> did_you_mean(std::string_view word,
-                                        const std::vector<std::string>& candidates);
 
 }  // namespace cwf

@@ -7,49 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "runtime/did_you_mean.hpp"
 #include "runtime/expr_error.hpp"
 #include "runtime/expr_lexer.hpp"
 
 namespace cwf::expr {
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 namespace {
-
-// The closest candidate if it is close enough to be a plausible typo, else empty.
-std::string_view closest(std::string_view name, const std::vector<std::string_view>& candidates) {
-  std::string_view best;
-  std::size_t best_distance = std::numeric_limits<std::size_t>::max();
-  for (std::string_view candidate : candidates) {
-    std::size_t d = edit_distance(name, candidate);
-    if (d < best_distance) {
-      best = candidate;
-      best_distance = d;
-    }
-  }
-  // A few edits, or a name that merely extends the candidate ("lenght" for "len").
-  std::size_t limit = std::max<std::size_t>(2, name.size() / 3);
-  bool extends = best.size() >= 3 && name.starts_with(best);
-  return best_distance <= limit || extends ? best : std::string_view();
-}
-
-std::string did_you_mean(std::string_view suggestion) {
-  return suggestion.empty() ? "" : "; did you mean '" + std::string(suggestion) + "'?";
-}
 
 constexpr int kMaxDepth = 400;
 
@@ -355,9 +319,9 @@ class Parser {
     if (env_.size() == 0)
       fail(token, "unknown name '" + std::string(name) + "'; paths into the input start with '/'" +
                       ", as in /" + std::string(name));
-    std::vector<std::string_view> candidates(env_.variables().begin(), env_.variables().end());
-    fail(token,
-         "unknown variable '" + std::string(name) + "'" + did_you_mean(closest(name, candidates)));
+    std::vector<std::string> candidates(env_.variables().begin(), env_.variables().end());
+    fail(token, "unknown variable '" + std::string(name) + "'" +
+                    did_you_mean_suffix(name, candidates, Closeness::typo_or_extension));
   }
 
   NodePtr call(const Token& name_token) {
@@ -365,11 +329,11 @@ class Parser {
     int column = name_token.column;
     const FunctionInfo* function = find_function(name);
     if (!function && name != "if") {
-      std::vector<std::string_view> candidates{"if"};
+      std::vector<std::string> candidates{"if"};
       for (const FunctionInfo& f : builtin_functions())
-        candidates.push_back(f.name);
+        candidates.emplace_back(f.name);
       fail(name_token, "unknown function '" + std::string(name) + "'" +
-                           did_you_mean(closest(name, candidates)));
+                           did_you_mean_suffix(name, candidates, Closeness::typo_or_extension));
     }
     expect(Tok::lparen, "(");
     std::vector<NodePtr> args;

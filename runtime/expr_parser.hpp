@@ -17,7 +17,4 @@ struct ParseResult {
 // Throws ExprError with the column of the first problem.
 ParseResult parse(std::string_view source, const ExprEnvironment& env);
 
-// Levenshtein distance, for did-you-mean suggestions.
-std::size_t edit_distance(std::string_view a, std::string_view b);
-
 }  // namespace cwf::expr

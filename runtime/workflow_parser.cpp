@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "runtime/composite_actor.hpp"
+#include "runtime/did_you_mean.hpp"
 #include "runtime/director_factory.hpp"
 #include "runtime/param_binding.hpp"
 
@@ -41,15 +42,10 @@ std::string join(std::span<const PortSpec> ports) {
 // "; did you mean 'x'?" when a candidate is close enough, else "; <label>: a, b, c".
 std::string suggest(std::string_view word, const std::vector<std::string>& candidates,
                     std::string_view label) {
-  if (auto suggestion = did_you_mean(word, candidates))
-    return "; did you mean '" + *suggestion + "'?";
+  std::string hint = did_you_mean_suffix(word, candidates);
+  if (!hint.empty()) return hint;
   if (candidates.empty()) return "";
   return "; " + std::string(label) + ": " + join(candidates);
-}
-
-std::string did_you_mean_suffix(std::string_view word, const std::vector<std::string>& candidates) {
-  auto suggestion = did_you_mean(word, candidates);
-  return suggestion ? "; did you mean '" + *suggestion + "'?" : "";
 }
 
 // Actor and port names: letters, digits, '_' and '-' (so that `a.port -> b` parses).

@@ -19,8 +19,6 @@ std::string join(std::span<const PortSpec> ports);  // "none" when empty
 // "; did you mean 'x'?" when a candidate is close enough, else "; <label>: a, b, c".
 std::string suggest(std::string_view word, const std::vector<std::string>& candidates,
                     std::string_view label);
-// "; did you mean 'x'?" or nothing.
-std::string did_you_mean_suffix(std::string_view word, const std::vector<std::string>& candidates);
 // Actor and port names: letters, digits, '_' and '-' (so that `a.port -> b` parses).
 bool valid_name(std::string_view name);
 // Without spaces and tabs around; `removed_front` receives how many were cut at the front.
