@@ -3,9 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/threaded_director.hpp"
 #include "test_actors.hpp"
+#include "test_scheduler.hpp"
 
 namespace cwf {
 namespace {
@@ -15,28 +14,8 @@ using testing::Collect;
 using testing::ListSource;
 using testing::Repeat;
 
-class FirstReady final : public Scheduler {
- public:
-  std::string_view name() const override { return "first-ready"; }
-  void attach(std::span<const SchedulableActor>) override {}
-  void actor_got_work(ActorId a) override { ready_.push_back(a); }
-  std::optional<Grant> next_actor() override {
-    if (ready_.empty()) return std::nullopt;
-    ActorId a = ready_.front();
-    ready_.erase(ready_.begin());
-    return Grant{a, 64};
-  }
-  void firing_ended(ActorId a, const FiringReport& r) override {
-    if (r.has_more_work) ready_.push_back(a);
-  }
-
- private:
-  std::vector<ActorId> ready_;
-};
-
 std::unique_ptr<Director> make(const std::string& kind) {
-  if (kind == "threaded") return std::make_unique<ThreadedDirector>();
-  return std::make_unique<ScheduledDirector>(std::make_unique<FirstReady>());
+  return testing::make_test_director(kind, 64);
 }
 
 // inner: in -> repeat(2) -> add(10) -> out

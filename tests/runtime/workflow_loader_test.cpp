@@ -9,6 +9,7 @@
 #include "runtime/runner.hpp"
 #include "runtime/scheduled_director.hpp"
 #include "test_actors.hpp"
+#include "test_scheduler.hpp"
 
 namespace cwf {
 namespace {
@@ -18,26 +19,6 @@ namespace fs = std::filesystem;
 using testing::AddConstant;
 using testing::Collect;
 using testing::ListSource;
-
-// Fires in wake-up order (the real policies live in schedulers/).
-class InOrder final : public Scheduler {
- public:
-  std::string_view name() const override { return "fifo"; }
-  void attach(std::span<const SchedulableActor>) override {}
-  void actor_got_work(ActorId a) override { ready_.push_back(a); }
-  std::optional<Grant> next_actor() override {
-    if (ready_.empty()) return std::nullopt;
-    ActorId a = ready_.front();
-    ready_.erase(ready_.begin());
-    return Grant{a, 16};
-  }
-  void firing_ended(ActorId a, const FiringReport& r) override {
-    if (r.has_more_work) ready_.push_back(a);
-  }
-
- private:
-  std::vector<ActorId> ready_;
-};
 
 class WorkflowLoader : public ::testing::Test {
  protected:
@@ -78,8 +59,9 @@ class WorkflowLoader : public ::testing::Test {
         "collect", "Keeps what it receives.", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
           return std::make_unique<Collect>();
         }});
-    schedulers_.add("fifo", "in wake-up order",
-                    [](const SchedulerParameters&) { return std::make_unique<InOrder>(); });
+    schedulers_.add("fifo", "in wake-up order", [](const SchedulerParameters&) {
+      return std::make_unique<testing::InOrderScheduler>(16, "fifo");
+    });
     schedulers_.add("lifo", "unused", [](const SchedulerParameters&) -> std::unique_ptr<Scheduler> {
       throw std::invalid_argument("lifo is not available here");
     });
@@ -114,7 +96,7 @@ class WorkflowLoader : public ::testing::Test {
   }
 
   static std::vector<Value> run(Workflow& workflow, const std::string& sink) {
-    ScheduledDirector director(std::make_unique<InOrder>());
+    ScheduledDirector director(std::make_unique<testing::InOrderScheduler>(16, "fifo"));
     VirtualClock clock;
     run_workflow(workflow, director, clock);
     auto* collect = dynamic_cast<Collect*>(workflow.actor(*workflow.find(sink)).actor.get());

@@ -1,0 +1,52 @@
+// The scheduling policy of the runtime tests (the real ones live in schedulers/), and the
+// directors that parameterised tests name.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "runtime/scheduled_director.hpp"
+#include "runtime/scheduler.hpp"
+#include "runtime/threaded_director.hpp"
+
+namespace cwf::testing {
+
+// Fires actors in wake-up order, granting each up to `max_firings` firings at a time.
+class InOrderScheduler final : public Scheduler {
+ public:
+  explicit InOrderScheduler(std::uint32_t max_firings, std::string name = "in-order")
+      : max_firings_(max_firings), name_(std::move(name)) {}
+
+  std::string_view name() const override { return name_; }
+  void attach(std::span<const SchedulableActor>) override {}
+  void actor_got_work(ActorId a) override { ready_.push_back(a); }
+  std::optional<Grant> next_actor() override {
+    if (ready_.empty()) return std::nullopt;
+    ActorId a = ready_.front();
+    ready_.erase(ready_.begin());
+    return Grant{a, max_firings_};
+  }
+  void firing_ended(ActorId a, const FiringReport& r) override {
+    if (r.has_more_work) ready_.push_back(a);
+  }
+
+ private:
+  std::uint32_t max_firings_;
+  std::string name_;
+  std::vector<ActorId> ready_;
+};
+
+// "threaded", or else a scheduled director with an InOrderScheduler granting `max_firings`.
+inline std::unique_ptr<Director> make_test_director(const std::string& kind,
+                                                    std::uint32_t max_firings) {
+  if (kind == "threaded") return std::make_unique<ThreadedDirector>();
+  return std::make_unique<ScheduledDirector>(std::make_unique<InOrderScheduler>(max_firings));
+}
+
+}  // namespace cwf::testing
