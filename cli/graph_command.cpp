@@ -72,13 +72,7 @@ void write_graph(const Workflow& workflow, const std::string& prefix, const std:
 
 int graph_command(const Words& words, std::ostream& out, std::ostream& err) {
   std::string path;
-  try {
-    path = workflow_path(Arguments(words, {}, {}), "graph");
-  } catch (const std::exception& e) {
-    err << "cwf graph: " << e.what() << "\n";
-    return 2;
-  }
-  auto workflow = load_or_report(path, err);
+  auto workflow = load_file_argument(words, "graph", err, path);
   if (!workflow) return 2;
   out << "digraph " << quoted(workflow->name()) << " {\n";
   out << "  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n";

@@ -20,4 +20,16 @@ std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& 
   }
 }
 
+std::unique_ptr<Workflow> load_file_argument(const std::vector<std::string>& words,
+                                             const std::string& command, std::ostream& err,
+                                             std::string& path) {
+  try {
+    path = workflow_path(Arguments(words, {}, {}), command);
+  } catch (const std::exception& e) {
+    err << "cwf " << command << ": " << e.what() << "\n";
+    return nullptr;
+  }
+  return load_or_report(path, err);
+}
+
 }  // namespace cwf::cli

@@ -4,6 +4,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "cli/arguments.hpp"
 #include "runtime/workflow.hpp"
@@ -14,5 +15,10 @@ namespace cwf::cli {
 std::string workflow_path(const Arguments& args, const std::string& command);
 // Loads and checks the workflow; prints the reason and returns nullptr on failure.
 std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& err);
+// For a command whose only argument is FILE (no options): loads it and sets `path`; prints the
+// usage error ("cwf <command>: ...") or the load error and returns nullptr otherwise.
+std::unique_ptr<Workflow> load_file_argument(const std::vector<std::string>& words,
+                                             const std::string& command, std::ostream& err,
+                                             std::string& path);
 
 }  // namespace cwf::cli

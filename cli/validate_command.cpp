@@ -9,13 +9,7 @@ namespace cwf::cli {
 
 int validate_command(const Words& words, std::ostream& out, std::ostream& err) {
   std::string path;
-  try {
-    path = workflow_path(Arguments(words, {}, {}), "validate");
-  } catch (const std::exception& e) {
-    err << "cwf validate: " << e.what() << "\n";
-    return 2;
-  }
-  auto workflow = load_or_report(path, err);
+  auto workflow = load_file_argument(words, "validate", err, path);
   if (!workflow) return 2;
   try {
     make_director(workflow->director(), scheduler_registry());
