@@ -1,5 +1,7 @@
 #include "cli/summary.hpp"
 
+#include "runtime/duration.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -39,9 +41,7 @@ void print_summary(const RunSummary& summary, std::ostream& out) {
         static_cast<double>(a.cost_ns) / 1e6, per_event);
     out << line;
   }
-  std::snprintf(line, sizeof line, "%s director, %.3f s wall time\n", summary.director.c_str(),
-                static_cast<double>(summary.wall_time) / 1e9);
-  out << line;
+  out << summary.director << " director, " << format_duration(summary.wall_time) << " wall time\n";
   if (std::uint64_t errors = summary.total_errors())
     out << errors << " input error(s) were counted; the first ones are shown above\n";
 }
