@@ -17,7 +17,8 @@ ActorCell::ActorCell(ActorId id, std::string name, Actor& actor, ExecutionEnv& e
       env_(env),
       time_keeper_(source_ordinal),
       receivers_(actor.inputs().size()),
-      routes_(actor.outputs().size()) {}
+      routes_(actor.outputs().size()),
+      expired_routes_(actor.inputs().size()) {}
 
 void ActorCell::set_receiver(int port, std::unique_ptr<Receiver> receiver) {
   receiver->attach(this, port);
@@ -25,12 +26,26 @@ void ActorCell::set_receiver(int port, std::unique_ptr<Receiver> receiver) {
 }
 
 void ActorCell::add_route(int output_port, Receiver& target) {
-  routes_[static_cast<std::size_t>(output_port)].push_back(Route{&target, target.make_producer()});
+  routes_[static_cast<std::size_t>(output_port)].push_back(
+      Route{&target, target.make_producer(), false});
+}
+
+void ActorCell::add_expired_route(int input_port, Receiver& target) {
+  expired_routes_[static_cast<std::size_t>(input_port)].push_back(
+      Route{&target, target.make_producer(), false});
+}
+
+void ActorCell::send_expired(int input_port, Event&& event) {
+  stats_.expired.add();
+  deliver_to(expired_routes_[static_cast<std::size_t>(input_port)], std::move(event));
 }
 
 void ActorCell::send(int port, Event&& event) {
   stats_.events_out.add();
-  auto& routes = routes_[static_cast<std::size_t>(port)];
+  deliver_to(routes_[static_cast<std::size_t>(port)], std::move(event));
+}
+
+void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {
   if (routes.empty()) return;
   auto deliver = [this](Route& route, Event&& e) {
     route.target->enqueue(std::move(e), *route.producer);
@@ -142,10 +157,14 @@ Receiver* ActorCell::earliest_ready_receiver() {
 
 ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   CycleResult result;
+  Timestamp now = env_.clock->now();
+  if (wake_at_ <= now) wake_at_ = kNever;
+  bool end_of_input = env_.end_of_input.load(std::memory_order_acquire);
   for (auto& r : receivers_) {
     if (!r) continue;
     std::size_t n = r->drain();
     stats_.events_in.add(n);
+    r->advance(now, end_of_input);
     if (finished()) {
       stats_.dropped.add(r->buffered());
       while (r->has_window())

@@ -38,6 +38,9 @@ struct ExecutionEnv {
   Clock* clock = nullptr;
   ReadyListener* listener = nullptr;
   std::atomic<bool> stop_sources{false};  // drain: sources stop, queued work completes
+  // Every source finished and everything queued was processed: receivers close the windows
+  // still open (end of input acts as time moving past every window).
+  std::atomic<bool> end_of_input{false};
   std::atomic<std::uint64_t> wakeups{0};  // idle -> scheduled transitions (quiescence check)
   std::atomic<std::uint64_t> errors_shown{0};
 };
@@ -61,6 +64,8 @@ class ActorCell {
   void set_receiver(int port, std::unique_ptr<Receiver> receiver);
   Receiver* receiver(int port) { return receivers_[static_cast<std::size_t>(port)].get(); }
   void add_route(int output_port, Receiver& target);
+  // Where the events that expire from input port `input_port`'s windows go (pattern CWP6).
+  void add_expired_route(int input_port, Receiver& target);
   std::size_t route_count(int output_port) const {
     return routes_[static_cast<std::size_t>(output_port)].size();
   }
@@ -93,6 +98,13 @@ class ActorCell {
   bool finished() const { return finished_.load(std::memory_order_acquire); }
   // A source that asked not to be fired before this time (kNever: not waiting).
   Timestamp fire_again_at() const { return fire_again_at_; }
+  // When the director should run this cell even without new input (kNever: no timer): a source's
+  // next firing, or a receiver's next window deadline (formation timeout).
+  Timestamp timer() const { return is_source() ? fire_again_at_ : wake_at_; }
+  // Receivers ask to be run again at `time` on the workflow clock.
+  void request_wakeup(Timestamp time) {
+    if (time < wake_at_) wake_at_ = time;
+  }
   std::size_t queue_length() const;
 
   void initialize();
@@ -101,6 +113,8 @@ class ActorCell {
   // ---- used by FiringContext ----
   TimeKeeper& time_keeper() { return time_keeper_; }
   void send(int port, Event&& event);
+  // An event left every future window of input `input_port` without being used up.
+  void send_expired(int input_port, Event&& event);
   void emit(int port, Value&& token) {
     time_keeper_.emit(port, std::move(token), [this](int p, Event&& e) { send(p, std::move(e)); });
   }
@@ -118,6 +132,7 @@ class ActorCell {
   // Wake the consumers of everything sent during this run: one atomic per route and run instead
   // of one per event.
   void wake_consumers();
+  void deliver_to(std::vector<Route>& routes, Event&& event);
 
   CycleResult run_source(std::uint32_t max_firings);
   CycleResult run_windows(std::uint32_t max_firings);
@@ -135,10 +150,12 @@ class ActorCell {
   TimeKeeper time_keeper_;
   std::vector<std::unique_ptr<Receiver>> receivers_;
   std::vector<std::vector<Route>> routes_;
+  std::vector<std::vector<Route>> expired_routes_;  // per input port
   std::vector<Route*> routes_to_wake_;
   std::atomic<std::uint8_t> state_{0};
   std::atomic<bool> finished_{false};
   Timestamp fire_again_at_ = kNever;
+  Timestamp wake_at_ = kNever;
 };
 
 }  // namespace cwf

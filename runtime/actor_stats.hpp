@@ -26,6 +26,8 @@ struct ActorStats {
   Counter events_out;  // events emitted
   Counter errors;      // malformed input and failed firings reported by the actor
   Counter dropped;     // events discarded by the engine (arrived after the actor finished, ...)
+  Counter late;        // events that arrived after the window they belonged to had closed
+  Counter expired;     // events that left every window unused (sent to `expired_to` if set)
 };
 
 }  // namespace cwf

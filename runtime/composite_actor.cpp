@@ -57,7 +57,9 @@ void CompositeActor::initialize(ActorContext& context) {
 }
 
 void CompositeActor::run_inner() {
-  director_->run(RunOptions{});
+  RunOptions options;
+  options.end_input_when_quiescent = false;  // the outer input goes on
+  director_->run(options);
 }
 
 void CompositeActor::emit_outputs(FiringContext& context) {

@@ -24,6 +24,9 @@ struct RunOptions {
   // Called from the thread running the director every `progress_interval` of wall time.
   std::function<void()> progress;
   Duration progress_interval = 5 * kSecond;
+  // At quiescence, declare the end of input (open windows close) and finish what that produces.
+  // A composite's per-firing runs leave its inner windows open.
+  bool end_input_when_quiescent = true;
 };
 
 class Director {

@@ -1,6 +1,7 @@
 #include "runtime/execution.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace cwf {
 
@@ -27,6 +28,17 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     for (std::size_t port = 0; port < workflow.actor(id).actor->inputs().size(); ++port)
       if (!cells_[id]->receiver(static_cast<int>(port)))
         cells_[id]->set_receiver(static_cast<int>(port), std::make_unique<FifoReceiver>());
+  // Expired events (CWP6): one route per windowed input port, however many connections share
+  // its receiver.
+  std::set<std::pair<ActorId, int>> expiring;
+  for (const Connection& c : workflow.connections()) {
+    if (!c.expired_to || !expiring.insert({c.to.actor, c.to.port}).second) continue;
+    cells_[c.to.actor]->add_expired_route(
+        c.to.port, *cells_[c.expired_to->actor]->receiver(c.expired_to->port));
+    auto& down = downstream_[c.to.actor];
+    if (std::find(down.begin(), down.end(), c.expired_to->actor) == down.end())
+      down.push_back(c.expired_to->actor);
+  }
 }
 
 void Execution::initialize() {
@@ -56,6 +68,12 @@ bool Execution::quiescent() const {
   for (const auto& cell : cells_)
     if (!cell->is_source() && !cell->idle()) return false;
   return env_.wakeups.load(std::memory_order_acquire) == before;
+}
+
+void Execution::end_input() {
+  env_.end_of_input.store(true, std::memory_order_release);
+  for (auto& cell : cells_)
+    if (!cell->is_source()) cell->wake();
 }
 
 void Execution::stop_sources() {

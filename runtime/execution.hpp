@@ -39,6 +39,8 @@ class Execution {
   bool sources_finished() const;
   // Ask sources to stop; queued work still completes (drain).
   void stop_sources();
+  // No more input will come: wake every actor so its receivers close their open windows.
+  void end_input();
 
  private:
   Workflow& workflow_;

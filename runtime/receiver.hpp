@@ -64,6 +64,10 @@ class Receiver {
   // The actor fired (or declined, `fired` false) on the front window; `consumed` is its
   // delete-used post-condition.
   virtual void finish_window(bool fired, bool consumed) = 0;
+  // Called on every run of the owner after drain(), with the workflow clock's time: time-based
+  // operators close windows whose formation timeout has passed (and ask the owner for a wake-up
+  // at their next deadline); at the end of input every open window closes.
+  virtual void advance(Timestamp /*now*/, bool /*end_of_input*/) {}
   // Events held by the window operator, not counting the inbox.
   virtual std::size_t buffered() const = 0;
   std::size_t inbox_size() const { return inbox_.size_approx(); }

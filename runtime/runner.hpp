@@ -9,7 +9,8 @@ namespace cwf {
 struct ActorSummary {
   std::string name;
   bool is_source;
-  std::uint64_t firings, cost_ns, events_in, events_out, errors, dropped, queue_length;
+  std::uint64_t firings, cost_ns, events_in, events_out, errors, dropped, late, expired,
+      queue_length;
 };
 
 struct RunSummary {

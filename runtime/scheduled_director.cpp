@@ -29,7 +29,7 @@ void ScheduledDirector::start(Execution& execution) {
                       execution.downstream(id), &execution.cell(id).stats()});
   }
   scheduler_->attach(actors);
-  timer_pending_.assign(execution.size(), false);
+  timer_at_.assign(execution.size(), kNever);
 }
 
 void ScheduledDirector::make_ready(ActorCell& cell) {
@@ -61,9 +61,9 @@ void ScheduledDirector::fire_due_timers() {
   if (timers_.empty()) return;
   Timestamp now = execution_->clock().now();
   while (!timers_.empty() && timers_.top().first <= now) {
-    ActorId id = timers_.top().second;
+    auto [time, id] = timers_.top();
     timers_.pop();
-    timer_pending_[id] = false;
+    if (timer_at_[id] == time) timer_at_[id] = kNever;
     execution_->cell(id).wake();
   }
 }
@@ -79,10 +79,11 @@ void ScheduledDirector::run_grant(const Grant& grant) {
   cell.stats().cost_ns.add(static_cast<std::uint64_t>(cost));
   bool more = result.has_more_work;
   if (!more) {
-    if (cell.is_source() && !cell.finished() && cell.fire_again_at() != kNever &&
-        !timer_pending_[grant.actor]) {
-      timers_.emplace(cell.fire_again_at(), grant.actor);
-      timer_pending_[grant.actor] = true;
+    // One timer per cell at its earliest deadline; a later, stale one only causes an empty run.
+    Timestamp timer = cell.timer();
+    if (!cell.finished() && timer < timer_at_[grant.actor]) {
+      timers_.emplace(timer, grant.actor);
+      timer_at_[grant.actor] = timer;
     }
     more = !cell.try_go_idle();
   }
@@ -90,11 +91,19 @@ void ScheduledDirector::run_grant(const Grant& grant) {
   scheduler_->firing_ended(grant.actor, FiringReport{result.firings, cost, more});
 }
 
-bool ScheduledDirector::wait_for_work(RunMonitor& monitor) {
-  // Timers of sources that finished (stopped while waiting) no longer matter.
+bool ScheduledDirector::wait_for_work(bool end_input_when_quiescent) {
+  // Timers of cells that finished (sources stopped while waiting) no longer matter.
   while (!timers_.empty() && execution_->cell(timers_.top().second).finished()) {
-    timer_pending_[timers_.top().second] = false;
+    timer_at_[timers_.top().second] = kNever;
     timers_.pop();
+  }
+  bool nothing_queued = wakeups_.size_approx() == 0 && local_wakeups_.empty();
+  if (nothing_queued && execution_->quiescent()) {
+    // No event can arrive any more: windows waiting for a deadline close now, not at the
+    // deadline, and their results are processed before the run ends.
+    if (!end_input_when_quiescent || execution_->env().end_of_input) return false;
+    execution_->end_input();
+    return true;
   }
   Clock& clock = execution_->clock();
   std::chrono::nanoseconds wait = kMaxPark;
@@ -106,14 +115,11 @@ bool ScheduledDirector::wait_for_work(RunMonitor& monitor) {
       return true;
     }
     wait = std::min(wait, std::chrono::nanoseconds(delay));
-  } else if (execution_->quiescent() && wakeups_.size_approx() == 0 && local_wakeups_.empty()) {
-    return false;
   }
   std::unique_lock lock(park_mutex_);
   parked_.store(true, std::memory_order_release);
   if (wakeups_.size_approx() == 0) park_.wait_for(lock, wait);
   parked_.store(false, std::memory_order_release);
-  (void)monitor;
   return true;
 }
 
@@ -144,7 +150,7 @@ void ScheduledDirector::run(const RunOptions& options) {
     }
     scheduler_->iteration_ended();
     if (busy_ > 0) continue;
-    if (!wait_for_work(monitor)) break;
+    if (!wait_for_work(options.end_input_when_quiescent)) break;
   }
 }
 

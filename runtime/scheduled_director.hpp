@@ -36,7 +36,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   void take_wakeups();
   void fire_due_timers();
   // Nothing is runnable: wait for a wake-up or the next timer. False when the workflow is done.
-  bool wait_for_work(class RunMonitor& monitor);
+  bool wait_for_work(bool end_input_when_quiescent);
   void run_grant(const Grant& grant);
 
   std::unique_ptr<Scheduler> scheduler_;
@@ -51,7 +51,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   std::size_t busy_ = 0;  // actors the policy holds as having work
   using Timer = std::pair<Timestamp, ActorId>;
   std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers_;
-  std::vector<bool> timer_pending_;
+  std::vector<Timestamp> timer_at_;  // earliest pending timer per actor
 };
 
 }  // namespace cwf

@@ -60,8 +60,17 @@ void ThreadedDirector::source_loop(ActorCell& cell) {
 
 void ThreadedDirector::actor_loop(ActorCell& cell) {
   auto& ready = *ready_[cell.id()];
+  Clock& clock = execution_->clock();
   while (true) {
-    ready.acquire();
+    Timestamp timer = cell.timer();
+    if (timer == kNever) {
+      ready.acquire();
+    } else if (!ready.try_acquire_for(std::min<std::chrono::nanoseconds>(
+                   std::chrono::nanoseconds(clock.real_delay_until(timer)), kSleepSlice))) {
+      // A window deadline (formation timeout) came due without new input.
+      if (clock.now() >= timer) cell.wake();
+      continue;
+    }
     if (shutting_down_) return;
     while (true) {
       ActorCell::CycleResult result = cell.run(kFiringsPerWake);
@@ -78,7 +87,11 @@ void ThreadedDirector::run(const RunOptions& options) {
   while (true) {
     if (monitor.stop_due()) execution_->stop_sources();
     monitor.progress();
-    if (execution_->quiescent()) return;
+    if (execution_->quiescent()) {
+      if (!options.end_input_when_quiescent || execution_->env().end_of_input) return;
+      execution_->end_input();
+      continue;
+    }
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(5000));
   }

@@ -58,7 +58,8 @@ void Workflow::connect(std::string_view from_actor, std::string_view from_port,
                      {to, in},
                      std::move(receiver),
                      std::move(receiver_description),
-                     std::move(location)});
+                     std::move(location),
+                     std::nullopt});
 }
 
 void Workflow::connect(std::string_view from_actor, std::string_view to_actor) {

@@ -49,6 +49,7 @@ struct Connection {
   ReceiverFactory receiver;  // empty: a FIFO queue
   std::string receiver_description = "fifo";
   SourceLocation location;
+  std::optional<PortAddress> expired_to;  // where events expiring from the window go (CWP6)
 };
 
 class WorkflowError : public std::runtime_error {

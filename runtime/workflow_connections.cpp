@@ -143,7 +143,7 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
     fail(to.actor_location, "actor '" + to.actor + "' has no input port");
   }
   try {
-    workflow.connect(Connection{{producer, out}, {consumer, in}, {}, "fifo", where});
+    workflow.connect(Connection{{producer, out}, {consumer, in}, {}, "fifo", where, std::nullopt});
   } catch (const WorkflowError& e) {
     fail(where, e.what());
   }
