@@ -61,6 +61,20 @@ void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {
   deliver(routes.back(), std::move(event));
 }
 
+void ActorCell::end_firing() {
+  time_keeper_.end_firing([this](int p, Event&& e) { send(p, std::move(e)); });
+  if (punctuates_ && time_keeper_.children() == 0 && time_keeper_.input_wave())
+    send_punctuation(Event{Value(), time_keeper_.input_time(), *time_keeper_.input_wave()});
+}
+
+void ActorCell::send_punctuation(const Event& of) {
+  for (auto& routes : routes_) {
+    Event punctuation{Value(), of.time,
+                      of.wave.is_punctuation() ? of.wave : of.wave.as_punctuation()};
+    deliver_to(routes, std::move(punctuation));
+  }
+}
+
 void ActorCell::wake_consumers() {
   for (Route* route : routes_to_wake_) {
     route->needs_wakeup = false;
@@ -175,6 +189,13 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     Receiver* receiver = earliest_ready_receiver();
     if (!receiver) return result;
     Window window = receiver->front_window();
+    if (window.events.size() == 1 && window.events[0].wave.is_punctuation()) {
+      // Not data: the actor does not fire; the punctuation goes on to wave windows downstream.
+      if (punctuates_) send_punctuation(window.events[0]);
+      receiver->finish_window(false, true);
+      ++result.firings;
+      continue;
+    }
     time_keeper_.begin_firing(window);
     FiringContext context(*this, receiver->port(), window);
     bool fired = false, keep_going = true;

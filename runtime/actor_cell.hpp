@@ -59,6 +59,9 @@ class ActorCell {
   const ActorStats& stats() const { return stats_; }
   ExecutionEnv& env() { return env_; }
   bool is_source() const { return actor_.is_source(); }
+  // Whether this cell sends wave punctuations (some wave window downstream needs them).
+  bool punctuates() const { return punctuates_; }
+  void set_punctuates(bool on) { punctuates_ = on; }
 
   // ---- wiring (before running) ----
   void set_receiver(int port, std::unique_ptr<Receiver> receiver);
@@ -138,9 +141,9 @@ class ActorCell {
   CycleResult run_windows(std::uint32_t max_firings);
   Receiver* earliest_ready_receiver();
   void finish();
-  void end_firing() {
-    time_keeper_.end_firing([this](int p, Event&& e) { send(p, std::move(e)); });
-  }
+  void end_firing();
+  // A firing that emitted nothing tells wave windows downstream so (see WaveCompletion).
+  void send_punctuation(const Event& of);
 
   ActorId id_;
   std::string name_;
@@ -156,6 +159,7 @@ class ActorCell {
   std::atomic<bool> finished_{false};
   Timestamp fire_again_at_ = kNever;
   Timestamp wake_at_ = kNever;
+  bool punctuates_ = false;
 };
 
 }  // namespace cwf

@@ -28,6 +28,21 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     for (std::size_t port = 0; port < workflow.actor(id).actor->inputs().size(); ++port)
       if (!cells_[id]->receiver(static_cast<int>(port)))
         cells_[id]->set_receiver(static_cast<int>(port), std::make_unique<FifoReceiver>());
+  // Wave punctuations flow from every cell that may drop part of a wave to the wave windows
+  // downstream, through FIFO receivers of plain actors: a fixpoint over the connections.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Connection& c : workflow.connections()) {
+      ActorCell& consumer = *cells_[c.to.actor];
+      Receiver& receiver = *consumer.receiver(c.to.port);
+      bool needed = receiver.wants_punctuation() ||
+                    (receiver.forwards_punctuation() && consumer.punctuates());
+      if (needed && !cells_[c.from.actor]->punctuates()) {
+        cells_[c.from.actor]->set_punctuates(true);
+        changed = true;
+      }
+    }
+  }
   // Expired events (CWP6): one route per windowed input port, however many connections share
   // its receiver.
   std::set<std::pair<ActorId, int>> expiring;

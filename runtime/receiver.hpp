@@ -68,6 +68,10 @@ class Receiver {
   // operators close windows whose formation timeout has passed (and ask the owner for a wake-up
   // at their next deadline); at the end of input every open window closes.
   virtual void advance(Timestamp /*now*/, bool /*end_of_input*/) {}
+  // Wave punctuations (see WaveTag::as_punctuation): a receiver with wave-based windows wants
+  // them; a FIFO receiver hands them to its actor's cell, which passes them on unchanged.
+  virtual bool wants_punctuation() const { return false; }
+  virtual bool forwards_punctuation() const { return false; }
   // Events held by the window operator, not counting the inbox.
   virtual std::size_t buffered() const = 0;
   std::size_t inbox_size() const { return inbox_.size_approx(); }
@@ -94,6 +98,7 @@ class FifoReceiver final : public Receiver {
   Window front_window() override;
   void finish_window(bool fired, bool consumed) override;
   std::size_t buffered() const override { return events_.size() - head_; }
+  bool forwards_punctuation() const override { return true; }
 
  protected:
   void accept(Event&& event) override { events_.push_back(std::move(event)); }

@@ -93,6 +93,7 @@ std::string WaveTag::to_string() const {
     out += std::to_string(index(level));
     if (is_last(level)) out += '*';
   }
+  if (punctuation_) out += '!';
   return out;
 }
 

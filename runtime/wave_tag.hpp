@@ -9,7 +9,7 @@
 // Tags are compared in wave order: by root, then level by level (a parent sorts before its
 // children). The last flags are annotations and do not take part in ordering or equality.
 //
-// Typical depths (one level per actor on the path, up to 14) with indexes up to 255 fit inline in
+// Typical depths (one level per actor on the path, up to 13) with indexes up to 255 fit inline in
 // a 40-byte tag, so an Event is one 64-byte cache line; deeper or wider paths move their levels to
 // a shared immutable heap array, so copying a tag never allocates.
 #pragma once
@@ -25,7 +25,7 @@ using Timestamp = std::int64_t;  // nanoseconds on the workflow's clock
 
 class WaveTag {
  public:
-  static constexpr int kInlineLevels = 14;
+  static constexpr int kInlineLevels = 13;
   static constexpr std::uint32_t kInlineIndexLimit = 255;
 
   WaveTag() noexcept = default;  // the empty tag: no wave
@@ -73,6 +73,17 @@ class WaveTag {
     return depth_ == 0 || last_bits_ == (depth_ >= 64 ? ~0ull : (1ull << depth_) - 1);
   }
   bool is_ancestor_of(const WaveTag& other) const noexcept;
+
+  // A punctuation stands for the outputs a firing on this wave did not produce (a filter that
+  // dropped the event): it travels like an event with no data so that wave windows downstream
+  // still learn that this part of the wave is complete. Like the last flags, it is an annotation:
+  // it does not change the tag's identity or order.
+  bool is_punctuation() const noexcept { return punctuation_ != 0; }
+  WaveTag as_punctuation() const {
+    WaveTag out(*this);
+    out.punctuation_ = 1;
+    return out;
+  }
   // Same root.
   bool same_wave(const WaveTag& other) const noexcept {
     return root_time_ == other.root_time_ && root_sequence_ == other.root_sequence_;
@@ -83,7 +94,8 @@ class WaveTag {
     return (a <=> b) == std::strong_ordering::equal;
   }
 
-  // "t#seq.i.j*" where '*' follows a last index; human-readable, for logs and tests.
+  // "t#seq.i.j*" where '*' follows a last index and a final '!' marks a punctuation;
+  // human-readable, for logs and tests.
   std::string to_string() const;
 
   static constexpr int kMaxDepth = 64;
@@ -91,7 +103,7 @@ class WaveTag {
  private:
   struct Spill;  // heap levels for deep or wide tags
   // While spilled, the pointer to the levels lives in the (then unused) inline level bytes.
-  static constexpr int kSpillOffset = 6;
+  static constexpr int kSpillOffset = 5;
   Spill* spill() const noexcept {
     Spill* p;
     std::memcpy(&p, levels_ + kSpillOffset, sizeof p);
@@ -123,6 +135,7 @@ class WaveTag {
   std::uint64_t last_bits_ = 0;  // bit (level-1) set when that level is a last child
   std::uint8_t depth_ = 0;
   std::uint8_t spilled_ = 0;
+  std::uint8_t punctuation_ = 0;
   std::uint8_t levels_[kInlineLevels] = {};
 };
 

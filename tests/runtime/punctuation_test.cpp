@@ -1,0 +1,133 @@
+// The end-of-wave signal: a firing that emits nothing sends a punctuation that plain actors pass
+// on, so a wave window downstream of a dropping filter still sees its waves complete.
+#include <gtest/gtest.h>
+
+#include "runtime/runner.hpp"
+#include "runtime/wave_completion.hpp"
+#include "test_actors.hpp"
+#include "test_scheduler.hpp"
+
+namespace cwf {
+namespace {
+
+using testing::AddConstant;
+using testing::ListSource;
+using testing::Repeat;
+
+// Emits the events of each wave as one window once the wave is complete at this port.
+class CompleteWaves final : public Receiver {
+ public:
+  bool has_window() const override { return !ready_.empty(); }
+  Window front_window() override {
+    auto& events = ready_.front();
+    return Window{events, events.back().time, &events.back().wave};
+  }
+  void finish_window(bool, bool) override { ready_.erase(ready_.begin()); }
+  std::size_t buffered() const override { return open_.size(); }
+  bool wants_punctuation() const override { return true; }
+
+ protected:
+  void accept(Event&& event) override {
+    WaveTag leaf = event.wave;
+    if (!leaf.is_punctuation()) open_.push_back(std::move(event));
+    if (!waves_.add(leaf)) return;
+    std::vector<Event> wave, rest;
+    for (Event& e : open_)
+      (e.wave.same_wave(leaf) ? wave : rest).push_back(std::move(e));
+    open_.swap(rest);
+    waves_.forget(leaf);
+    ready_.push_back(std::move(wave));
+  }
+
+ private:
+  WaveCompletion waves_;
+  std::vector<Event> open_;
+  std::vector<std::vector<Event>> ready_;
+};
+
+class DropOdd : public Actor {
+ public:
+  DropOdd() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& c) override {
+    if (c.token().as_int() % 2 == 0) c.emit(c.token());
+  }
+};
+
+// Numbers its inputs 0, 1, 2, ... so that a splitter's copies can be told apart.
+class Number : public Actor {
+ public:
+  Number() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& c) override { c.emit(c.token().as_int() * 10 + n_++ % 3); }
+
+ private:
+  std::int64_t n_ = 0;
+};
+
+// Records the sum of each window it fires on.
+class WaveSums : public Actor {
+ public:
+  WaveSums() { add_input("in"); }
+  void fire(FiringContext& c) override {
+    std::int64_t sum = 0;
+    for (const Event& e : c.window())
+      sum += e.token.as_int();
+    sums.push_back(sum);
+  }
+  std::vector<std::int64_t> sums;
+};
+
+class Punctuation : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Punctuation, WaveWindowsCloseBehindADroppingFilter) {
+  // Each source token v becomes v*10+0, v*10+1, v*10+2 (one wave); odd ones are dropped; +1000
+  // after the filter. The wave window must see every wave complete although the filter emitted
+  // nothing for some of its events.
+  Workflow wf("punctuation");
+  wf.emplace<ListSource>("src", std::vector<Value>{1, 2, 3});
+  wf.emplace<Repeat>("split", 3);
+  wf.emplace<Number>("number");
+  wf.emplace<DropOdd>("even");
+  wf.emplace<AddConstant>("shift", 1000);
+  auto sums = std::make_unique<WaveSums>();
+  WaveSums& sink = *sums;
+  wf.add("sink", std::move(sums));
+  wf.connect("src", "split");
+  wf.connect("split", "number");
+  wf.connect("number", "even");
+  wf.connect("even", "shift");
+  wf.connect(
+      "shift", "out", "sink", "in", [] { return std::make_unique<CompleteWaves>(); },
+      "complete-waves");
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 4);
+  RunSummary summary = run_workflow(wf, *director, clock);
+  // Wave 1: 10, 11, 12 -> 10, 12 -> 2022; wave 2: 20, 22 (21 dropped) -> 2042; wave 3: 2062.
+  EXPECT_EQ(sink.sums, (std::vector<std::int64_t>{2022, 2042, 2062}));
+  // Punctuations are not data: the filter's and shift's output counts are the even events only.
+  EXPECT_EQ(summary.actors[3].events_out, 6u);
+  EXPECT_EQ(summary.actors[4].firings, 6u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Both, Punctuation, ::testing::Values("scheduled", "threaded"));
+
+TEST(Punctuation, NotSentWhereNoWaveWindowNeedsIt) {
+  Workflow wf("no-wave-window");
+  wf.emplace<ListSource>("src", std::vector<Value>{1, 2, 3});
+  wf.emplace<DropOdd>("even");
+  wf.emplace<testing::Collect>("sink");
+  wf.connect("src", "even");
+  wf.connect("even", "sink");
+  VirtualClock clock;
+  auto director = testing::make_test_director("scheduled", 4);
+  RunSummary summary = run_workflow(wf, *director, clock);
+  EXPECT_EQ(summary.actors[2].events_in, 1u);  // only the data event, no punctuations
+}
+
+}  // namespace
+}  // namespace cwf
