@@ -1,0 +1,135 @@
+// One queue of a window operator (one per group-by key) and the window semantics applied to it.
+//
+// Windows are numbered k = 0, 1, 2, ... The *step* places window k's lower bound (the first
+// events it may hold) and decides when it can close; the *size* decides what it holds from
+// there:
+//
+//   step  N tokens : events from the (k*N)-th arrival on
+//   step  D (time) : events with timestamp >= L = base + k*D (base: the group's first event's
+//                    timestamp rounded down to a multiple of D); the window closes by time at
+//                    L + D at the latest (L + size for a time size)
+//   step  N waves  : events of the (k*N)-th wave (in order of first arrival) and later
+//   no step        : window k is evaluated when the k-th event arrives, and looks backwards
+//
+//   size  N tokens : the first N of those events (no step: the last N up to the k-th event)
+//   size  D (time) : those with timestamp in [t0, t0 + D), t0 = L for a time step, else the
+//                    timestamp of the first event at the lower bound (no step: (t_k - D, t_k])
+//   size  N waves  : the events of N consecutive waves starting with the lower bound's wave
+//                    (no step: the waves of the last N up to the k-th event's)
+//   no size        : everything still queued up to the step's next bound (unbounded)
+//
+// A window is ready when it is complete (N tokens present, time closed past its end, its waves
+// complete), or at the end of input as soon as its lower bound was reached. Events that no
+// later window can hold leave the queue as expired unless they were deleted as used.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/event.hpp"
+#include "runtime/receiver.hpp"
+#include "runtime/window_spec.hpp"
+
+namespace cwf {
+
+// How far the port has got, shared by all its groups.
+struct WindowProgress {
+  // Time-closed windows ending at or before this are closed: the latest event timestamp, or the
+  // formation timeout's reach (clock - timeout), or "all" at the end of input.
+  Timestamp closed_through = 0;
+  Timestamp max_time = 0;  // the latest event timestamp seen on the port
+  bool end_of_input = false;
+  // Whether the root wave of a tag is complete at this port (wave units only).
+  std::function<bool(const WaveTag&)> wave_complete;
+};
+
+class WindowGroup {
+ public:
+  using ExpireFn = std::function<void(Event&&)>;
+
+  WindowGroup(const WindowSpec& spec, std::size_t* live_total)
+      : spec_(spec), live_total_(live_total) {}
+
+  // Events with a timestamp before this fall into a window that already closed (late).
+  Timestamp late_before() const;
+  void add(Event&& event);
+
+  // Whether the next window is ready (then window_*() describe it until finish()). If not,
+  // `deadline` receives the timestamp whose passing would close it (kNever: none).
+  // Empty windows that are not shown (see WindowSpec::suppress_empty) are passed over, which
+  // may expire events.
+  bool evaluate(const WindowProgress& progress, Timestamp* deadline, const ExpireFn& expire);
+  std::span<const Event> window_events() const { return window_; }
+  Timestamp window_time() const { return window_time_; }
+  const WaveTag* window_wave() const { return window_.empty() ? nullptr : &window_.back().wave; }
+
+  // The actor is done with the ready window: delete its events when `delete_used`, move to the
+  // next window and hand the events no later window can hold to `expire`.
+  void finish(bool delete_used, const ExpireFn& expire);
+  std::size_t live() const { return live_; }
+
+ private:
+  struct Entry {
+    Event event;
+    std::uint64_t seq = 0;   // arrival position in the group
+    std::uint64_t wave = 0;  // ordinal of its root wave in the group
+    bool gone = false;       // deleted as used, or expired
+  };
+  struct RootKey {
+    Timestamp time;
+    std::uint64_t sequence;
+    bool operator==(const RootKey&) const = default;
+  };
+  struct RootKeyHash {
+    std::size_t operator()(const RootKey& k) const noexcept {
+      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(k.time) * 0x9e3779b97f4a7c15ULL ^
+                                        k.sequence);
+    }
+  };
+
+  bool step_is(WindowUnit u) const { return spec_.step && spec_.step->unit == u; }
+  bool size_is(WindowUnit u) const { return spec_.size && spec_.size->unit == u; }
+  std::int64_t x() const { return spec_.step->amount; }
+  std::int64_t y() const { return spec_.size->amount; }
+  Timestamp lower_time(std::uint64_t k) const { return base_ + static_cast<Timestamp>(k) * x(); }
+  bool waves_complete(const WindowProgress& p, std::uint64_t from, std::uint64_t to) const;
+  // Selects the window's entries into `selected_`; false when it cannot be ready yet.
+  bool select(const WindowProgress& p, Timestamp* deadline, bool* time_closed);
+  bool select_backwards(const WindowProgress& p);
+  void materialize();
+  void remove(Entry& e, const ExpireFn* expire);
+  void next_window(const ExpireFn& expire);
+  void pop_front();
+  // For a time step: the first window (from k_) that can hold an event at `t`.
+  std::uint64_t first_window_holding(Timestamp t) const;
+
+  const WindowSpec& spec_;
+  std::size_t* live_total_;
+  std::deque<Entry> queue_;
+  std::size_t live_ = 0;
+  std::uint64_t arrived_ = 0;
+  std::uint64_t k_ = 0;
+  bool started_ = false;  // base_ set (time step)
+  bool parked_ = false;   // suppressed empty time windows: wait for an event to jump ahead
+  Timestamp base_ = 0;
+  Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
+  Timestamp trigger_time_ = 0;  // no step: the newest triggering event's timestamp
+  std::uint64_t trigger_wave_ = 0;
+  std::unordered_map<RootKey, std::uint64_t, RootKeyHash> wave_ordinal_;
+  std::vector<WaveTag> wave_roots_;  // by ordinal
+
+  bool ready_ = false;
+  bool ready_time_closed_ = false;
+  Timestamp ready_end_ = 0;
+  std::vector<std::size_t> selected_;  // indexes into queue_
+  std::vector<Event> window_;
+  Timestamp window_time_ = 0;
+};
+
+}  // namespace cwf

@@ -1,0 +1,143 @@
+#include "runtime/windowed_receiver.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "runtime/actor_cell.hpp"
+
+namespace cwf {
+
+namespace {
+constexpr Timestamp kMinTime = std::numeric_limits<Timestamp>::min();
+}
+
+WindowedReceiver::WindowedReceiver(WindowSpec spec)
+    : spec_(std::move(spec)),
+      keys_(spec_.compile_group_by()),
+      timeout_after_end_(spec_.timeout_after_end()),
+      closed_through_(kMinTime),
+      expire_fn_([this](Event&& e) { expire(std::move(e)); }) {}
+
+void WindowedReceiver::expire(Event&& event) {
+  owner().send_expired(port(), std::move(event));
+}
+void WindowedReceiver::count_late() {
+  owner().stats().late.add();
+}
+void WindowedReceiver::wake_at(Timestamp time) {
+  owner().request_wakeup(time);
+}
+
+std::size_t WindowedReceiver::group_of(const Event& event) {
+  if (keys_.empty()) {
+    if (groups_.empty()) groups_.push_back({std::make_unique<WindowGroup>(spec_, &live_)});
+    return 0;
+  }
+  Value key;
+  if (keys_.size() == 1) {
+    key = keys_[0].evaluate(event.token);
+  } else {
+    std::vector<Value> parts;
+    parts.reserve(keys_.size());
+    for (const Expression& k : keys_)
+      parts.push_back(k.evaluate(event.token));
+    key = Value::array(std::move(parts));
+  }
+  auto [it, inserted] = index_.try_emplace(std::move(key), groups_.size());
+  if (inserted) groups_.push_back({std::make_unique<WindowGroup>(spec_, &live_)});
+  return it->second;
+}
+
+void WindowedReceiver::accept(Event&& event) {
+  std::size_t g;
+  try {
+    g = group_of(event);
+  } catch (const std::exception& e) {
+    owner().report_error(std::string("group_by: ") + e.what());
+    return;
+  }
+  GroupState& state = groups_[g];
+  if (event.time < state.group->late_before()) {
+    count_late();
+    return;
+  }
+  if (!any_event_ || event.time > max_time_) max_time_ = event.time;
+  any_event_ = true;
+  state.group->add(std::move(event));
+  if (!state.dirty) {
+    state.dirty = true;
+    dirty_.push_back(g);
+  }
+}
+
+WindowProgress WindowedReceiver::progress() const {
+  WindowProgress p;
+  p.closed_through = closed_through_;
+  p.max_time = max_time_;
+  p.end_of_input = end_of_input_;
+  return p;
+}
+
+void WindowedReceiver::evaluate(std::size_t g) {
+  GroupState& state = groups_[g];
+  state.dirty = false;
+  if (state.ready) return;  // its window stays as it is until the actor is done with it
+  Timestamp deadline;
+  if (state.group->evaluate(progress(), &deadline, expire_fn_)) {
+    state.ready = true;
+    ready_.push({state.group->window_time(), ready_order_++, g});
+  } else if (deadline != std::numeric_limits<Timestamp>::max()) {
+    deadlines_.push({deadline, ++state.version, g});
+  }
+}
+
+void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
+  end_of_input_ = end_of_input;
+  Timestamp by_clock = now < kMinTime + timeout_after_end_ ? kMinTime : now - timeout_after_end_;
+  Timestamp closed = std::max(any_event_ ? max_time_ : kMinTime, by_clock);
+  if (end_of_input) closed = std::numeric_limits<Timestamp>::max();
+  closed_through_ = std::max(closed_through_, closed);
+
+  std::vector<std::size_t> dirty;
+  dirty.swap(dirty_);
+  for (std::size_t g : dirty)
+    evaluate(g);
+  while (!deadlines_.empty()) {
+    const Deadline& d = deadlines_.top();
+    const GroupState& state = groups_[d.group];
+    if (d.version != state.version || state.ready) {
+      deadlines_.pop();
+      continue;
+    }
+    if (d.time > closed_through_) break;
+    std::size_t g = d.group;
+    deadlines_.pop();
+    evaluate(g);
+  }
+  if (end_of_input) {
+    // Everything still incomplete (partial token or wave windows) closes now.
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      evaluate(g);
+  } else if (!deadlines_.empty()) {
+    Timestamp at = deadlines_.top().time;
+    wake_at(at > std::numeric_limits<Timestamp>::max() - timeout_after_end_
+                ? std::numeric_limits<Timestamp>::max()
+                : at + timeout_after_end_);
+  }
+}
+
+Window WindowedReceiver::front_window() {
+  const WindowGroup& group = *groups_[ready_.top().group].group;
+  return Window{group.window_events(), group.window_time(), group.window_wave()};
+}
+
+void WindowedReceiver::finish_window(bool, bool consumed) {
+  std::size_t g = ready_.top().group;
+  ready_.pop();
+  GroupState& state = groups_[g];
+  state.ready = false;
+  state.group->finish(consumed && spec_.delete_used, expire_fn_);
+  evaluate(g);
+}
+
+}  // namespace cwf
