@@ -2,12 +2,14 @@
 // to ports of the file's actors.
 #include <algorithm>
 
+#include "runtime/window_spec.hpp"
+#include "runtime/windowed_receiver.hpp"
 #include "runtime/workflow_parser.hpp"
 
 namespace cwf::loader_detail {
 
 namespace {
-const std::vector<std::string> kConnectionKeys = {"from", "to"};
+const std::vector<std::string> kConnectionKeys = {"from", "to", "window"};
 }  // namespace
 
 void FileParser::parse_connections(const YamlEntry& entry) {
@@ -73,12 +75,15 @@ void FileParser::parse_connection(const YAML::Node& item) {
   } else if (item.IsMap()) {
     const YamlEntry* from_entry = nullptr;
     const YamlEntry* to_entry = nullptr;
+    const YamlEntry* window_entry = nullptr;
     std::vector<YamlEntry> entries = yaml_map_entries(item, file_);
     for (const YamlEntry& entry : entries) {
       if (entry.key == "from")
         from_entry = &entry;
       else if (entry.key == "to")
         to_entry = &entry;
+      else if (entry.key == "window")
+        window_entry = &entry;
       else
         fail(key_location(entry), "unknown connection key '" + entry.key + "'" +
                                       suggest(entry.key, kConnectionKeys, "expected one of"));
@@ -89,6 +94,10 @@ void FileParser::parse_connection(const YAML::Node& item) {
                           value_location(*from_entry));
     to = parse_endpoint(to_entry->value, 0, scalar(*to_entry, "'actor' or 'actor.port'"),
                         value_location(*to_entry));
+    if (window_entry) {
+      connect(from, to, where, window_entry);
+      return;
+    }
   } else {
     fail(where, "expected a connection ('from -> to' or {from: ..., to: ...}), got " +
                     describe_yaml(item));
@@ -106,7 +115,8 @@ ActorId FileParser::resolve_actor(const Endpoint& end) const {
                                suggest(end.actor, names, "actors"));
 }
 
-void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where) {
+void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
+                         const YamlEntry* window) {
   Workflow& workflow = *result_.workflow;
   ActorId producer = resolve_actor(from);
   ActorId consumer = resolve_actor(to);
@@ -142,8 +152,37 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
   } else if (target.actor->inputs().empty()) {
     fail(to.actor_location, "actor '" + to.actor + "' has no input port");
   }
+  Connection connection{{producer, out}, {consumer, in}, {}, "fifo", where, std::nullopt};
+  if (window) {
+    std::optional<YamlEntry> expired_entry;
+    auto spec =
+        std::make_shared<const WindowSpec>(parse_window_spec(*window, file_, &expired_entry));
+    connection.receiver = [spec] { return std::make_unique<WindowedReceiver>(*spec); };
+    connection.receiver_description = spec->describe();
+    if (expired_entry) {
+      Endpoint end =
+          parse_endpoint(expired_entry->value, 0, scalar(*expired_entry, "'actor' or 'actor.port'"),
+                         value_location(*expired_entry));
+      ActorId id = resolve_actor(end);
+      const ActorEntry& handler = workflow.actor(id);
+      if (is(result_.inputs, end.actor))
+        fail(end.actor_location, "'" + end.actor +
+                                     "' is an input of the sub-workflow: expired events cannot "
+                                     "go into it");
+      int port = 0;
+      if (end.port) {
+        port = handler.actor->input_index(*end.port);
+        if (port < 0)
+          fail(end.port_location, "actor '" + end.actor + "' has no input port '" + *end.port +
+                                      "' (inputs: " + join(handler.actor->inputs()) + ")");
+      } else if (handler.actor->inputs().empty()) {
+        fail(end.actor_location, "actor '" + end.actor + "' has no input port");
+      }
+      connection.expired_to = PortAddress{id, port};
+    }
+  }
   try {
-    workflow.connect(Connection{{producer, out}, {consumer, in}, {}, "fifo", where, std::nullopt});
+    workflow.connect(std::move(connection));
   } catch (const WorkflowError& e) {
     fail(where, e.what());
   }

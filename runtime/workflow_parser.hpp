@@ -92,7 +92,10 @@ class FileParser {
   SourceLocation location_in(const YAML::Node& scalar, std::size_t offset,
                              std::size_t length) const;
   ActorId resolve_actor(const Endpoint& end) const;
-  void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where);
+  // `window` (a `window:` entry) makes the connection's receiver a window operator; its
+  // `expired_to` names the actor.port that receives the events expiring from it.
+  void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
+               const YamlEntry* window = nullptr);
 
   Loader& loader_;
   std::string_view text_;
