@@ -21,13 +21,15 @@ Timestamp WindowGroup::late_before() const {
   return late_before_;
 }
 
-void WindowGroup::add(Event&& event) {
+bool WindowGroup::add(Event&& event) {
   Entry entry{std::move(event), arrived_++, 0, false};
+  bool first_of_wave = false;
   if (spec_.uses_waves()) {
     RootKey key{entry.event.wave.root_time(), entry.event.wave.root_sequence()};
-    auto [it, inserted] = wave_ordinal_.try_emplace(key, wave_roots_.size());
-    if (inserted) wave_roots_.emplace_back(key.time, key.sequence);
+    auto [it, inserted] = wave_ordinal_.try_emplace(key, waves_seen());
+    if (inserted) waves_.push_back({WaveTag(key.time, key.sequence), 0, false});
     entry.wave = it->second;
+    first_of_wave = ++record(entry.wave).live == 1;
   }
   if (step_is(WindowUnit::time)) {
     Timestamp t = entry.event.time;
@@ -42,6 +44,7 @@ void WindowGroup::add(Event&& event) {
   queue_.push_back(std::move(entry));
   ++live_;
   ++*live_total_;
+  return first_of_wave;
 }
 
 std::uint64_t WindowGroup::first_window_holding(Timestamp t) const {
@@ -50,12 +53,28 @@ std::uint64_t WindowGroup::first_window_holding(Timestamp t) const {
   return std::max<std::uint64_t>(k_, k < 0 ? 0 : static_cast<std::uint64_t>(k));
 }
 
-bool WindowGroup::waves_complete(const WindowProgress& p, std::uint64_t from,
-                                 std::uint64_t to) const {
-  if (wave_roots_.size() < to) return false;
-  for (std::uint64_t w = from; w < to; ++w)
-    if (!p.wave_complete || !p.wave_complete(wave_roots_[w])) return false;
+void WindowGroup::wave_complete(const WaveTag& root) {
+  auto it = wave_ordinal_.find(RootKey{root.root_time(), root.root_sequence()});
+  if (it == wave_ordinal_.end()) return;
+  record(it->second).complete = true;
+  prune_waves();
+}
+
+bool WindowGroup::waves_complete(std::uint64_t from, std::uint64_t to) const {
+  if (waves_seen() < to) return false;
+  // Waves before wave_base_ were complete when their records were dropped.
+  for (std::uint64_t w = std::max(from, wave_base_); w < to; ++w)
+    if (!waves_[w - wave_base_].complete) return false;
   return true;
+}
+
+void WindowGroup::prune_waves() {
+  while (!waves_.empty() && waves_.front().complete && waves_.front().live == 0) {
+    const WaveTag& root = waves_.front().root;
+    wave_ordinal_.erase(RootKey{root.root_time(), root.root_sequence()});
+    waves_.pop_front();
+    ++wave_base_;
+  }
 }
 
 bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const ExpireFn& expire) {
@@ -138,7 +157,7 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
         }
       } else {
         std::uint64_t to = *first + std::uint64_t(y());
-        if (!eoi && !waves_complete(p, *first, to)) return false;
+        if (!eoi && !waves_complete(*first, to)) return false;
         for (std::size_t i = 0; i < queue_.size(); ++i) {
           const Entry& e = queue_[i];
           if (!e.gone && e.event.time >= lower && e.wave >= *first && e.wave < to)
@@ -157,13 +176,13 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
   // Token or wave step: the lower bound is an arrival position or a wave ordinal.
   const bool by_tokens = step_is(WindowUnit::tokens);
   const std::uint64_t lower = k_ * std::uint64_t(x());
-  const std::uint64_t reached = by_tokens ? arrived_ : wave_roots_.size();
+  const std::uint64_t reached = by_tokens ? arrived_ : waves_seen();
   if (reached <= lower) return false;
   auto position = [by_tokens](const Entry& e) { return by_tokens ? e.seq : e.wave; };
 
   if (!spec_.size) {
     const std::uint64_t upper = lower + std::uint64_t(x());
-    bool complete = by_tokens ? arrived_ >= upper : waves_complete(p, lower, upper);
+    bool complete = by_tokens ? arrived_ >= upper : waves_complete(lower, upper);
     if (!complete && !eoi) return false;
     for (std::size_t i = 0; i < queue_.size(); ++i)
       if (!queue_[i].gone && position(queue_[i]) < upper) selected_.push_back(i);
@@ -195,7 +214,7 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
     return true;
   } else {  // waves
     std::uint64_t w0 = queue_[first].wave, to = w0 + std::uint64_t(y());
-    if (!eoi && !waves_complete(p, w0, to)) return false;
+    if (!eoi && !waves_complete(w0, to)) return false;
     for (std::size_t i = first; i < queue_.size(); ++i) {
       const Entry& e = queue_[i];
       if (!e.gone && position(e) >= lower && e.wave >= w0 && e.wave < to) selected_.push_back(i);
@@ -248,6 +267,10 @@ void WindowGroup::remove(Entry& e, const ExpireFn* expire) {
   e.gone = true;
   --live_;
   --*live_total_;
+  if (spec_.uses_waves()) {
+    WaveRecord& wave = record(e.wave);
+    if (--wave.live == 0 && wave_left_) wave_left_(wave.root);
+  }
   if (expire) (*expire)(std::move(e.event));
 }
 
@@ -296,6 +319,7 @@ void WindowGroup::next_window(const ExpireFn& expire) {
 void WindowGroup::pop_front() {
   while (!queue_.empty() && queue_.front().gone)
     queue_.pop_front();
+  prune_waves();
 }
 
 }  // namespace cwf

@@ -45,20 +45,26 @@ struct WindowProgress {
   Timestamp closed_through = 0;
   Timestamp max_time = 0;  // the latest event timestamp seen on the port
   bool end_of_input = false;
-  // Whether the root wave of a tag is complete at this port (wave units only).
-  std::function<bool(const WaveTag&)> wave_complete;
 };
 
 class WindowGroup {
  public:
   using ExpireFn = std::function<void(Event&&)>;
+  // Wave units: told the root of a wave whose last queued event in this group left the queue.
+  using WaveLeftFn = std::function<void(const WaveTag&)>;
 
-  WindowGroup(const WindowSpec& spec, std::size_t* live_total)
-      : spec_(spec), live_total_(live_total) {}
+  WindowGroup(const WindowSpec& spec, std::size_t* live_total, WaveLeftFn wave_left = nullptr)
+      : spec_(spec), live_total_(live_total), wave_left_(std::move(wave_left)) {}
 
   // Events with a timestamp before this fall into a window that already closed (late).
   Timestamp late_before() const;
-  void add(Event&& event);
+  // Returns true (wave units) when the event is the only queued one of its wave in the group.
+  bool add(Event&& event);
+  // Wave units: the wave of `root` is complete at the port (see WindowedReceiver). Its windows
+  // may now be ready; the group has to be evaluated again.
+  void wave_complete(const WaveTag& root);
+  // Waves the group still keeps a record of (those with queued events, and incomplete ones).
+  std::size_t wave_records() const { return waves_.size(); }
 
   // Whether the next window is ready (then window_*() describe it until finish()). If not,
   // `deadline` receives the timestamp whose passing would close it (kNever: none).
@@ -98,7 +104,10 @@ class WindowGroup {
   std::int64_t x() const { return spec_.step->amount; }
   std::int64_t y() const { return spec_.size->amount; }
   Timestamp lower_time(std::uint64_t k) const { return base_ + static_cast<Timestamp>(k) * x(); }
-  bool waves_complete(const WindowProgress& p, std::uint64_t from, std::uint64_t to) const;
+  bool waves_complete(std::uint64_t from, std::uint64_t to) const;
+  std::uint64_t waves_seen() const { return wave_base_ + waves_.size(); }
+  // Drops the records of complete waves with no queued event from the front.
+  void prune_waves();
   // Selects the window's entries into `selected_`; false when it cannot be ready yet.
   bool select(const WindowProgress& p, Timestamp* deadline, bool* time_closed);
   bool select_backwards(const WindowProgress& p);
@@ -121,8 +130,18 @@ class WindowGroup {
   Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
   Timestamp trigger_time_ = 0;  // no step: the newest triggering event's timestamp
   std::uint64_t trigger_wave_ = 0;
+  // Waves by ordinal (order of first arrival in the group), from wave_base_ on; the records
+  // before it were complete and no longer queued.
+  struct WaveRecord {
+    WaveTag root;
+    std::size_t live = 0;  // queued events of the wave
+    bool complete = false;
+  };
+  WaveRecord& record(std::uint64_t ordinal) { return waves_[ordinal - wave_base_]; }
   std::unordered_map<RootKey, std::uint64_t, RootKeyHash> wave_ordinal_;
-  std::vector<WaveTag> wave_roots_;  // by ordinal
+  std::deque<WaveRecord> waves_;
+  std::uint64_t wave_base_ = 0;
+  WaveLeftFn wave_left_;
 
   bool ready_ = false;
   bool ready_time_closed_ = false;

@@ -29,8 +29,13 @@ void WindowedReceiver::wake_at(Timestamp time) {
 }
 
 std::size_t WindowedReceiver::group_of(const Event& event) {
+  auto make_group = [this] {
+    WindowGroup::WaveLeftFn left;
+    if (spec_.uses_waves()) left = [this](const WaveTag& root) { wave_left(root); };
+    groups_.push_back({std::make_unique<WindowGroup>(spec_, &live_, std::move(left))});
+  };
   if (keys_.empty()) {
-    if (groups_.empty()) groups_.push_back({std::make_unique<WindowGroup>(spec_, &live_)});
+    if (groups_.empty()) make_group();
     return 0;
   }
   Value key;
@@ -44,11 +49,31 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
     key = Value::array(std::move(parts));
   }
   auto [it, inserted] = index_.try_emplace(std::move(key), groups_.size());
-  if (inserted) groups_.push_back({std::make_unique<WindowGroup>(spec_, &live_)});
+  if (inserted) make_group();
   return it->second;
 }
 
+std::size_t WindowedReceiver::wave_records() const {
+  std::size_t n = 0;
+  for (const GroupState& state : groups_)
+    n += state.group->wave_records();
+  return n;
+}
+
 void WindowedReceiver::accept(Event&& event) {
+  if (!spec_.uses_waves()) {
+    // Punctuations are for wave windows only: not data, not late, never expired.
+    if (!event.wave.is_punctuation()) queue(std::move(event));
+    return;
+  }
+  // Every event and punctuation is a leaf of its wave; only events are queued. The event is
+  // queued before its wave may complete, so that its group knows the wave.
+  WaveTag leaf = event.wave;
+  if (!leaf.is_punctuation()) queue(std::move(event));
+  if (waves_.add(leaf)) wave_completed(leaf);
+}
+
+void WindowedReceiver::queue(Event&& event) {
   std::size_t g;
   try {
     g = group_of(event);
@@ -63,10 +88,44 @@ void WindowedReceiver::accept(Event&& event) {
   }
   if (!any_event_ || event.time > max_time_) max_time_ = event.time;
   any_event_ = true;
-  state.group->add(std::move(event));
+  WaveKey wave = key_of(event.wave);
+  if (state.group->add(std::move(event))) {
+    QueuedWave& queued = queued_waves_[wave];
+    ++queued.holding;
+    if (std::find(queued.groups.begin(), queued.groups.end(), g) == queued.groups.end())
+      queued.groups.push_back(g);
+  }
+  mark_dirty(g);
+}
+
+void WindowedReceiver::mark_dirty(std::size_t g) {
+  GroupState& state = groups_[g];
   if (!state.dirty) {
     state.dirty = true;
     dirty_.push_back(g);
+  }
+}
+
+void WindowedReceiver::wave_completed(const WaveTag& tag) {
+  WaveTag root(tag.root_time(), tag.root_sequence());
+  auto it = queued_waves_.find(key_of(tag));
+  if (it != queued_waves_.end())
+    for (std::size_t g : it->second.groups) {
+      groups_[g].group->wave_complete(root);
+      mark_dirty(g);
+    }
+  if (it == queued_waves_.end() || it->second.holding == 0) {
+    waves_.forget(root);
+    if (it != queued_waves_.end()) queued_waves_.erase(it);
+  }
+}
+
+void WindowedReceiver::wave_left(const WaveTag& root) {
+  auto it = queued_waves_.find(key_of(root));
+  if (it == queued_waves_.end() || --it->second.holding > 0) return;
+  if (waves_.complete(root)) {
+    waves_.forget(root);
+    queued_waves_.erase(it);
   }
 }
 

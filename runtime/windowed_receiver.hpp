@@ -10,6 +10,16 @@
 // Events whose timestamp falls into a window that has already closed (by a later event, by the
 // formation timeout) are discarded and counted as late. Events that no later window can hold,
 // and that were not deleted as used, leave through the port's expired route (CWP6).
+//
+// Wave units: every event and every punctuation that reaches the port is a leaf of its wave
+// (WaveCompletion). Waves are tracked per port, not per group: a punctuation carries no token to
+// group by, and a wave is complete when everything it caused reached the port, whichever groups
+// its events fell into. Each group counts the waves of its own events (in order of their first
+// event in the group) and a group's wave window holds that group's events of its waves; it is
+// ready once those waves are complete at the port. A wave whose events were all dropped upstream
+// (only punctuations arrived) makes no window. Punctuations are never queued; windows without
+// wave units drop them. A wave is forgotten once it is complete and none of its events is queued
+// any more, so the state stays bounded on an endless stream.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +31,7 @@
 #include "runtime/expression.hpp"
 #include "runtime/receiver.hpp"
 #include "runtime/value.hpp"
+#include "runtime/wave_completion.hpp"
 #include "runtime/window_group.hpp"
 #include "runtime/window_spec.hpp"
 
@@ -35,9 +46,14 @@ class WindowedReceiver : public Receiver {
   void finish_window(bool fired, bool consumed) override;
   void advance(Timestamp now, bool end_of_input) override;
   std::size_t buffered() const override { return live_; }
+  bool wants_punctuation() const override { return spec_.uses_waves(); }
 
   const WindowSpec& spec() const { return spec_; }
   std::size_t groups() const { return groups_.size(); }
+  // Wave units: waves the port still tracks (incomplete, or with events queued), and the wave
+  // records all groups keep.
+  std::size_t open_waves() const { return waves_.open_waves(); }
+  std::size_t wave_records() const;
 
  protected:
   void accept(Event&& event) override;
@@ -69,7 +85,29 @@ class WindowedReceiver : public Receiver {
     bool dirty = false;
   };
 
+  struct WaveKey {
+    Timestamp time;
+    std::uint64_t sequence;
+    bool operator==(const WaveKey&) const = default;
+  };
+  struct WaveKeyHash {
+    std::size_t operator()(const WaveKey& k) const noexcept {
+      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(k.time) * 0x9e3779b97f4a7c15ULL ^
+                                        k.sequence);
+    }
+  };
+  // A wave with events queued (or once queued) in some group.
+  struct QueuedWave {
+    std::vector<std::size_t> groups;  // every group that received events of the wave
+    std::size_t holding = 0;          // groups with events of the wave still queued
+  };
+  static WaveKey key_of(const WaveTag& tag) { return {tag.root_time(), tag.root_sequence()}; }
+
   std::size_t group_of(const Event& event);
+  void queue(Event&& event);
+  void mark_dirty(std::size_t g);
+  void wave_completed(const WaveTag& tag);
+  void wave_left(const WaveTag& root);
   void evaluate(std::size_t g);
   WindowProgress progress() const;
 
@@ -88,6 +126,8 @@ class WindowedReceiver : public Receiver {
   Timestamp closed_through_ = 0;
   bool end_of_input_ = false;
   WindowGroup::ExpireFn expire_fn_;
+  WaveCompletion waves_;
+  std::unordered_map<WaveKey, QueuedWave, WaveKeyHash> queued_waves_;
 };
 
 }  // namespace cwf
