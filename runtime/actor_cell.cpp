@@ -93,7 +93,7 @@ void ActorCell::report_error(std::string_view message) {
 std::size_t ActorCell::queue_length() const {
   std::size_t n = 0;
   for (const auto& r : receivers_)
-    if (r) n += r->buffered() + r->inbox_size();
+    if (r) n += r->published_buffered() + r->inbox_size();
   return n;
 }
 
@@ -108,20 +108,54 @@ void ActorCell::wrapup() {
 }
 
 void ActorCell::finish() {
-  finished_.store(true, std::memory_order_release);
+  finishing_ = true;
 }
 
 ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
   state_.fetch_and(static_cast<std::uint8_t>(~kNotified), std::memory_order_acq_rel);
-  CycleResult result = is_source() ? run_source(max_firings) : run_windows(max_firings);
+  CycleResult result;
+  try {
+    result = is_source() ? run_source(max_firings) : run_windows(max_firings);
+  } catch (const std::exception& e) {
+    // Outside an actor's own code (a window operator, the time keeper): reported, never fatal.
+    report_error(e.what());
+  }
+  // Consumers learn of the last outputs before anyone can see this cell finished, so a run
+  // cannot be judged quiescent while they are still in flight.
   wake_consumers();
+  if (finishing_) finished_.store(true, std::memory_order_release);
+  for (auto& r : receivers_)
+    if (r) r->publish_buffered();
   return result;
+}
+
+// Calls the actor's prefire/fire/postfire on `context` and stamps its outputs; returns
+// {fired, keep going}. Exceptions from the actor are reported and count as a fired window.
+std::pair<bool, bool> ActorCell::fire_once(FiringContext& context) {
+  bool fired = false, keep_going = true;
+  try {
+    if (actor_.prefire(context)) {
+      fired = true;
+      actor_.fire(context);
+      stats_.firings.add();
+      keep_going = actor_.postfire(context);
+    }
+    end_firing();
+  } catch (const std::exception& e) {
+    report_error(e.what());
+    try {
+      end_firing();
+    } catch (const std::exception& again) {
+      report_error(again.what());
+    }
+  }
+  return {fired, keep_going};
 }
 
 ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
   CycleResult result;
   while (result.firings < max_firings) {
-    if (finished()) return result;
+    if (finishing_) return result;
     if (env_.stop_sources.load(std::memory_order_relaxed)) {
       finish();
       return result;
@@ -133,17 +167,8 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
     }
     time_keeper_.begin_source_firing(now);
     FiringContext context(*this, -1, Window{});
-    bool keep_going = true;
-    try {
-      if (actor_.prefire(context)) {
-        actor_.fire(context);
-        stats_.firings.add();
-        keep_going = actor_.postfire(context);
-      }
-    } catch (const std::exception& e) {
-      report_error(e.what());
-    }
-    end_firing();
+    auto [fired, keep_going] = fire_once(context);
+    (void)fired;
     ++result.firings;
     if (!keep_going) {
       finish();
@@ -179,44 +204,32 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     std::size_t n = r->drain();
     stats_.events_in.add(n);
     r->advance(now, end_of_input);
-    if (finished()) {
+    if (finishing_ || finished()) {
       stats_.dropped.add(r->buffered());
       while (r->has_window())
         r->finish_window(false, true);
     }
   }
-  while (result.firings < max_firings && !finished()) {
+  while (result.firings < max_firings && !finishing_) {
     Receiver* receiver = earliest_ready_receiver();
-    if (!receiver) return result;
+    if (!receiver) break;
     Window window = receiver->front_window();
+    ++result.firings;
     if (window.events.size() == 1 && window.events[0].wave.is_punctuation()) {
       // Not data: the actor does not fire; the punctuation goes on to wave windows downstream.
       if (punctuates_) send_punctuation(window.events[0]);
       receiver->finish_window(false, true);
-      ++result.firings;
       continue;
     }
     time_keeper_.begin_firing(window);
     FiringContext context(*this, receiver->port(), window);
-    bool fired = false, keep_going = true;
-    try {
-      if (actor_.prefire(context)) {
-        fired = true;
-        actor_.fire(context);
-        stats_.firings.add();
-        keep_going = actor_.postfire(context);
-      }
-    } catch (const std::exception& e) {
-      report_error(e.what());
-    }
-    end_firing();
+    auto [fired, keep_going] = fire_once(context);
     receiver->finish_window(fired, fired && context.consumed());
-    ++result.firings;
     if (!keep_going) finish();
   }
-  if (!finished())
-    for (auto& r : receivers_)
-      if (r && r->has_window()) result.has_more_work = true;
+  // More to do: windows left after the grant, or events the bounded drain left in an inbox.
+  for (auto& r : receivers_)
+    if (r && (r->has_window() || r->inbox_size() > 0)) result.has_more_work = true;
   return result;
 }
 

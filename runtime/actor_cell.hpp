@@ -141,6 +141,7 @@ class ActorCell {
   CycleResult run_windows(std::uint32_t max_firings);
   Receiver* earliest_ready_receiver();
   void finish();
+  std::pair<bool, bool> fire_once(FiringContext& context);
   void end_firing();
   // A firing that emitted nothing tells wave windows downstream so (see WaveCompletion).
   void send_punctuation(const Event& of);
@@ -157,6 +158,7 @@ class ActorCell {
   std::vector<Route*> routes_to_wake_;
   std::atomic<std::uint8_t> state_{0};
   std::atomic<bool> finished_{false};
+  bool finishing_ = false;  // decided during a run; published as finished_ at its end
   Timestamp fire_again_at_ = kNever;
   Timestamp wake_at_ = kNever;
   bool punctuates_ = false;

@@ -9,7 +9,9 @@
 
 #include <concurrentqueue.h>
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -22,10 +24,26 @@ class ActorCell;
 
 // A bundle of events the actor fires on once, with the time and wave the time keeper stamps the
 // firing's outputs from.
+//
+// For incremental actors (window aggregates) it also says where the events come from: the group
+// of the port's group-by they belong to, and their arrival numbers in that group (the events of a
+// group are numbered 0, 1, 2, ... as they arrive, whether or not some are later deleted as used
+// or expire). With `contiguous` the window holds every event still queued in its group whose
+// number lies between the first and the last one's, so an actor that kept the events of an
+// earlier window can drop those numbered before `first_seq` and add those after the last one it
+// holds, instead of recomputing.
 struct Window {
   std::span<const Event> events;
   Timestamp time = 0;
   const WaveTag* wave = nullptr;
+  // Stable index of the group on the port (0 without group-by), and its key (null without).
+  std::size_t group = 0;
+  const Value* key = nullptr;
+  // The arrival number of events[0] (of the next event to arrive when the window is empty),
+  // and of each event, ascending.
+  std::uint64_t first_seq = 0;
+  std::span<const std::uint64_t> seqs = {};
+  bool contiguous = true;
 };
 
 // Producer-side handle of one connection into a receiver: keeps that producer's events in FIFO
@@ -72,8 +90,14 @@ class Receiver {
   // them; a FIFO receiver hands them to its actor's cell, which passes them on unchanged.
   virtual bool wants_punctuation() const { return false; }
   virtual bool forwards_punctuation() const { return false; }
-  // Events held by the window operator, not counting the inbox.
+  // Events held by the window operator, not counting the inbox (consumer thread only).
   virtual std::size_t buffered() const = 0;
+  // What other threads may read (queue lengths for progress and back-pressure): the count the
+  // owner published at the end of its last run.
+  void publish_buffered() { published_buffered_.store(buffered(), std::memory_order_relaxed); }
+  std::size_t published_buffered() const {
+    return published_buffered_.load(std::memory_order_relaxed);
+  }
   std::size_t inbox_size() const { return inbox_.size_approx(); }
 
   void attach(ActorCell* owner, int port) {
@@ -87,6 +111,7 @@ class Receiver {
 
  private:
   moodycamel::ConcurrentQueue<Event> inbox_;
+  std::atomic<std::size_t> published_buffered_{0};
   ActorCell* owner_ = nullptr;
   int port_ = 0;
 };
@@ -106,6 +131,7 @@ class FifoReceiver final : public Receiver {
  private:
   std::vector<Event> events_;
   std::size_t head_ = 0;
+  std::uint64_t seq_ = 0;  // arrival number of events_[head_]
 };
 
 }  // namespace cwf
