@@ -191,3 +191,51 @@ TEST(FiringContext, TellsWhichOutputsAreConnected) {
 
 }  // namespace
 }  // namespace cwf
+
+namespace cwf {
+namespace {
+
+// More events than one drain takes (65,536) arrive between two runs of the consumer: none may
+// be stranded in its inbox when the run ends.
+class Burst : public Actor {
+ public:
+  explicit Burst(std::int64_t n) : n_(n) { add_output("out"); }
+  void fire(FiringContext& c) override {
+    for (std::int64_t i = 0; i < n_; ++i) c.emit(i);
+  }
+  bool postfire(FiringContext&) override { return false; }
+
+ private:
+  std::int64_t n_;
+};
+
+class CountOnly : public Actor {
+ public:
+  CountOnly() { add_input("in"); }
+  void fire(FiringContext& c) override { count += c.window().size(); }
+  std::size_t count = 0;
+};
+
+class LargeBursts : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(LargeBursts, EveryEventOfABurstLargerThanOneDrainArrives) {
+  constexpr std::int64_t kEvents = 200'000;
+  Workflow wf("burst");
+  wf.emplace<Burst>("src", kEvents);
+  wf.emplace<testing::AddConstant>("pass", 0);
+  auto counter = std::make_unique<CountOnly>();
+  CountOnly& sink = *counter;
+  wf.add("sink", std::move(counter));
+  wf.connect("src", "pass");
+  wf.connect("pass", "sink");
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 0xffffffffu);
+  RunSummary summary = run_workflow(wf, *director, clock);
+  EXPECT_EQ(sink.count, static_cast<std::size_t>(kEvents));
+  EXPECT_EQ(summary.actors[1].events_in, static_cast<std::uint64_t>(kEvents));
+}
+
+INSTANTIATE_TEST_SUITE_P(Both, LargeBursts, ::testing::Values("scheduled", "threaded"));
+
+}  // namespace
+}  // namespace cwf
