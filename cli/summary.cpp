@@ -26,20 +26,22 @@ void print_summary(const RunSummary& summary, std::ostream& out) {
   for (const auto& a : summary.actors)
     width = std::max(width, a.name.size());
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s %10s %10s %10s %8s %8s %8s %8s %10s %10s\n",
-                static_cast<int>(width), "actor", "firings", "in", "out", "errors", "dropped",
-                "late", "expired", "busy ms", "ns/event");
+  std::snprintf(line, sizeof line, "%-*s %10s %10s %10s %8s %8s %8s %8s %8s %10s %10s\n",
+                static_cast<int>(width), "actor", "firings", "in", "out", "queued", "errors",
+                "dropped", "late", "expired", "busy ms", "ns/event");
   out << line;
   for (const auto& a : summary.actors) {
     std::uint64_t handled = std::max(a.events_in, a.events_out);
     double per_event = handled ? static_cast<double>(a.cost_ns) / static_cast<double>(handled) : 0;
     std::snprintf(
-        line, sizeof line, "%-*s %10llu %10llu %10llu %8llu %8llu %8llu %8llu %10.1f %10.0f\n",
+        line, sizeof line,
+        "%-*s %10llu %10llu %10llu %8llu %8llu %8llu %8llu %8llu %10.1f %10.0f\n",
         static_cast<int>(width), a.name.c_str(), static_cast<unsigned long long>(a.firings),
         static_cast<unsigned long long>(a.events_in), static_cast<unsigned long long>(a.events_out),
-        static_cast<unsigned long long>(a.errors), static_cast<unsigned long long>(a.dropped),
-        static_cast<unsigned long long>(a.late), static_cast<unsigned long long>(a.expired),
-        static_cast<double>(a.cost_ns) / 1e6, per_event);
+        static_cast<unsigned long long>(a.queue_length), static_cast<unsigned long long>(a.errors),
+        static_cast<unsigned long long>(a.dropped), static_cast<unsigned long long>(a.late),
+        static_cast<unsigned long long>(a.expired), static_cast<double>(a.cost_ns) / 1e6,
+        per_event);
     out << line;
   }
   out << summary.director << " director, " << format_duration(summary.wall_time) << " wall time\n";

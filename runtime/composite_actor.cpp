@@ -39,6 +39,12 @@ CompositeActor::CompositeActor(std::unique_ptr<Workflow> inner, std::vector<std:
     output_actors_.push_back(boundary);
     add_output(name);
   }
+  // Each outer firing runs the sub-workflow until it is quiescent: a sub-workflow driven by its
+  // own sources would have to run to completion inside one firing.
+  if (inputs.empty())
+    throw WorkflowError("sub-workflow '" + inner_->name() +
+                        "' has no inputs: a sub-workflow used as an actor is driven by its "
+                        "inputs (declare at least one in 'inputs:')");
 }
 
 CompositeActor::~CompositeActor() {
@@ -47,13 +53,13 @@ CompositeActor::~CompositeActor() {
 
 void CompositeActor::initialize(ActorContext& context) {
   execution_ = std::make_unique<Execution>(*inner_, context.clock());
+  injectors_.clear();
   for (ActorId id : input_actors_)
     injectors_.push_back(execution_->cell(id).receiver(0)->make_producer());
   execution_->initialize();
   director_->start(*execution_);
   started_ = true;
   execution_->wake_sources();
-  // A sub-workflow with sources of its own is a source: it runs to completion when fired.
 }
 
 void CompositeActor::run_inner() {
@@ -82,8 +88,7 @@ void CompositeActor::fire(FiringContext& context) {
 }
 
 bool CompositeActor::postfire(FiringContext&) {
-  // Input-driven composites keep going; a source composite is done once its inner sources are.
-  return !is_source() || !execution_->sources_finished();
+  return true;
 }
 
 void CompositeActor::wrapup(ActorContext&) {

@@ -33,12 +33,14 @@ void ScheduledDirector::start(Execution& execution) {
 }
 
 void ScheduledDirector::make_ready(ActorCell& cell) {
-  if (std::this_thread::get_id() == worker_) {
+  if (std::this_thread::get_id() == worker_.load(std::memory_order_relaxed)) {
     local_wakeups_.push_back(cell.id());
     return;
   }
   wakeups_.enqueue(cell.id());
-  if (parked_.load(std::memory_order_acquire)) {
+  // seq_cst pairs with the worker's store to parked_ before it re-checks the queue: one of the two
+  // always sees the other, so a wake-up is never left waiting for the park timeout.
+  if (parked_.load(std::memory_order_seq_cst)) {
     std::lock_guard lock(park_mutex_);
     park_.notify_one();
   }
@@ -117,14 +119,14 @@ bool ScheduledDirector::wait_for_work(bool end_input_when_quiescent) {
     wait = std::min(wait, std::chrono::nanoseconds(delay));
   }
   std::unique_lock lock(park_mutex_);
-  parked_.store(true, std::memory_order_release);
+  parked_.store(true, std::memory_order_seq_cst);
   if (wakeups_.size_approx() == 0) park_.wait_for(lock, wait);
   parked_.store(false, std::memory_order_release);
   return true;
 }
 
 void ScheduledDirector::run(const RunOptions& options) {
-  worker_ = std::this_thread::get_id();
+  worker_.store(std::this_thread::get_id(), std::memory_order_relaxed);
   RunMonitor monitor(options);
   Execution& execution = *execution_;
   while (true) {

@@ -42,7 +42,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   std::unique_ptr<Scheduler> scheduler_;
   Execution* execution_ = nullptr;
   // Wake-ups raised by the worker itself (nearly all of them) skip the concurrent queue.
-  std::thread::id worker_;
+  std::atomic<std::thread::id> worker_;
   std::vector<ActorId> local_wakeups_;
   moodycamel::ConcurrentQueue<ActorId> wakeups_;
   std::mutex park_mutex_;

@@ -9,6 +9,16 @@ namespace cwf {
 namespace {
 constexpr std::uint32_t kFiringsPerWake = 256;
 constexpr auto kSleepSlice = std::chrono::milliseconds(20);
+// The scheduled director times every grant for its policy; here the time only feeds statistics.
+ActorCell::CycleResult timed_run(ActorCell& cell, std::uint32_t max_firings) {
+  auto started = std::chrono::steady_clock::now();
+  ActorCell::CycleResult result = cell.run(max_firings);
+  cell.stats().cost_ns.add(
+      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - started)
+                                     .count()));
+  return result;
+}
 }  // namespace
 
 void ThreadedDirector::start(Execution& execution) {
@@ -40,7 +50,7 @@ bool ThreadedDirector::downstream_full(ActorId id) const {
 void ThreadedDirector::source_loop(ActorCell& cell) {
   Clock& clock = execution_->clock();
   while (!cell.finished() && !shutting_down_) {
-    ActorCell::CycleResult result = cell.run(1);
+    ActorCell::CycleResult result = timed_run(cell, 1);
     cell.try_go_idle();
     if (cell.finished()) break;
     if (!result.has_more_work && cell.fire_again_at() != kNever) {
@@ -73,7 +83,7 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
     }
     if (shutting_down_) return;
     while (true) {
-      ActorCell::CycleResult result = cell.run(kFiringsPerWake);
+      ActorCell::CycleResult result = timed_run(cell, kFiringsPerWake);
       if (result.has_more_work) continue;
       if (cell.try_go_idle()) break;
     }

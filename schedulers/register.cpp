@@ -1,5 +1,8 @@
 #include "schedulers/register.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "schedulers/fifo_scheduler.hpp"
 
 namespace cwf::schedulers {
@@ -8,8 +11,17 @@ void register_all(SchedulerRegistry& registry) {
   registry.add("fifo", "actors fire in the order they got work, each on all its windows",
                [](const SchedulerParameters& params) {
                  std::uint32_t batch = FifoScheduler::kAllWindows;
-                 if (auto it = params.find("batch"); it != params.end())
-                   batch = static_cast<std::uint32_t>(it->second.as_int());
+                 for (const auto& [name, value] : params) {
+                   if (name != "batch")
+                     throw std::invalid_argument("the fifo scheduler has no parameter '" + name +
+                                                 "' (known: batch)");
+                   if (!value.is_int() || value.as_int() < 1)
+                     throw std::invalid_argument(
+                         "fifo scheduler: 'batch' must be a positive int (windows per turn), got " +
+                         value.to_json());
+                   batch = static_cast<std::uint32_t>(
+                       std::min<std::int64_t>(value.as_int(), FifoScheduler::kAllWindows));
+                 }
                  return std::make_unique<FifoScheduler>(batch);
                });
 }

@@ -1,0 +1,67 @@
+#include "schedulers/fifo_scheduler.hpp"
+
+#include <gtest/gtest.h>
+
+#include "schedulers/register.hpp"
+
+namespace cwf::schedulers {
+namespace {
+
+std::vector<SchedulableActor> three_actors() {
+  std::vector<SchedulableActor> actors(3);
+  for (ActorId id = 0; id < 3; ++id)
+    actors[id].id = id;
+  actors[0].is_source = true;
+  return actors;
+}
+
+TEST(FifoScheduler, GrantsInWakeUpOrderSourcesABatchOthersAllTheirWindows) {
+  FifoScheduler fifo;
+  auto actors = three_actors();
+  fifo.attach(actors);
+  fifo.actor_got_work(2);
+  fifo.actor_got_work(0);
+  auto first = fifo.next_actor();
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->actor, 2u);
+  EXPECT_EQ(first->max_firings, FifoScheduler::kAllWindows);
+  auto second = fifo.next_actor();
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->actor, 0u);
+  EXPECT_EQ(second->max_firings, FifoScheduler::kSourceFirings);
+  EXPECT_FALSE(fifo.next_actor());  // end of the iteration
+  // An actor with work left goes to the back of the line.
+  fifo.actor_got_work(1);
+  fifo.firing_ended(0, FiringReport{64, 1000, true});
+  fifo.firing_ended(2, FiringReport{5, 1000, false});
+  EXPECT_EQ(fifo.next_actor()->actor, 1u);
+  EXPECT_EQ(fifo.next_actor()->actor, 0u);
+  EXPECT_FALSE(fifo.next_actor());
+}
+
+TEST(FifoScheduler, RegisteredWithAValidatedBatchParameter) {
+  SchedulerRegistry registry;
+  register_all(registry);
+  ASSERT_TRUE(registry.contains("fifo"));
+  auto fifo = registry.create("fifo", {{"batch", Value(8)}});
+  auto actors = three_actors();
+  fifo->attach(actors);
+  fifo->actor_got_work(1);
+  EXPECT_EQ(fifo->next_actor()->max_firings, 8u);
+  try {
+    registry.create("fifo", {{"batch", Value(0)}});
+    FAIL() << "batch 0 accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "fifo scheduler: 'batch' must be a positive int (windows per turn), got 0");
+  }
+  try {
+    registry.create("fifo", {{"basic_quantum_us", Value(500)}});
+    FAIL() << "unknown parameter accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "the fifo scheduler has no parameter 'basic_quantum_us' (known: batch)");
+  }
+}
+
+}  // namespace
+}  // namespace cwf::schedulers
