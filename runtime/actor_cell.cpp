@@ -63,8 +63,26 @@ void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {
 
 void ActorCell::end_firing() {
   time_keeper_.end_firing([this](int p, Event&& e) { send(p, std::move(e)); });
-  if (punctuates_ && time_keeper_.children() == 0 && time_keeper_.input_wave())
-    send_punctuation(Event{Value(), time_keeper_.input_time(), *time_keeper_.input_wave()});
+  const WaveTag* wave = time_keeper_.input_wave();
+  if (!punctuates_ || !wave) return;
+  std::uint32_t children = time_keeper_.children();
+  if (children == 0) {
+    send_punctuation(Event{Value(), time_keeper_.input_time(), *wave});
+    return;
+  }
+  // The children t.1 ... t.n of a firing are numbered across all output ports: a consumer on one
+  // port gets a punctuation for each child that went to another, so that it can still tell when
+  // the wave is complete.
+  const std::vector<int>& ports = time_keeper_.child_ports();
+  if (ports.empty()) return;
+  for (std::size_t port = 0; port < routes_.size(); ++port) {
+    if (routes_[port].empty()) continue;
+    for (std::uint32_t i = 1; i <= children; ++i) {
+      if (ports[i - 1] == static_cast<int>(port)) continue;
+      Event gap{Value(), time_keeper_.input_time(), wave->child(i, i == children).as_punctuation()};
+      deliver_to(routes_[port], std::move(gap));
+    }
+  }
 }
 
 void ActorCell::send_punctuation(const Event& of) {

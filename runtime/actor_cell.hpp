@@ -61,7 +61,10 @@ class ActorCell {
   bool is_source() const { return actor_.is_source(); }
   // Whether this cell sends wave punctuations (some wave window downstream needs them).
   bool punctuates() const { return punctuates_; }
-  void set_punctuates(bool on) { punctuates_ = on; }
+  void set_punctuates(bool on) {
+    punctuates_ = on;
+    time_keeper_.track_ports(on && routes_.size() > 1);
+  }
 
   // ---- wiring (before running) ----
   void set_receiver(int port, std::unique_ptr<Receiver> receiver);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "runtime/event.hpp"
 #include "runtime/receiver.hpp"
@@ -26,6 +27,7 @@ class TimeKeeper {
     input_wave_ = window.wave;
     output_time_ = window.time;
     children_ = 0;
+    child_ports_.clear();
   }
   void begin_source_firing(Timestamp now) {
     input_wave_ = nullptr;
@@ -57,6 +59,10 @@ class TimeKeeper {
   }
 
   std::uint32_t children() const { return children_; }
+  // With tracking on (a multi-output actor feeding wave windows), the output port of each child
+  // of the current firing, in child order.
+  void track_ports(bool on) { track_ports_ = on; }
+  const std::vector<int>& child_ports() const { return child_ports_; }
   Timestamp input_time() const { return input_time_; }
   const WaveTag* input_wave() const { return input_wave_; }
 
@@ -64,6 +70,7 @@ class TimeKeeper {
   template <typename Send>
   void flush(bool last, Send& send) {
     ++children_;
+    if (track_ports_) child_ports_.push_back(held_.port);
     send(held_.port,
          Event{std::move(held_.token), held_.time, input_wave_->child(children_, last)});
     holding_ = false;
@@ -81,6 +88,8 @@ class TimeKeeper {
   };
   Held held_{};
   bool holding_ = false;
+  bool track_ports_ = false;
+  std::vector<int> child_ports_;
 };
 
 }  // namespace cwf

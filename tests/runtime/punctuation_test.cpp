@@ -114,6 +114,44 @@ TEST_P(Punctuation, WaveWindowsCloseBehindADroppingFilter) {
   EXPECT_EQ(summary.actors[4].firings, 6u);
 }
 
+TEST_P(Punctuation, WavesCompleteBehindAnActorThatSplitsItsOutputsOverPorts) {
+  // Even numbers leave on `even`, odd ones on `odd`; only `even` leads to the wave window. The
+  // children of a firing are numbered across both ports, so the window learns of the ones that
+  // went the other way through punctuations.
+  class Route : public Actor {
+   public:
+    Route() {
+      add_input("in");
+      add_output("even");
+      add_output("odd");
+    }
+    void fire(FiringContext& c) override {
+      std::int64_t v = c.token().as_int();
+      c.emit(v % 2 == 0 ? 0 : 1, c.token());
+    }
+  };
+  Workflow wf("ports");
+  wf.emplace<ListSource>("src", std::vector<Value>{1, 2, 3});
+  wf.emplace<Repeat>("split", 3);
+  wf.emplace<Number>("number");
+  wf.emplace<Route>("route");
+  wf.emplace<testing::Collect>("odds");
+  auto sums = std::make_unique<WaveSums>();
+  WaveSums& sink = *sums;
+  wf.add("sink", std::move(sums));
+  wf.connect("src", "split");
+  wf.connect("split", "number");
+  wf.connect("number", "route");
+  wf.connect("route", "odd", "odds", "in");
+  wf.connect(
+      "route", "even", "sink", "in", [] { return std::make_unique<CompleteWaves>(); },
+      "complete-waves");
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 4);
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(sink.sums, (std::vector<std::int64_t>{10 + 12, 20 + 22, 30 + 32}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Both, Punctuation, ::testing::Values("scheduled", "threaded"));
 
 TEST(Punctuation, NotSentWhereNoWaveWindowNeedsIt) {
