@@ -24,12 +24,24 @@ extern "C" void on_interrupt(int) {
   if (g_stop_requested.exchange(true)) _exit(130);
 }
 
+double parse_number(const std::string& text, const char* option) {
+  try {
+    std::size_t used = 0;
+    double value = std::stod(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  throw UsageError(std::string(option) + " expects a number (got '" + text + "')");
+}
+
 std::unique_ptr<Clock> make_clock(const Arguments& args) {
+  if (args.value("speed") && args.value("clock").value_or("real") != "scaled")
+    throw UsageError("--speed needs --clock scaled");
   std::string kind = args.value("clock").value_or("real");
   if (kind == "real") return std::make_unique<RealClock>();
   if (kind == "virtual") return std::make_unique<VirtualClock>();
   if (kind == "scaled") {
-    double speed = std::stod(args.value("speed").value_or("1"));
+    double speed = parse_number(args.value("speed").value_or("1"), "--speed");
     if (!(speed > 0)) throw UsageError("--speed must be positive");
     return std::make_unique<ScaledClock>(RealClock().now(), speed);
   }
@@ -43,7 +55,10 @@ void apply_overrides(const Arguments& args, DirectorConfig& config) {
     config.type = "scheduled";
   }
   if (auto w = args.value("workers")) {
-    int workers = std::stoi(*w);
+    double number = parse_number(*w, "--workers");
+    if (number != static_cast<int>(number) || number > 4096)
+      throw UsageError("--workers must be a whole number up to 4096 (got '" + *w + "')");
+    int workers = static_cast<int>(number);
     if (workers < 1) throw UsageError("--workers must be at least 1");
     config.workers = static_cast<unsigned>(workers);
   }

@@ -76,6 +76,10 @@ void Workflow::connect(std::string_view from_actor, std::string_view to_actor) {
 void Workflow::connect(Connection connection) {
   // All connections into one input port share its receiver, so they must agree on the window.
   for (const Connection& existing : connections_) {
+    if (existing.from == connection.from && existing.to == connection.to)
+      throw WorkflowError("'" + actors_[connection.from.actor].name + "' is connected to '" +
+                          actors_[connection.to.actor].name +
+                          "' twice by the same ports (every event would arrive twice)");
     if (existing.to == connection.to &&
         existing.receiver_description != connection.receiver_description)
       throw WorkflowError("input port '" +

@@ -169,6 +169,10 @@ void FileParser::parse_top_level(const YAML::Node& root) {
     result_.outputs = parse_boundary(*outputs, false);
   if (const YamlEntry* actors = section("actors")) parse_actors(*actors);
   if (const YamlEntry* connections = section("connections")) parse_connections(*connections);
+  // A sub-workflow may just connect its boundary; a top-level workflow without actors is a
+  // mistake (an empty or misnamed 'actors' section), not a workflow that does nothing.
+  if (result_.workflow->size() == 0)
+    fail(SourceLocation{file_, 1, 1}, "the workflow has no actors (expected an 'actors' map)");
 }
 
 std::string FileParser::scalar(const YamlEntry& entry, std::string_view expected) const {
