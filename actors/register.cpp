@@ -3,8 +3,10 @@
 #include "actors/counter.hpp"
 #include "actors/csv_sink.hpp"
 #include "actors/csv_source.hpp"
+#include "actors/expression_actor.hpp"
 #include "actors/filter.hpp"
 #include "actors/generator.hpp"
+#include "actors/join.hpp"
 #include "actors/jsonl_sink.hpp"
 #include "actors/jsonl_source.hpp"
 #include "actors/map.hpp"
@@ -27,6 +29,8 @@ void register_all(ActorRegistry& registry) {
   registry.add(merge_type());
   registry.add(counter_type());
   registry.add(tap_type());
+  registry.add(expression_actor_type());
+  registry.add(join_type());
   // Sinks
   registry.add(csv_sink_type());
   registry.add(jsonl_sink_type());

@@ -1,0 +1,75 @@
+#include "actors/expression_actor.hpp"
+
+#include <vector>
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::actors {
+
+const ExprEnvironment& expression_actor_environment() {
+  static const ExprEnvironment env{"window", "event"};
+  return env;
+}
+
+ExpressionActor::ExpressionActor(std::optional<Expression> when, Expression emit)
+    : when_(std::move(when)), emit_(std::move(emit)) {
+  add_input("in", "windows of tokens");
+  add_output("out", "the value of `emit` for each window accepted by `when`");
+}
+
+void ExpressionActor::bind(FiringContext& context) {
+  std::vector<Value> tokens;
+  tokens.reserve(context.window().size());
+  for (const Event& event : context.window())
+    tokens.push_back(event.token);
+  vars_[1] = tokens.empty() ? Value() : tokens.back();
+  vars_[0] = Value::array(std::move(tokens));
+}
+
+bool ExpressionActor::prefire(FiringContext& context) {
+  bind(context);
+  if (!when_) return true;
+  try {
+    return when_->matches(vars_[1], Variables(vars_, 2));
+  } catch (const ExprError& e) {
+    context.report_error(std::string("when: ") + e.what());
+    return false;
+  }
+}
+
+void ExpressionActor::fire(FiringContext& context) {
+  try {
+    Value result = emit_.evaluate(vars_[1], Variables(vars_, 2));
+    if (!result.is_null()) context.emit(std::move(result));
+  } catch (const ExprError& e) {
+    context.report_error(std::string("emit: ") + e.what());
+  }
+  vars_[0] = Value();
+  vars_[1] = Value();
+}
+
+ActorType expression_actor_type() {
+  return make_type(
+      "expression",
+      "Fires on a whole window: if the precondition `when` holds, emits the value of `emit`; "
+      "otherwise declines the window, which a delete-used window then keeps.",
+      {{"when", ParamType::expression, Value(),
+        "precondition over `window` (the tokens, an array) and `event` (the last token, also "
+        "`/`), e.g. len(window) >= 2; not set: every window is accepted. A window for which it "
+        "is false or fails is declined (not fired on, its events not deleted)"},
+       {"emit", ParamType::expression, std::nullopt,
+        "the token emitted for an accepted window, e.g. {item: /item, count: len(window)}; a "
+        "null value emits nothing; a window for which it fails emits nothing and counts as an "
+        "error"}},
+      {{"in", "windows of tokens"}},
+      {{"out", "the value of `emit` for each window accepted by `when`"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        std::optional<Expression> when;
+        if (is_set(params, "when"))
+          when = compile_param(params, "when", expression_actor_environment());
+        return std::make_unique<ExpressionActor>(
+            std::move(when), compile_param(params, "emit", expression_actor_environment()));
+      });
+}
+
+}  // namespace cwf::actors

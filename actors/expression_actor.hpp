@@ -1,0 +1,36 @@
+// expression: fires on a whole window. An optional precondition `when` decides whether the actor
+// accepts the window; `emit` computes the one token emitted for it. Both see the variables
+// `window` (the window's tokens, an array) and `event` (its last token, also the input `/`).
+// A window that fails `when` is declined: the actor does not fire, so a delete-used window keeps
+// its events for the windows after it.
+#pragma once
+
+#include <optional>
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::actors {
+
+class ExpressionActor final : public Actor {
+ public:
+  ExpressionActor(std::optional<Expression> when, Expression emit);
+  bool prefire(FiringContext& context) override;
+  void fire(FiringContext& context) override;
+
+ private:
+  // Fills vars_ (window, event) and input_ from the window being fired on.
+  void bind(FiringContext& context);
+
+  std::optional<Expression> when_;
+  Expression emit_;
+  Value vars_[2];
+};
+
+// The variables of `when` and `emit`: window (index 0) and event (index 1).
+const ExprEnvironment& expression_actor_environment();
+
+ActorType expression_actor_type();
+
+}  // namespace cwf::actors
