@@ -14,6 +14,7 @@
 #include "actors/split.hpp"
 #include "actors/stdout_sink.hpp"
 #include "actors/tap.hpp"
+#include "actors/window_aggregate.hpp"
 
 namespace cwf::actors {
 
@@ -28,6 +29,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(split_type());
   registry.add(merge_type());
   registry.add(counter_type());
+  registry.add(aggregate_type());
   registry.add(tap_type());
   registry.add(expression_actor_type());
   registry.add(join_type());

@@ -40,6 +40,8 @@ class FiringContext : public ActorContext {
   // The input port whose window triggered this firing (-1 when a source fires).
   int port() const { return port_; }
   std::span<const Event> window() const { return window_.events; }
+  // The whole window: its group and the events' arrival numbers too (incremental actors).
+  const Window& window_info() const { return window_; }
   // The first token of the window: all a one-event-per-firing actor needs.
   const Value& token() const { return window_.events.front().token; }
 

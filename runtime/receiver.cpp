@@ -46,10 +46,12 @@ std::size_t Receiver::drain() {
 
 Window FifoReceiver::front_window() {
   const Event& event = events_[head_];
-  return Window{std::span<const Event>(&event, 1), event.time, &event.wave};
+  return Window{std::span<const Event>(&event, 1),        event.time, &event.wave, 0, nullptr, seq_,
+                std::span<const std::uint64_t>(&seq_, 1), true};
 }
 
 void FifoReceiver::finish_window(bool, bool) {
+  ++seq_;
   // A one-token window with step one: the event leaves every future window whether or not the
   // actor fired on it. Consumed events are destroyed in bulk when the buffer runs dry.
   if (++head_ == events_.size()) {

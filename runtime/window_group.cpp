@@ -258,8 +258,18 @@ bool WindowGroup::select_backwards(const WindowProgress&) {
 void WindowGroup::materialize() {
   window_.clear();
   window_.reserve(selected_.size());
-  for (std::size_t i : selected_)
+  window_seqs_.clear();
+  window_contiguous_ = true;
+  std::size_t previous = 0;
+  for (std::size_t i : selected_) {
     window_.push_back(queue_[i].event);
+    window_seqs_.push_back(queue_[i].seq);
+    // Contiguous when every entry between two selected ones is gone.
+    if (window_seqs_.size() > 1)
+      for (std::size_t j = previous + 1; j < i && window_contiguous_; ++j)
+        if (!queue_[j].gone) window_contiguous_ = false;
+    previous = i;
+  }
 }
 
 void WindowGroup::remove(Entry& e, const ExpireFn* expire) {
@@ -285,6 +295,7 @@ void WindowGroup::next_window(const ExpireFn& expire) {
   ready_ = false;
   selected_.clear();
   window_.clear();
+  window_seqs_.clear();
   ++k_;
   if (!spec_.size) {
     pop_front();  // unbounded: events leave only when used

@@ -74,6 +74,13 @@ class WindowGroup {
   std::span<const Event> window_events() const { return window_; }
   Timestamp window_time() const { return window_time_; }
   const WaveTag* window_wave() const { return window_.empty() ? nullptr : &window_.back().wave; }
+  // Arrival numbers of the window's events in the group, and whether the window holds every
+  // queued event between its first and last (see Window).
+  std::span<const std::uint64_t> window_seqs() const { return window_seqs_; }
+  std::uint64_t window_first_seq() const {
+    return window_seqs_.empty() ? arrived_ : window_seqs_.front();
+  }
+  bool window_contiguous() const { return window_contiguous_; }
 
   // The actor is done with the ready window: delete its events when `delete_used`, move to the
   // next window and hand the events no later window can hold to `expire`.
@@ -148,6 +155,8 @@ class WindowGroup {
   Timestamp ready_end_ = 0;
   std::vector<std::size_t> selected_;  // indexes into queue_
   std::vector<Event> window_;
+  std::vector<std::uint64_t> window_seqs_;
+  bool window_contiguous_ = true;
   Timestamp window_time_ = 0;
 };
 

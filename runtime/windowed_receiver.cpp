@@ -49,7 +49,10 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
     key = Value::array(std::move(parts));
   }
   auto [it, inserted] = index_.try_emplace(std::move(key), groups_.size());
-  if (inserted) make_group();
+  if (inserted) {
+    make_group();
+    groups_.back().key = &it->first;
+  }
   return it->second;
 }
 
@@ -186,8 +189,11 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
 }
 
 Window WindowedReceiver::front_window() {
-  const WindowGroup& group = *groups_[ready_.top().group].group;
-  return Window{group.window_events(), group.window_time(), group.window_wave()};
+  std::size_t g = ready_.top().group;
+  const WindowGroup& group = *groups_[g].group;
+  return Window{
+      group.window_events(),    group.window_time(), group.window_wave(),      g, groups_[g].key,
+      group.window_first_seq(), group.window_seqs(), group.window_contiguous()};
 }
 
 void WindowedReceiver::finish_window(bool, bool consumed) {

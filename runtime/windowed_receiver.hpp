@@ -80,6 +80,7 @@ class WindowedReceiver : public Receiver {
   };
   struct GroupState {
     std::unique_ptr<WindowGroup> group;
+    const Value* key = nullptr;  // in index_ (stable); null without group-by
     std::uint64_t version = 0;
     bool ready = false;
     bool dirty = false;

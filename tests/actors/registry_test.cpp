@@ -12,9 +12,9 @@ using testing::registry;
 
 TEST(Registry, EveryTypeIsRegistered) {
   EXPECT_EQ(registry().names(),
-            (std::vector<std::string>{"counter", "csv_sink", "csv_source", "expression", "filter",
-                                      "generator", "join", "jsonl_sink", "jsonl_source", "map",
-                                      "merge", "split", "stdout", "tap"}));
+            (std::vector<std::string>{"aggregate", "counter", "csv_sink", "csv_source",
+                                      "expression", "filter", "generator", "join", "jsonl_sink",
+                                      "jsonl_source", "map", "merge", "split", "stdout", "tap"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -85,6 +85,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"split", {}},
       {"merge", {}},
       {"counter", {}},
+      {"aggregate", {{"function", Value("count")}}},
       {"tap", {}},
       {"expression", {{"emit", Value("len(window)")}}},
       {"join", {}},

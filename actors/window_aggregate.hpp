@@ -1,0 +1,70 @@
+// aggregate: one aggregate (count, sum, avg, min, max, or a user Aggregate) per window, computed
+// incrementally per group: of each window it adds the events it does not hold yet and
+// compensates those that left (see Window: group, arrival numbers, contiguous), instead of
+// recomputing the window. O(1) amortised per event for count/sum/avg and for min/max (monotonic
+// deque). `recompute` folds every window from scratch instead (the baseline).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/aggregates.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+#include "runtime/receiver.hpp"
+
+namespace cwf::actors {
+
+// The per-group incremental state, usable without an actor (tests, benchmarks).
+class IncrementalAggregate {
+ public:
+  // `value`: what to aggregate from each token (none: `true` per event, for count).
+  IncrementalAggregate(AggregateFactory factory, std::optional<Expression> value, bool recompute);
+
+  // The aggregate of the window. A value expression that fails on a token counts as null and
+  // is reported through `error` (once per evaluation: recomputation evaluates every window).
+  Value apply(const Window& window, const std::function<void(const std::string&)>& error = {});
+  // Values evaluated (the work done): the window sizes summed when recomputing, about one per
+  // event incrementally.
+  std::uint64_t evaluated() const { return evaluated_; }
+
+ private:
+  struct Held {
+    std::uint64_t seq;
+    Value value;
+  };
+  struct Group {
+    std::unique_ptr<Aggregate> aggregate;
+    std::deque<Held> held;  // the values of the group's last window, by arrival number
+  };
+  Value value_of(const Event& event, const std::function<void(const std::string&)>& error);
+
+  AggregateFactory factory_;
+  std::optional<Expression> value_;
+  bool recompute_;
+  std::vector<Group> groups_;
+  std::unique_ptr<Aggregate> scratch_;
+  std::uint64_t evaluated_ = 0;
+};
+
+// Output per window: {group: <key>, <as>: <result>, count: <events in the window>}, `group`
+// only with group-by on the input.
+class WindowAggregate final : public Actor {
+ public:
+  WindowAggregate(AggregateFactory factory, std::optional<Expression> value, std::string as,
+                  bool recompute);
+  void fire(FiringContext& context) override;
+
+ private:
+  IncrementalAggregate state_;
+  std::string as_;
+};
+
+ActorType aggregate_type();
+
+}  // namespace cwf::actors
