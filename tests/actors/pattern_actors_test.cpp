@@ -69,6 +69,38 @@ TEST(Join, MatchTimeJoinsTheWindowsOfTheSameTime) {
                         R"({"id":3,"sum":60})"}));
 }
 
+// Emits, in one firing, r1 at 1, l1 at 2, l2 at 3, r2 at 4, l3 at 5 on its ports l and r. The
+// join fires on them after the firing, earliest window time first.
+class TwoStreams final : public Actor {
+ public:
+  TwoStreams() {
+    add_output("l");
+    add_output("r");
+  }
+  void fire(FiringContext& c) override {
+    const std::pair<int, const char*> events[] = {
+        {1, "r1"}, {0, "l1"}, {0, "l2"}, {1, "r2"}, {0, "l3"}};
+    Timestamp t = 1;
+    for (const auto& [port, name] : events) {
+      c.set_output_time(t++);
+      c.emit(port, Value(name));
+    }
+  }
+  bool postfire(FiringContext&) override { return false; }
+};
+
+TEST(Join, MatchLatestJoinsWithTheMostRecentWindowOfTheOtherSide) {
+  Harness h;
+  h.add("src", std::make_unique<TwoStreams>());
+  h.add("j", "join", {{"emit", Value("concat(left, '+', right)")}});
+  h.connect("src", "l", "j", "left");
+  h.connect("src", "r", "j", "right");
+  auto& out = h.collect("j");
+  h.run();
+  // r1 meets no left window yet; l1 and l2 meet r1; r2 meets l2; l3 meets r2.
+  EXPECT_EQ(out.json(), (Lines{R"("l1+r1")", R"("l2+r1")", R"("l2+r2")", R"("l3+r2")"}));
+}
+
 TEST(Join, NothingWhileTheOtherSideHadNoWindow) {
   Harness h;
   source(h, "src", 3);
