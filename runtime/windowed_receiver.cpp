@@ -155,7 +155,16 @@ void WindowedReceiver::evaluate(std::size_t g) {
 
 void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
   end_of_input_ = end_of_input;
-  Timestamp by_clock = now < kMinTime + timeout_after_end_ ? kMinTime : now - timeout_after_end_;
+  if (any_event_ && (!offset_known_ || max_time_ != offset_learned_for_)) {
+    // The cell drains, then advances with the same `now`: new events arrived at `now`.
+    clock_offset_ = now - max_time_;
+    offset_learned_for_ = max_time_;
+    offset_known_ = true;
+  }
+  // How far event time has got by the clock, less the timeout.
+  Timestamp event_now = now - clock_offset_;
+  Timestamp by_clock =
+      event_now < kMinTime + timeout_after_end_ ? kMinTime : event_now - timeout_after_end_;
   Timestamp closed = std::max(any_event_ ? max_time_ : kMinTime, by_clock);
   if (end_of_input) closed = std::numeric_limits<Timestamp>::max();
   closed_through_ = std::max(closed_through_, closed);
@@ -182,9 +191,16 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
       evaluate(g);
   } else if (!deadlines_.empty()) {
     Timestamp at = deadlines_.top().time;
-    wake_at(at > std::numeric_limits<Timestamp>::max() - timeout_after_end_
-                ? std::numeric_limits<Timestamp>::max()
-                : at + timeout_after_end_);
+    Timestamp reach = std::numeric_limits<Timestamp>::max() - timeout_after_end_;
+    Timestamp due = at > reach ? std::numeric_limits<Timestamp>::max() : at + timeout_after_end_;
+    // Back on the clock: the deadline in event time plus the offset learned at arrival.
+    if (due != std::numeric_limits<Timestamp>::max()) {
+      if (clock_offset_ > 0 && due > std::numeric_limits<Timestamp>::max() - clock_offset_)
+        due = std::numeric_limits<Timestamp>::max();
+      else
+        due += clock_offset_;
+    }
+    wake_at(due);
   }
 }
 

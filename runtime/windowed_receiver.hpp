@@ -124,6 +124,12 @@ class WindowedReceiver : public Receiver {
   std::size_t live_ = 0;
   bool any_event_ = false;
   Timestamp max_time_ = 0;
+  // Clock time minus event time, learned when the latest event arrived: the formation timeout
+  // runs on the clock from when the stream could have closed a window, so a replay of old data
+  // (event times far from the clock) times out only if the stream stalls, not at once.
+  Timestamp clock_offset_ = 0;
+  Timestamp offset_learned_for_ = 0;
+  bool offset_known_ = false;
   Timestamp closed_through_ = 0;
   bool end_of_input_ = false;
   WindowGroup::ExpireFn expire_fn_;

@@ -25,6 +25,7 @@ TEST(WindowTime, Figure9StepByStep) {
   spec.delete_used = true;
   WindowHarness w(spec);
   w.push("a", 0);
+  w.advance(0, false);  // a arrives at 0 on the clock: the clock runs with event time
   // Window [0, 5) waits for an event at or past 5 min, or its timeout (5 + 1 x 5 min).
   w.advance(1 * kMin, false);
   EXPECT_FALSE(w.has_window());
@@ -95,6 +96,7 @@ TEST(WindowTime, FormationTimeoutClosesASparseWindowAndLaterEventsInsideAreLate)
   spec.timeout = 2;  // closes 2 x 10 ns after its end at the latest
   WindowHarness w(spec);
   w.push(1, 1);
+  EXPECT_TRUE(w.at(1).empty());  // arrives at 1 on the clock
   EXPECT_TRUE(w.at(5).empty());
   EXPECT_EQ(w.wakeups.back(), 30);
   EXPECT_TRUE(w.at(29).empty());
@@ -104,6 +106,23 @@ TEST(WindowTime, FormationTimeoutClosesASparseWindowAndLaterEventsInsideAreLate)
   w.push(12, 12);
   EXPECT_EQ(ints(w.end()), (Ints{{12}}));
   EXPECT_EQ(ints(w.expired_tokens()), (std::vector<int>{1, 12}));
+}
+
+TEST(WindowTime, TheTimeoutRunsFromArrivalSoReplayedOldDataDoesNotTimeOutAtOnce) {
+  // Data from long ago, replayed now: the clock is far ahead of the events' timestamps. The
+  // formation timeout counts from when the stream could have closed the window, not from the
+  // window's end in event time (which is long past on the clock).
+  WindowSpec spec = window("10 ns", "10 ns");
+  spec.timeout = 2;
+  WindowHarness w(spec);
+  constexpr Timestamp kNow = 1'000'000;
+  w.push(1, 1);
+  EXPECT_TRUE(w.at(kNow).empty());             // arrived at kNow: [0, 10) is still forming
+  EXPECT_EQ(w.wakeups.back(), kNow - 1 + 30);  // its timeout, mapped onto the clock
+  w.push(4, 4);
+  EXPECT_TRUE(w.at(kNow + 3).empty());
+  EXPECT_EQ(ints(w.at(kNow - 1 + 30)), (Ints{{1, 4}}));  // the stream stalled: timeout
+  EXPECT_EQ(w.late, 0);
 }
 
 TEST(WindowTime, EventsBehindTheLatestEventAreLateOnlyWhenTheirWindowClosed) {
