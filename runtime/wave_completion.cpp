@@ -16,7 +16,7 @@ std::string path_key(const WaveTag& tag, int depth) {
 }  // namespace
 
 bool WaveCompletion::add(const WaveTag& leaf) {
-  Root& root = roots_[key_of(leaf)];
+  Root& root = roots_[leaf.root()];
   if (root.complete) return false;
   // The leaf completes its own node; walk up while each parent becomes complete in turn.
   for (int depth = leaf.depth(); depth > 0; --depth) {
@@ -33,12 +33,12 @@ bool WaveCompletion::add(const WaveTag& leaf) {
 }
 
 bool WaveCompletion::complete(const WaveTag& tag) const {
-  auto it = roots_.find(key_of(tag));
+  auto it = roots_.find(tag.root());
   return it != roots_.end() && it->second.complete;
 }
 
 void WaveCompletion::forget(const WaveTag& tag) {
-  roots_.erase(key_of(tag));
+  roots_.erase(tag.root());
 }
 
 }  // namespace cwf

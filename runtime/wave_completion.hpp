@@ -41,20 +41,7 @@ class WaveCompletion {
     // Interior nodes by their path below the root (indexes joined), created on demand.
     std::unordered_map<std::string, Node> nodes;
   };
-  struct RootKey {
-    Timestamp time;
-    std::uint64_t sequence;
-    bool operator==(const RootKey&) const = default;
-  };
-  struct RootKeyHash {
-    std::size_t operator()(const RootKey& k) const noexcept {
-      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(k.time) * 0x9e3779b97f4a7c15ULL ^
-                                        k.sequence);
-    }
-  };
-  static RootKey key_of(const WaveTag& tag) { return {tag.root_time(), tag.root_sequence()}; }
-
-  std::unordered_map<RootKey, Root, RootKeyHash> roots_;
+  std::unordered_map<WaveRoot, Root, WaveRoot::Hash> roots_;
 };
 
 }  // namespace cwf

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <compare>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -22,6 +23,19 @@
 namespace cwf {
 
 using Timestamp = std::int64_t;  // nanoseconds on the workflow's clock
+
+// The identity of a wave: the external event at its root. A hashable key for per-wave state.
+struct WaveRoot {
+  Timestamp time = 0;
+  std::uint64_t sequence = 0;
+  bool operator==(const WaveRoot&) const = default;
+  struct Hash {
+    std::size_t operator()(const WaveRoot& r) const noexcept {
+      return static_cast<std::size_t>(static_cast<std::uint64_t>(r.time) * 0x9e3779b97f4a7c15ULL ^
+                                      r.sequence);
+    }
+  };
+};
 
 class WaveTag {
  public:
@@ -62,6 +76,7 @@ class WaveTag {
   bool empty() const noexcept { return root_sequence_ == 0 && root_time_ == 0 && depth_ == 0; }
   Timestamp root_time() const noexcept { return root_time_; }
   std::uint64_t root_sequence() const noexcept { return root_sequence_; }
+  WaveRoot root() const noexcept { return {root_time_, root_sequence_}; }
   // Number of sub-wave levels below the root.
   int depth() const noexcept { return depth_; }
   // Sub-wave index at level 1..depth().

@@ -25,7 +25,7 @@ bool WindowGroup::add(Event&& event) {
   Entry entry{std::move(event), arrived_++, 0, false};
   bool first_of_wave = false;
   if (spec_.uses_waves()) {
-    RootKey key{entry.event.wave.root_time(), entry.event.wave.root_sequence()};
+    WaveRoot key = entry.event.wave.root();
     auto [it, inserted] = wave_ordinal_.try_emplace(key, waves_seen());
     if (inserted) waves_.push_back({WaveTag(key.time, key.sequence), 0, false});
     entry.wave = it->second;
@@ -54,7 +54,7 @@ std::uint64_t WindowGroup::first_window_holding(Timestamp t) const {
 }
 
 void WindowGroup::wave_complete(const WaveTag& root) {
-  auto it = wave_ordinal_.find(RootKey{root.root_time(), root.root_sequence()});
+  auto it = wave_ordinal_.find(root.root());
   if (it == wave_ordinal_.end()) return;
   record(it->second).complete = true;
   prune_waves();
@@ -71,7 +71,7 @@ bool WindowGroup::waves_complete(std::uint64_t from, std::uint64_t to) const {
 void WindowGroup::prune_waves() {
   while (!waves_.empty() && waves_.front().complete && waves_.front().live == 0) {
     const WaveTag& root = waves_.front().root;
-    wave_ordinal_.erase(RootKey{root.root_time(), root.root_sequence()});
+    wave_ordinal_.erase(root.root());
     waves_.pop_front();
     ++wave_base_;
   }

@@ -94,18 +94,6 @@ class WindowGroup {
     std::uint64_t wave = 0;  // ordinal of its root wave in the group
     bool gone = false;       // deleted as used, or expired
   };
-  struct RootKey {
-    Timestamp time;
-    std::uint64_t sequence;
-    bool operator==(const RootKey&) const = default;
-  };
-  struct RootKeyHash {
-    std::size_t operator()(const RootKey& k) const noexcept {
-      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(k.time) * 0x9e3779b97f4a7c15ULL ^
-                                        k.sequence);
-    }
-  };
-
   bool step_is(WindowUnit u) const { return spec_.step && spec_.step->unit == u; }
   bool size_is(WindowUnit u) const { return spec_.size && spec_.size->unit == u; }
   std::int64_t x() const { return spec_.step->amount; }
@@ -145,7 +133,7 @@ class WindowGroup {
     bool complete = false;
   };
   WaveRecord& record(std::uint64_t ordinal) { return waves_[ordinal - wave_base_]; }
-  std::unordered_map<RootKey, std::uint64_t, RootKeyHash> wave_ordinal_;
+  std::unordered_map<WaveRoot, std::uint64_t, WaveRoot::Hash> wave_ordinal_;
   std::deque<WaveRecord> waves_;
   std::uint64_t wave_base_ = 0;
   WaveLeftFn wave_left_;

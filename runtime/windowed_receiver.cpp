@@ -91,7 +91,7 @@ void WindowedReceiver::queue(Event&& event) {
   }
   if (!any_event_ || event.time > max_time_) max_time_ = event.time;
   any_event_ = true;
-  WaveKey wave = key_of(event.wave);
+  WaveRoot wave = event.wave.root();
   if (state.group->add(std::move(event))) {
     QueuedWave& queued = queued_waves_[wave];
     ++queued.holding;
@@ -111,7 +111,7 @@ void WindowedReceiver::mark_dirty(std::size_t g) {
 
 void WindowedReceiver::wave_completed(const WaveTag& tag) {
   WaveTag root(tag.root_time(), tag.root_sequence());
-  auto it = queued_waves_.find(key_of(tag));
+  auto it = queued_waves_.find(tag.root());
   if (it != queued_waves_.end())
     for (std::size_t g : it->second.groups) {
       groups_[g].group->wave_complete(root);
@@ -124,7 +124,7 @@ void WindowedReceiver::wave_completed(const WaveTag& tag) {
 }
 
 void WindowedReceiver::wave_left(const WaveTag& root) {
-  auto it = queued_waves_.find(key_of(root));
+  auto it = queued_waves_.find(root.root());
   if (it == queued_waves_.end() || --it->second.holding > 0) return;
   if (waves_.complete(root)) {
     waves_.forget(root);

@@ -86,23 +86,11 @@ class WindowedReceiver : public Receiver {
     bool dirty = false;
   };
 
-  struct WaveKey {
-    Timestamp time;
-    std::uint64_t sequence;
-    bool operator==(const WaveKey&) const = default;
-  };
-  struct WaveKeyHash {
-    std::size_t operator()(const WaveKey& k) const noexcept {
-      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(k.time) * 0x9e3779b97f4a7c15ULL ^
-                                        k.sequence);
-    }
-  };
   // A wave with events queued (or once queued) in some group.
   struct QueuedWave {
     std::vector<std::size_t> groups;  // every group that received events of the wave
     std::size_t holding = 0;          // groups with events of the wave still queued
   };
-  static WaveKey key_of(const WaveTag& tag) { return {tag.root_time(), tag.root_sequence()}; }
 
   std::size_t group_of(const Event& event);
   void queue(Event&& event);
@@ -134,7 +122,7 @@ class WindowedReceiver : public Receiver {
   bool end_of_input_ = false;
   WindowGroup::ExpireFn expire_fn_;
   WaveCompletion waves_;
-  std::unordered_map<WaveKey, QueuedWave, WaveKeyHash> queued_waves_;
+  std::unordered_map<WaveRoot, QueuedWave, WaveRoot::Hash> queued_waves_;
 };
 
 }  // namespace cwf
