@@ -12,39 +12,14 @@ namespace {
 
 const std::string kExamples = std::string(CWF_SOURCE_DIR) + "/workflows/examples/";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
-struct Example {
-  std::string name;
-  // Two branches merging into one sink interleave differently on different threads; such
-  // examples are compared as the same multiset of lines.
-  bool ordered;
-};
-
-void PrintTo(const Example& example, std::ostream* out) { *out << example.name; }
+using Example = ShippedWorkflow;
 
 class Examples : public ::testing::TestWithParam<std::tuple<Example, std::string>> {};
 
 TEST_P(Examples, PrintExactlyTheExpectedOutput) {
   auto [example, director] = GetParam();
-  ProcessResult result =
-      run_cwf({"run", kExamples + example.name + ".yaml", "--director", director});
-  ASSERT_EQ(result.status, 0) << result.err;
-  std::vector<std::string> actual = lines_of(result.out);
-  std::vector<std::string> expected =
-      lines_of(read_file(kExamples + "expected/" + example.name + ".out"));
-  ASSERT_FALSE(expected.empty());
-  if (!example.ordered) {
-    std::sort(actual.begin(), actual.end());
-    std::sort(expected.begin(), expected.end());
-  }
-  EXPECT_EQ(actual, expected);
+  expect_output(kExamples + example.name + ".yaml", kExamples + "expected/" + example.name + ".out",
+                director, example.ordered);
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -14,40 +14,14 @@ const std::string kPatterns = std::string(CWF_SOURCE_DIR) + "/workflows/examples
 const std::string kExpected =
     std::string(CWF_SOURCE_DIR) + "/workflows/examples/expected/patterns/";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
-struct Pattern {
-  std::string name;
-  // False where two branches feed one sink (CWP6: the used events and the expired ones), whose
-  // lines interleave differently on different threads: compared as the same multiset of lines.
-  bool ordered;
-};
-
-void PrintTo(const Pattern& pattern, std::ostream* out) {
-  *out << pattern.name;
-}
+using Pattern = ShippedWorkflow;
 
 class Patterns : public ::testing::TestWithParam<std::tuple<Pattern, std::string>> {};
 
 TEST_P(Patterns, PrintExactlyTheExpectedOutput) {
   auto [pattern, director] = GetParam();
-  ProcessResult result =
-      run_cwf({"run", kPatterns + pattern.name + ".yaml", "--director", director});
-  ASSERT_EQ(result.status, 0) << result.err;
-  std::vector<std::string> actual = lines_of(result.out);
-  std::vector<std::string> expected = lines_of(read_file(kExpected + pattern.name + ".out"));
-  ASSERT_FALSE(expected.empty());
-  if (!pattern.ordered) {
-    std::sort(actual.begin(), actual.end());
-    std::sort(expected.begin(), expected.end());
-  }
-  EXPECT_EQ(actual, expected);
+  expect_output(kPatterns + pattern.name + ".yaml", kExpected + pattern.name + ".out", director,
+                pattern.ordered);
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -6,6 +6,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -64,6 +67,28 @@ ProcessResult run_cwf(const std::vector<std::string>& args, int interrupt_after_
   waitpid(pid, &status, 0);
   result.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  return lines;
+}
+
+void expect_output(const std::string& workflow, const std::string& expected_file,
+                   const std::string& director, bool ordered) {
+  ProcessResult result = run_cwf({"run", workflow, "--director", director});
+  ASSERT_EQ(result.status, 0) << result.err;
+  std::vector<std::string> actual = lines_of(result.out);
+  std::vector<std::string> expected = lines_of(read_file(expected_file));
+  ASSERT_FALSE(expected.empty()) << expected_file;
+  if (!ordered) {
+    std::sort(actual.begin(), actual.end());
+    std::sort(expected.begin(), expected.end());
+  }
+  EXPECT_EQ(actual, expected);
 }
 
 std::string read_file(const std::string& path) {

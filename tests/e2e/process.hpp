@@ -1,6 +1,7 @@
 // Running the `cwf` binary in tests: its exit status, standard output and standard error.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -16,5 +17,20 @@ struct ProcessResult {
 ProcessResult run_cwf(const std::vector<std::string>& args, int interrupt_after_ms = 0);
 
 std::string read_file(const std::string& path);
+std::vector<std::string> lines_of(const std::string& text);
+
+// A shipped workflow and whether its output order is fixed: two branches feeding one sink
+// interleave differently on different threads, so such outputs compare as multisets of lines.
+struct ShippedWorkflow {
+  std::string name;
+  bool ordered;
+};
+inline void PrintTo(const ShippedWorkflow& w, std::ostream* out) {
+  *out << w.name;
+}
+
+// Runs `workflow` under `director` and expects exactly the lines of `expected_file`.
+void expect_output(const std::string& workflow, const std::string& expected_file,
+                   const std::string& director, bool ordered);
 
 }  // namespace cwf::testing
