@@ -12,6 +12,10 @@ namespace {
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
+    if (c == '\n') {
+      out += "\\n";  // a line break inside a dot label
+      continue;
+    }
     if (c == '"' || c == '\\') out += '\\';
     out += c;
   }
@@ -62,7 +66,7 @@ void write_graph(const Workflow& workflow, const std::string& prefix, const std:
       label +=
           (label.empty() ? "" : " -> ") + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
     if (c.receiver_description != "fifo")
-      label += (label.empty() ? "" : "\\n") + c.receiver_description;
+      label += (label.empty() ? "" : "\n") + c.receiver_description;
     if (!label.empty()) out << " [label=" << quoted(label) << "]";
     out << ";\n";
   }

@@ -69,6 +69,15 @@ TEST(Commands, GraphDrawsActorsConnectionsAndSubWorkflows) {
   EXPECT_NE(result.out.find("\"stage/squares\" -> \"out\""), std::string::npos);
 }
 
+TEST(Commands, GraphLabelsWindowedConnections) {
+  ProcessResult result = run_cwf({"graph", kExamples + "patterns/figure9_two_within_5min.yaml"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("\"events\" -> \"a\" [label=\"out\\nwindow(size: 5 min, step: 1 min, "
+                            "delete_used, suppress_empty)\"];"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST(Commands, ActorsListsEveryTypeWithPortsAndParameters) {
   ProcessResult result = run_cwf({"actors"});
   ASSERT_EQ(result.status, 0);
