@@ -201,7 +201,8 @@ class Burst : public Actor {
  public:
   explicit Burst(std::int64_t n) : n_(n) { add_output("out"); }
   void fire(FiringContext& c) override {
-    for (std::int64_t i = 0; i < n_; ++i) c.emit(i);
+    for (std::int64_t i = 0; i < n_; ++i)
+      c.emit(i);
   }
   bool postfire(FiringContext&) override { return false; }
 
