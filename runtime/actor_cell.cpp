@@ -184,7 +184,8 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
       fire_again_at_ = kNever;
     }
     time_keeper_.begin_source_firing(now);
-    FiringContext context(*this, -1, Window{});
+    static const Window kNoWindow{};
+    FiringContext context(*this, -1, kNoWindow);
     auto [fired, keep_going] = fire_once(context);
     (void)fired;
     ++result.firings;

@@ -34,6 +34,7 @@ class ActorContext {
 
 class FiringContext : public ActorContext {
  public:
+  // `window` must outlive the context.
   FiringContext(ActorCell& cell, int port, const Window& window)
       : ActorContext(cell), port_(port), window_(window) {}
 
@@ -68,7 +69,7 @@ class FiringContext : public ActorContext {
 
  private:
   int port_;
-  Window window_;
+  const Window& window_;  // outlives the context: a firing's context lives inside its firing
   bool consumed_ = true;
 };
 
