@@ -1,6 +1,7 @@
 #include "runtime/window_group.hpp"
 
 #include <algorithm>
+#include <cstddef>
 
 namespace cwf {
 
@@ -22,17 +23,17 @@ Timestamp WindowGroup::late_before() const {
 }
 
 bool WindowGroup::add(Event&& event) {
-  Entry entry{std::move(event), arrived_++, 0, false};
+  std::uint64_t ordinal = 0;
   bool first_of_wave = false;
   if (spec_.uses_waves()) {
-    WaveRoot key = entry.event.wave.root();
+    WaveRoot key = event.wave.root();
     auto [it, inserted] = wave_ordinal_.try_emplace(key, waves_seen());
     if (inserted) waves_.push_back({WaveTag(key.time, key.sequence), 0, false});
-    entry.wave = it->second;
-    first_of_wave = ++record(entry.wave).live == 1;
+    ordinal = it->second;
+    first_of_wave = ++record(ordinal).live == 1;
   }
   if (step_is(WindowUnit::time)) {
-    Timestamp t = entry.event.time;
+    Timestamp t = event.time;
     if (!started_) {
       base_ = floor_div(t, x()) * x();
       started_ = true;
@@ -41,7 +42,10 @@ bool WindowGroup::add(Event&& event) {
       parked_ = false;
     }
   }
-  queue_.push_back(std::move(entry));
+  events_.push_back(std::move(event));
+  seqs_.push_back(arrived_++);
+  ordinals_.push_back(ordinal);
+  gone_.push_back(0);
   ++live_;
   ++*live_total_;
   return first_of_wave;
@@ -85,7 +89,7 @@ bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const E
     if (!select(p, deadline, &time_closed)) return false;
     if (time_closed) late_before_ = std::max(late_before_, ready_end_);
     bool show_empty = spec_.closes_by_time() && !spec_.suppress_empty;
-    if (!selected_.empty() || show_empty) {
+    if (selected_count() > 0 || show_empty) {
       materialize();
       ready_ = true;
       return true;
@@ -94,8 +98,8 @@ bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const E
     if (step_is(WindowUnit::time)) {
       // Jump over the empty windows up to the first one that can hold a queued event.
       Timestamp earliest = kNoDeadline;
-      for (const Entry& e : queue_)
-        if (!e.gone) earliest = std::min(earliest, e.event.time);
+      for (std::size_t i = 0; i < size(); ++i)
+        if (!gone(i)) earliest = std::min(earliest, event(i).time);
       if (earliest == kNoDeadline) {
         parked_ = true;
         return false;
@@ -107,10 +111,11 @@ bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const E
 
 bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* time_closed) {
   selected_.clear();
+  range_ = false;
   if (!spec_.step) return select_backwards(p);
   const bool eoi = p.end_of_input;
   auto last_time = [this](Timestamp otherwise) {
-    return selected_.empty() ? otherwise : queue_[selected_.back()].event.time;
+    return selected_count() == 0 ? otherwise : event(last_selected()).time;
   };
 
   if (step_is(WindowUnit::time)) {
@@ -120,10 +125,9 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
     Timestamp period_end = lower + x();
     if (!spec_.size || size_is(WindowUnit::time)) {
       Timestamp end = spec_.size ? lower + y() : period_end;
-      for (std::size_t i = 0; i < queue_.size(); ++i) {
-        const Entry& e = queue_[i];
-        if (!e.gone && e.event.time < end && (!spec_.size || e.event.time >= lower))
-          selected_.push_back(i);
+      for (std::size_t i = 0; i < size(); ++i) {
+        Timestamp t = event(i).time;
+        if (!gone(i) && t < end && (!spec_.size || t >= lower)) selected_.push_back(i);
       }
       if (end > p.closed_through) {
         *deadline = end;
@@ -136,9 +140,9 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
     }
     bool period_closed = period_end <= p.closed_through;
     if (size_is(WindowUnit::tokens)) {
-      for (std::size_t i = 0; i < queue_.size() && selected_.size() < std::size_t(y()); ++i) {
-        const Entry& e = queue_[i];
-        if (!e.gone && e.event.time >= lower && e.event.time < period_end) selected_.push_back(i);
+      for (std::size_t i = 0; i < size() && selected_.size() < std::size_t(y()); ++i) {
+        Timestamp t = event(i).time;
+        if (!gone(i) && t >= lower && t < period_end) selected_.push_back(i);
       }
       if (selected_.size() < std::size_t(y()) && !period_closed) {
         *deadline = period_end;
@@ -146,10 +150,10 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
       }
     } else {  // waves
       std::optional<std::uint64_t> first;
-      for (const Entry& e : queue_)
-        if (!e.gone && e.event.time >= lower && e.event.time < period_end &&
-            (!first || e.wave < *first))
-          first = e.wave;
+      for (std::size_t i = 0; i < size(); ++i)
+        if (!gone(i) && event(i).time >= lower && event(i).time < period_end &&
+            (!first || wave(i) < *first))
+          first = wave(i);
       if (!first) {
         if (!period_closed) {
           *deadline = period_end;
@@ -158,11 +162,9 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
       } else {
         std::uint64_t to = *first + std::uint64_t(y());
         if (!eoi && !waves_complete(*first, to)) return false;
-        for (std::size_t i = 0; i < queue_.size(); ++i) {
-          const Entry& e = queue_[i];
-          if (!e.gone && e.event.time >= lower && e.wave >= *first && e.wave < to)
+        for (std::size_t i = 0; i < size(); ++i)
+          if (!gone(i) && event(i).time >= lower && wave(i) >= *first && wave(i) < to)
             selected_.push_back(i);
-        }
       }
     }
     if (period_closed) {
@@ -178,31 +180,44 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
   const std::uint64_t lower = k_ * std::uint64_t(x());
   const std::uint64_t reached = by_tokens ? arrived_ : waves_seen();
   if (reached <= lower) return false;
-  auto position = [by_tokens](const Entry& e) { return by_tokens ? e.seq : e.wave; };
+  auto position = [this, by_tokens](std::size_t i) { return by_tokens ? seq(i) : wave(i); };
 
   if (!spec_.size) {
     const std::uint64_t upper = lower + std::uint64_t(x());
     bool complete = by_tokens ? arrived_ >= upper : waves_complete(lower, upper);
     if (!complete && !eoi) return false;
-    for (std::size_t i = 0; i < queue_.size(); ++i)
-      if (!queue_[i].gone && position(queue_[i]) < upper) selected_.push_back(i);
+    for (std::size_t i = 0; i < size(); ++i)
+      if (!gone(i) && position(i) < upper) selected_.push_back(i);
     window_time_ = last_time(0);
     return true;
   }
+  // With no entry gone the queue holds consecutive arrival numbers from seq(0) on: a token
+  // window is found by position, without a scan.
+  const bool dense = by_tokens && gone_queued_ == 0;
   std::size_t first = 0;
-  while (first < queue_.size() && (queue_[first].gone || position(queue_[first]) < lower))
-    ++first;
-  if (first == queue_.size()) return false;  // the events at the lower bound were all used
+  if (dense) {
+    if (size() > 0 && lower > seq(0))
+      first = static_cast<std::size_t>(std::min<std::uint64_t>(lower - seq(0), size()));
+  } else {
+    while (first < size() && (gone(first) || position(first) < lower))
+      ++first;
+  }
+  if (first == size()) return false;  // the events at the lower bound were all used
   if (size_is(WindowUnit::tokens)) {
-    for (std::size_t i = first; i < queue_.size() && selected_.size() < std::size_t(y()); ++i)
-      if (!queue_[i].gone && position(queue_[i]) >= lower) selected_.push_back(i);
-    if (selected_.size() < std::size_t(y()) && !eoi) return false;
+    if (dense) {
+      range_ = true;
+      sel_begin_ = first;
+      sel_end_ = first + std::min<std::size_t>(std::size_t(y()), size() - first);
+    } else {
+      for (std::size_t i = first; i < size() && selected_.size() < std::size_t(y()); ++i)
+        if (!gone(i) && position(i) >= lower) selected_.push_back(i);
+    }
+    if (selected_count() < std::size_t(y()) && !eoi) return false;
   } else if (size_is(WindowUnit::time)) {
-    Timestamp t0 = queue_[first].event.time, end = t0 + y();
-    for (std::size_t i = first; i < queue_.size(); ++i) {
-      const Entry& e = queue_[i];
-      if (!e.gone && position(e) >= lower && e.event.time >= t0 && e.event.time < end)
-        selected_.push_back(i);
+    Timestamp t0 = event(first).time, end = t0 + y();
+    for (std::size_t i = first; i < size(); ++i) {
+      Timestamp t = event(i).time;
+      if (!gone(i) && position(i) >= lower && t >= t0 && t < end) selected_.push_back(i);
     }
     if (end > p.closed_through) {
       *deadline = end;
@@ -213,12 +228,10 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
     window_time_ = end;
     return true;
   } else {  // waves
-    std::uint64_t w0 = queue_[first].wave, to = w0 + std::uint64_t(y());
+    std::uint64_t w0 = wave(first), to = w0 + std::uint64_t(y());
     if (!eoi && !waves_complete(w0, to)) return false;
-    for (std::size_t i = first; i < queue_.size(); ++i) {
-      const Entry& e = queue_[i];
-      if (!e.gone && position(e) >= lower && e.wave >= w0 && e.wave < to) selected_.push_back(i);
-    }
+    for (std::size_t i = first; i < size(); ++i)
+      if (!gone(i) && position(i) >= lower && wave(i) >= w0 && wave(i) < to) selected_.push_back(i);
   }
   window_time_ = last_time(0);
   return true;
@@ -227,28 +240,27 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
 bool WindowGroup::select_backwards(const WindowProgress&) {
   // No step: window k is the k-th event's, looking back from it.
   if (arrived_ <= k_) return false;
-  auto it = std::lower_bound(queue_.begin(), queue_.end(), k_,
-                             [](const Entry& e, std::uint64_t seq) { return e.seq < seq; });
-  if (it == queue_.end() || it->seq != k_ || it->gone) return true;  // used up: an empty window
-  const Entry& trigger = *it;
-  std::size_t ti = static_cast<std::size_t>(it - queue_.begin());
-  trigger_time_ = trigger.event.time;
-  trigger_wave_ = trigger.wave;
-  window_time_ = trigger.event.time;
+  auto begin = seqs_.begin() + static_cast<std::ptrdiff_t>(head_);
+  auto it = std::lower_bound(begin, seqs_.end(), k_);
+  if (it == seqs_.end() || *it != k_) return true;  // used up: an empty window
+  std::size_t ti = static_cast<std::size_t>(it - begin);
+  if (gone(ti)) return true;
+  const Event& trigger = event(ti);
+  trigger_time_ = trigger.time;
+  trigger_wave_ = wave(ti);
+  window_time_ = trigger.time;
   if (size_is(WindowUnit::tokens)) {
     for (std::size_t i = ti + 1; i-- > 0 && selected_.size() < std::size_t(y());)
-      if (!queue_[i].gone) selected_.push_back(i);
+      if (!gone(i)) selected_.push_back(i);
     std::reverse(selected_.begin(), selected_.end());
     return true;
   }
   for (std::size_t i = 0; i <= ti; ++i) {
-    const Entry& e = queue_[i];
-    if (e.gone) continue;
-    if (size_is(WindowUnit::time) &&
-        (e.event.time > trigger_time_ || e.event.time <= trigger_time_ - y()))
-      continue;
+    if (gone(i)) continue;
+    Timestamp t = event(i).time;
+    if (size_is(WindowUnit::time) && (t > trigger_time_ || t <= trigger_time_ - y())) continue;
     if (size_is(WindowUnit::waves) &&
-        (e.wave > trigger_wave_ || e.wave + std::uint64_t(y()) <= trigger_wave_))
+        (wave(i) > trigger_wave_ || wave(i) + std::uint64_t(y()) <= trigger_wave_))
       continue;
     selected_.push_back(i);
   }
@@ -257,42 +269,60 @@ bool WindowGroup::select_backwards(const WindowProgress&) {
 
 void WindowGroup::materialize() {
   window_.clear();
-  window_.reserve(selected_.size());
   window_seqs_.clear();
   window_contiguous_ = true;
+  // Selected entries side by side in the queue (none gone between them): a view, no copy.
+  if (!range_ && !selected_.empty() &&
+      selected_.back() - selected_.front() + 1 == selected_.size()) {
+    range_ = true;
+    sel_begin_ = selected_.front();
+    sel_end_ = selected_.back() + 1;
+    selected_.clear();
+  }
+  view_ = range_;
+  if (view_) return;
+  window_.reserve(selected_.size());
   std::size_t previous = 0;
   for (std::size_t i : selected_) {
-    window_.push_back(queue_[i].event);
-    window_seqs_.push_back(queue_[i].seq);
+    window_.push_back(event(i));
+    window_seqs_.push_back(seq(i));
     // Contiguous when every entry between two selected ones is gone.
     if (window_seqs_.size() > 1)
       for (std::size_t j = previous + 1; j < i && window_contiguous_; ++j)
-        if (!queue_[j].gone) window_contiguous_ = false;
+        if (!gone(j)) window_contiguous_ = false;
     previous = i;
   }
 }
 
-void WindowGroup::remove(Entry& e, const ExpireFn* expire) {
-  if (e.gone) return;
-  e.gone = true;
+void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {
+  if (gone(i)) return;
+  gone_[head_ + i] = 1;
+  ++gone_queued_;
   --live_;
   --*live_total_;
   if (spec_.uses_waves()) {
-    WaveRecord& wave = record(e.wave);
-    if (--wave.live == 0 && wave_left_) wave_left_(wave.root);
+    WaveRecord& rec = record(wave(i));
+    if (--rec.live == 0 && wave_left_) wave_left_(rec.root);
   }
-  if (expire) (*expire)(std::move(e.event));
+  if (expire) (*expire)(std::move(event(i)));
 }
 
 void WindowGroup::finish(bool delete_used, const ExpireFn& expire) {
-  if (delete_used)
-    for (std::size_t i : selected_)
-      remove(queue_[i], nullptr);
+  if (delete_used) {
+    if (range_)
+      for (std::size_t i = sel_begin_; i < sel_end_; ++i)
+        remove(i, nullptr);
+    else
+      for (std::size_t i : selected_)
+        remove(i, nullptr);
+  }
   next_window(expire);
 }
 
 void WindowGroup::next_window(const ExpireFn& expire) {
   ready_ = false;
+  view_ = false;
+  range_ = false;
   selected_.clear();
   window_.clear();
   window_seqs_.clear();
@@ -306,30 +336,51 @@ void WindowGroup::next_window(const ExpireFn& expire) {
     // events at most.
     std::uint64_t triggered = k_;
     std::int64_t kept = 0;
-    for (std::size_t i = queue_.size(); i-- > 0;) {
-      Entry& e = queue_[i];
-      if (e.gone || e.seq >= triggered) continue;
+    for (std::size_t i = size(); i-- > 0;) {
+      if (gone(i) || seq(i) >= triggered) continue;
       bool keep = size_is(WindowUnit::tokens) ? ++kept < y()
-                  : size_is(WindowUnit::time) ? e.event.time > trigger_time_ - y()
-                                              : e.wave + std::uint64_t(y()) > trigger_wave_;
-      if (!keep) remove(e, &expire);
+                  : size_is(WindowUnit::time) ? event(i).time > trigger_time_ - y()
+                                              : wave(i) + std::uint64_t(y()) > trigger_wave_;
+      if (!keep) remove(i, &expire);
     }
   } else if (step_is(WindowUnit::time)) {
     Timestamp lower = lower_time(k_);
-    for (Entry& e : queue_)
-      if (!e.gone && e.event.time < lower) remove(e, &expire);
+    for (std::size_t i = 0; i < size(); ++i)
+      if (!gone(i) && event(i).time < lower) remove(i, &expire);
+  } else if (step_is(WindowUnit::tokens)) {
+    // Arrival numbers ascend through the queue: only its front can fall below the bound.
+    const std::uint64_t lower = k_ * std::uint64_t(x());
+    for (std::size_t i = 0; i < size() && seq(i) < lower; ++i)
+      remove(i, &expire);
   } else {
     const std::uint64_t lower = k_ * std::uint64_t(x());
-    const bool by_tokens = step_is(WindowUnit::tokens);
-    for (Entry& e : queue_)
-      if (!e.gone && (by_tokens ? e.seq : e.wave) < lower) remove(e, &expire);
+    for (std::size_t i = 0; i < size(); ++i)
+      if (!gone(i) && wave(i) < lower) remove(i, &expire);
   }
   pop_front();
 }
 
 void WindowGroup::pop_front() {
-  while (!queue_.empty() && queue_.front().gone)
-    queue_.pop_front();
+  while (size() > 0 && gone(0)) {
+    Event drop(std::move(events_[head_]));  // release what a used event still holds
+    ++head_;
+    --gone_queued_;
+  }
+  if (size() == 0) {
+    events_.clear();
+    seqs_.clear();
+    ordinals_.clear();
+    gone_.clear();
+    head_ = 0;
+  } else if (head_ >= 1024 && head_ >= size()) {
+    // Compact once the dead prefix outweighs the queue: amortised O(1) per event.
+    auto cut = [this](auto& v) { v.erase(v.begin(), v.begin() + std::ptrdiff_t(head_)); };
+    cut(events_);
+    cut(seqs_);
+    cut(ordinals_);
+    cut(gone_);
+    head_ = 0;
+  }
   prune_waves();
 }
 

@@ -71,16 +71,28 @@ class WindowGroup {
   // Empty windows that are not shown (see WindowSpec::suppress_empty) are passed over, which
   // may expire events.
   bool evaluate(const WindowProgress& progress, Timestamp* deadline, const ExpireFn& expire);
-  std::span<const Event> window_events() const { return window_; }
+  // A window whose events lie side by side in the queue is a view of the queue's storage (valid
+  // until finish(); the storage may move when events are added, so ask again after add()).
+  std::span<const Event> window_events() const {
+    if (!view_) return window_;
+    return {events_.data() + head_ + sel_begin_, sel_end_ - sel_begin_};
+  }
   Timestamp window_time() const { return window_time_; }
-  const WaveTag* window_wave() const { return window_.empty() ? nullptr : &window_.back().wave; }
+  const WaveTag* window_wave() const {
+    std::span<const Event> events = window_events();
+    return events.empty() ? nullptr : &events.back().wave;
+  }
   // Arrival numbers of the window's events in the group, and whether the window holds every
   // queued event between its first and last (see Window).
-  std::span<const std::uint64_t> window_seqs() const { return window_seqs_; }
-  std::uint64_t window_first_seq() const {
-    return window_seqs_.empty() ? arrived_ : window_seqs_.front();
+  std::span<const std::uint64_t> window_seqs() const {
+    if (!view_) return window_seqs_;
+    return {seqs_.data() + head_ + sel_begin_, sel_end_ - sel_begin_};
   }
-  bool window_contiguous() const { return window_contiguous_; }
+  std::uint64_t window_first_seq() const {
+    std::span<const std::uint64_t> seqs = window_seqs();
+    return seqs.empty() ? arrived_ : seqs.front();
+  }
+  bool window_contiguous() const { return view_ || window_contiguous_; }
 
   // The actor is done with the ready window: delete its events when `delete_used`, move to the
   // next window and hand the events no later window can hold to `expire`.
@@ -88,12 +100,17 @@ class WindowGroup {
   std::size_t live() const { return live_; }
 
  private:
-  struct Entry {
-    Event event;
-    std::uint64_t seq = 0;   // arrival position in the group
-    std::uint64_t wave = 0;  // ordinal of its root wave in the group
-    bool gone = false;       // deleted as used, or expired
-  };
+  // The queue, in arrival order, is kept as parallel arrays from head_ on (index i of the queue
+  // is storage index head_ + i). Entries leave from the front only, so the arrival numbers of
+  // the queue are ascending and, while no entry is gone, consecutive.
+  std::size_t size() const { return events_.size() - head_; }
+  Event& event(std::size_t i) { return events_[head_ + i]; }
+  const Event& event(std::size_t i) const { return events_[head_ + i]; }
+  std::uint64_t seq(std::size_t i) const { return seqs_[head_ + i]; }
+  std::uint64_t wave(std::size_t i) const { return ordinals_[head_ + i]; }
+  bool gone(std::size_t i) const { return gone_[head_ + i] != 0; }
+  std::size_t selected_count() const { return range_ ? sel_end_ - sel_begin_ : selected_.size(); }
+  std::size_t last_selected() const { return range_ ? sel_end_ - 1 : selected_.back(); }
   bool step_is(WindowUnit u) const { return spec_.step && spec_.step->unit == u; }
   bool size_is(WindowUnit u) const { return spec_.size && spec_.size->unit == u; }
   std::int64_t x() const { return spec_.step->amount; }
@@ -107,7 +124,7 @@ class WindowGroup {
   bool select(const WindowProgress& p, Timestamp* deadline, bool* time_closed);
   bool select_backwards(const WindowProgress& p);
   void materialize();
-  void remove(Entry& e, const ExpireFn* expire);
+  void remove(std::size_t i, const ExpireFn* expire);
   void next_window(const ExpireFn& expire);
   void pop_front();
   // For a time step: the first window (from k_) that can hold an event at `t`.
@@ -115,7 +132,12 @@ class WindowGroup {
 
   const WindowSpec& spec_;
   std::size_t* live_total_;
-  std::deque<Entry> queue_;
+  std::vector<Event> events_;
+  std::vector<std::uint64_t> seqs_;      // arrival position in the group
+  std::vector<std::uint64_t> ordinals_;  // ordinal of the root wave in the group
+  std::vector<std::uint8_t> gone_;       // deleted as used, or expired
+  std::size_t head_ = 0;
+  std::size_t gone_queued_ = 0;  // gone entries still in the queue (from head_ on)
   std::size_t live_ = 0;
   std::uint64_t arrived_ = 0;
   std::uint64_t k_ = 0;
@@ -141,7 +163,12 @@ class WindowGroup {
   bool ready_ = false;
   bool ready_time_closed_ = false;
   Timestamp ready_end_ = 0;
-  std::vector<std::size_t> selected_;  // indexes into queue_
+  // The window's queue indexes: [sel_begin_, sel_end_) when range_, else selected_.
+  std::vector<std::size_t> selected_;
+  bool range_ = false;
+  std::size_t sel_begin_ = 0;
+  std::size_t sel_end_ = 0;
+  bool view_ = false;  // the ready window is the range [sel_begin_, sel_end_) of the storage
   std::vector<Event> window_;
   std::vector<std::uint64_t> window_seqs_;
   bool window_contiguous_ = true;
