@@ -317,6 +317,13 @@ std::size_t mix(std::size_t h, std::size_t v) {
 }
 }  // namespace
 
+std::size_t Value::hash_of_array(std::span<const Value> items) noexcept {
+  std::size_t h = 0xa11a7;
+  for (const Value& v : items)
+    h = mix(h, v.hash());
+  return h;
+}
+
 std::size_t Value::hash() const noexcept {
   switch (kind()) {
     case Kind::null:
@@ -335,12 +342,8 @@ std::size_t Value::hash() const noexcept {
     }
     case Kind::string:
       return std::hash<std::string_view>{}(as_string());
-    case Kind::array: {
-      std::size_t h = 0xa11a7;
-      for (const Value& v : as_array())
-        h = mix(h, v.hash());
-      return h;
-    }
+    case Kind::array:
+      return hash_of_array(as_array());
     case Kind::record: {
       // Order-independent over fields so records equal across schemas hash equally.
       std::size_t h = 0x7ec0;

@@ -129,6 +129,8 @@ class Value {
   }
   // Consistent with ==: equal values hash equally (2 and 2.0 included).
   std::size_t hash() const noexcept;
+  // The hash an array of these items has, without building the array (lookups by a list of keys).
+  static std::size_t hash_of_array(std::span<const Value> items) noexcept;
 
   // JSON text (records as objects in schema order; non-finite doubles as null).
   std::string to_json() const;

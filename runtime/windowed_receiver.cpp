@@ -41,18 +41,18 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
   Value key;
   if (keys_.size() == 1) {
     key = keys_[0].evaluate(event.token);
+    if (auto it = index_.find(key); it != index_.end()) return it->second;
   } else {
-    std::vector<Value> parts;
-    parts.reserve(keys_.size());
+    key_parts_.clear();
     for (const Expression& k : keys_)
-      parts.push_back(k.evaluate(event.token));
-    key = Value::array(std::move(parts));
+      key_parts_.push_back(k.evaluate(event.token));
+    std::span<const Value> parts(key_parts_);
+    if (auto it = index_.find(parts); it != index_.end()) return it->second;
+    key = Value::array(parts);  // a new group: only now is the key built
   }
-  auto [it, inserted] = index_.try_emplace(std::move(key), groups_.size());
-  if (inserted) {
-    make_group();
-    groups_.back().key = &it->first;
-  }
+  auto it = index_.emplace(std::move(key), groups_.size()).first;
+  make_group();
+  groups_.back().key = &it->first;
   return it->second;
 }
 

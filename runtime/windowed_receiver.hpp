@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <memory>
 #include <queue>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -104,7 +105,30 @@ class WindowedReceiver : public Receiver {
   std::vector<Expression> keys_;
   Duration timeout_after_end_;
   std::vector<GroupState> groups_;
-  std::unordered_map<Value, std::size_t, ValueHash> index_;
+  // Group keys: one Value per key expression, several as an array. Lookups by a list of keys
+  // (GroupKey*::operator() on spans) find an existing group without building the array.
+  struct GroupKeyHash {
+    using is_transparent = void;
+    std::size_t operator()(const Value& v) const noexcept { return v.hash(); }
+    std::size_t operator()(std::span<const Value> parts) const noexcept {
+      return Value::hash_of_array(parts);
+    }
+  };
+  struct GroupKeyEqual {
+    using is_transparent = void;
+    bool operator()(const Value& a, const Value& b) const noexcept { return a == b; }
+    bool operator()(std::span<const Value> parts, const Value& key) const noexcept {
+      if (!key.is_array() || key.as_array().size() != parts.size()) return false;
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        if (!(parts[i] == key.as_array()[i])) return false;
+      return true;
+    }
+    bool operator()(const Value& key, std::span<const Value> parts) const noexcept {
+      return (*this)(parts, key);
+    }
+  };
+  std::unordered_map<Value, std::size_t, GroupKeyHash, GroupKeyEqual> index_;
+  std::vector<Value> key_parts_;  // reused for every event: no allocation per lookup
   std::vector<std::size_t> dirty_;
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready_;
   std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;

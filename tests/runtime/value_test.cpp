@@ -96,3 +96,15 @@ TEST(Value, DoublesPrintInShortestRoundTripForm) {
 
 }  // namespace
 }  // namespace cwf
+
+namespace cwf {
+namespace {
+
+TEST(Value, AnArraysHashCanBeComputedFromItsItems) {
+  std::vector<Value> items{1, "two", 3.5, Value::array({4})};
+  EXPECT_EQ(Value::hash_of_array(items), Value::array(items).hash());
+  EXPECT_EQ(Value::hash_of_array({}), Value::array(std::vector<Value>{}).hash());
+}
+
+}  // namespace
+}  // namespace cwf
