@@ -8,6 +8,7 @@
 namespace cwf {
 namespace {
 
+using testing::show;
 using testing::window;
 using testing::WindowHarness;
 
@@ -43,17 +44,6 @@ struct Case {
 
 void PrintTo(const Case& c, std::ostream* os) {
   *os << c.name;
-}
-
-std::vector<std::string> show(const std::vector<std::vector<Value>>& windows) {
-  std::vector<std::string> out;
-  for (const auto& w : windows) {
-    std::string s = w.empty() ? "-" : std::string(w.front().field("k")->as_string()) + ":";
-    for (std::size_t i = 0; i < w.size(); ++i)
-      s += (i ? "," : "") + std::to_string(w[i].field("v")->as_int());
-    out.push_back(s);
-  }
-  return out;
 }
 
 using S = std::vector<std::string>;

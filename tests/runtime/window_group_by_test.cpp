@@ -6,23 +6,12 @@
 namespace cwf {
 namespace {
 
+using testing::show;
 using testing::window;
 using testing::WindowHarness;
 
 Value rec(std::string_view k, int v) {
   return Value::record({{"k", Value(k)}, {"v", Value(v)}});
-}
-
-// Each window as "key:v1,v2".
-std::vector<std::string> show(const std::vector<std::vector<Value>>& windows) {
-  std::vector<std::string> out;
-  for (const auto& w : windows) {
-    std::string s = w.empty() ? "-" : std::string(w.front().field("k")->as_string()) + ":";
-    for (std::size_t i = 0; i < w.size(); ++i)
-      s += (i ? "," : "") + std::to_string(w[i].field("v")->as_int());
-    out.push_back(s);
-  }
-  return out;
 }
 
 WindowSpec grouped(const std::string& size, const std::string& step,

@@ -94,4 +94,16 @@ inline WindowSpec window(const std::string& size, const std::string& step) {
   return spec;
 }
 
+// Windows of records {k, v} as "key:v1,v2" ("-" for an empty window).
+inline std::vector<std::string> show(const std::vector<std::vector<Value>>& windows) {
+  std::vector<std::string> out;
+  for (const auto& w : windows) {
+    std::string s = w.empty() ? "-" : std::string(w.front().field("k")->as_string()) + ":";
+    for (std::size_t i = 0; i < w.size(); ++i)
+      s += (i ? "," : "") + std::to_string(w[i].field("v")->as_int());
+    out.push_back(s);
+  }
+  return out;
+}
+
 }  // namespace cwf::testing
