@@ -141,11 +141,10 @@ class WindowParser {
     throw LoadError(where, std::move(message));
   }
   SourceLocation key_location(const YamlEntry& entry) const {
-    return yaml_location(entry.key_node, file_);
+    return cwf::key_location(entry, file_);
   }
   SourceLocation value_location(const YamlEntry& entry) const {
-    if (entry.value.IsNull()) return key_location(entry);
-    return yaml_location(entry.value, file_, key_location(entry));
+    return cwf::value_location(entry, file_);
   }
 
   WindowExtent extent(const YamlEntry& entry) const {

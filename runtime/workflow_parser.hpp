@@ -64,12 +64,10 @@ class FileParser {
     throw LoadError(where, std::move(message));
   }
   SourceLocation key_location(const YamlEntry& entry) const {
-    return yaml_location(entry.key_node, file_);
+    return cwf::key_location(entry, file_);
   }
-  // An empty value (`key:`) carries the position of whatever follows it: use the key's.
   SourceLocation value_location(const YamlEntry& entry) const {
-    if (entry.value.IsNull()) return key_location(entry);
-    return yaml_location(entry.value, file_, key_location(entry));
+    return cwf::value_location(entry, file_);
   }
   std::string scalar(const YamlEntry& entry, std::string_view expected) const;
   int integer(const YamlEntry& entry, int minimum, std::string_view expected) const;

@@ -45,6 +45,16 @@ struct YamlEntry {
   YAML::Node value;
 };
 
+// Where an entry's key, and its value, were written. An empty value (`key:`) carries the position
+// of whatever follows it, so it is reported at its key.
+inline SourceLocation key_location(const YamlEntry& entry, const std::string& file) {
+  return yaml_location(entry.key_node, file);
+}
+inline SourceLocation value_location(const YamlEntry& entry, const std::string& file) {
+  if (entry.value.IsNull()) return key_location(entry, file);
+  return yaml_location(entry.value, file, key_location(entry, file));
+}
+
 // The entries of a map in the order written. Throws LoadError for a key that is not a scalar
 // and for a key written twice ("duplicate <what> 'x' (first at 3:5)").
 std::vector<YamlEntry> yaml_map_entries(const YAML::Node& map, const std::string& file,
