@@ -14,6 +14,8 @@ int run_command(const Words& args, std::ostream& out, std::ostream& err);
 int validate_command(const Words& args, std::ostream& out, std::ostream& err);
 int graph_command(const Words& args, std::ostream& out, std::ostream& err);
 int actors_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf lr <command>`: Linear Road (dispatches to the lr_*_command functions).
+int lr_command(const Words& args, std::ostream& out, std::ostream& err);
 
 // Dispatches `cwf <command> ...`; prints usage for help or an unknown command.
 int main_command(const Words& argv, std::ostream& out, std::ostream& err);

@@ -22,6 +22,7 @@ commands:
   validate FILE.yaml  load and check a workflow without running it
   graph FILE.yaml     print the workflow as a Graphviz dot graph
   actors              list the actor types with their ports and parameters
+  lr COMMAND          Linear Road: reference, validate, generate (cwf lr help)
   help                this text
 
 exit status: 0 on success; 1 when the workflow fails while running; 2 for bad usage or a
@@ -40,8 +41,9 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "validate") return validate_command(rest, out, err);
   if (command == "graph") return graph_command(rest, out, err);
   if (command == "actors") return actors_command(rest, out, err);
+  if (command == "lr") return lr_command(rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
-  message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "help"});
+  message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

@@ -1,0 +1,34 @@
+#include <ostream>
+
+#include "cli/commands.hpp"
+#include "runtime/did_you_mean.hpp"
+
+namespace cwf::cli {
+
+namespace {
+const char* kLrUsage = R"(usage: cwf lr <command> [arguments]
+
+Linear Road, the stream benchmark (see docs/linear-road.md).
+
+commands:
+  reference  run the single-threaded reference implementation on an input file
+  validate   compare answers with expected answers, per answer type
+  generate   generate a dataset (input, historical tolls) by traffic simulation
+)";
+}  // namespace
+
+int lr_command(const Words& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    (args.empty() ? err : out) << kLrUsage;
+    return args.empty() ? 2 : 0;
+  }
+  Words rest(args.begin() + 1, args.end());
+  const std::string& command = args[0];
+  // Each subcommand lives in its own cli/lr_<name>_command.cpp.
+  std::string message = "cwf lr: unknown command '" + command + "'";
+  message += did_you_mean_suffix(command, {"reference", "validate", "generate", "help"});
+  err << message << " (cwf lr help lists the commands)\n";
+  return 2;
+}
+
+}  // namespace cwf::cli
