@@ -1,5 +1,7 @@
 #include "actors/line_reader.hpp"
 
+#include "actors/xz_decoder.hpp"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -8,10 +10,32 @@
 
 namespace cwf::actors {
 
+namespace {
+
+bool ends_with_xz(const std::string& path) {
+  return path.size() >= 3 && path.compare(path.size() - 3, 3, ".xz") == 0;
+}
+
+// The magic is looked at with pread so that the descriptor still starts at offset 0; a pipe
+// cannot be peeked at that way, and then only the name decides.
+bool starts_with_xz_magic(int fd) {
+  unsigned char head[6];
+  ssize_t n = ::pread(fd, head, sizeof head, 0);
+  return n == static_cast<ssize_t>(sizeof head) && has_xz_magic(head, sizeof head);
+}
+
+}  // namespace
+
+LineReader::LineReader() = default;
+LineReader::~LineReader() {
+  close();
+}
+
 bool LineReader::open(const std::string& path) {
   close();
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) return false;
+  if (ends_with_xz(path) || starts_with_xz_magic(fd_)) xz_ = std::make_unique<XzDecoder>();
   buffer_.resize(kBufferSize);
   begin_ = end_ = 0;
   eof_ = false;
@@ -23,6 +47,23 @@ bool LineReader::open(const std::string& path) {
 void LineReader::close() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
+  xz_.reset();
+}
+
+// Raw bytes or decompressed ones: > 0 bytes read, 0 at the end, -1 with error_ set.
+long LineReader::read_some(char* out, std::size_t capacity) {
+  if (xz_) {
+    long n = xz_->read(fd_, out, capacity);
+    if (n < 0) error_ = xz_->error();
+    return n;
+  }
+  for (;;) {
+    ssize_t n = ::read(fd_, out, capacity);
+    if (n >= 0) return static_cast<long>(n);
+    if (errno == EINTR) continue;
+    error_ = std::strerror(errno);
+    return -1;
+  }
 }
 
 // Moves the unread bytes to the front (growing the buffer when one line fills it) and reads more.
@@ -34,21 +75,13 @@ bool LineReader::fill() {
     begin_ = 0;
   }
   if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
-  for (;;) {
-    ssize_t n = ::read(fd_, buffer_.data() + end_, buffer_.size() - end_);
-    if (n > 0) {
-      end_ += static_cast<std::size_t>(n);
-      return true;
-    }
-    if (n == 0) {
-      eof_ = true;
-      return false;
-    }
-    if (errno == EINTR) continue;
-    error_ = std::strerror(errno);
-    eof_ = true;
-    return false;
+  long n = read_some(buffer_.data() + end_, buffer_.size() - end_);
+  if (n > 0) {
+    end_ += static_cast<std::size_t>(n);
+    return true;
   }
+  eof_ = true;
+  return false;
 }
 
 bool LineReader::next(std::string_view& line) {

@@ -1,21 +1,25 @@
 // Reads a file line by line through one large buffer: a line is a view into the buffer, valid
 // until the next call, so reading allocates nothing per line. Lines end at '\n'; a '\r' before
-// it is dropped; a last line without a terminator is still a line.
+// it is dropped; a last line without a terminator is still a line. A file in the .xz format
+// (recognised by its header magic, or by a name ending in ".xz") is decompressed on the fly.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace cwf::actors {
 
+class XzDecoder;
+
 class LineReader {
  public:
   static constexpr std::size_t kBufferSize = 1 << 20;
 
-  LineReader() = default;
-  ~LineReader() { close(); }
+  LineReader();
+  ~LineReader();
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
 
@@ -23,6 +27,7 @@ class LineReader {
   bool open(const std::string& path);
   void close();
   bool is_open() const { return fd_ >= 0; }
+  bool is_compressed() const { return xz_ != nullptr; }
 
   // The next line; false at the end of the file or on a read error (see error()).
   bool next(std::string_view& line);
@@ -33,8 +38,10 @@ class LineReader {
 
  private:
   bool fill();
+  long read_some(char* out, std::size_t capacity);
 
   int fd_ = -1;
+  std::unique_ptr<XzDecoder> xz_;  // set while reading an .xz file
   std::vector<char> buffer_;
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
