@@ -21,6 +21,9 @@ struct RunOptions {
   std::optional<Duration> run_for;
   // Polled by the director; set (e.g. by a SIGINT handler) to stop sources and drain.
   const std::atomic<bool>* stop_requested = nullptr;
+  // While set, no actor fires (queued events wait; nothing is lost); cleared, the run goes on.
+  // A stop request overrides it so that a stop always drains.
+  const std::atomic<bool>* pause_requested = nullptr;
   // Called from the thread running the director every `progress_interval` of wall time.
   std::function<void()> progress;
   Duration progress_interval = 5 * kSecond;

@@ -8,15 +8,31 @@
 namespace cwf {
 
 namespace {
-// Longest uninterrupted sleep while parked, so stop requests and progress stay responsive.
+// Longest uninterrupted sleep while parked, so stop and pause requests and progress stay
+// responsive; an idle workflow wakes 50 times a second per worker, which costs well under 1% CPU.
 constexpr auto kMaxPark = std::chrono::milliseconds(20);
+
+// The worker running on this thread, if any. A composite's inner director runs on its outer
+// worker's thread, so each run() saves and restores these.
+thread_local ScheduledDirector* tl_director = nullptr;
+thread_local void* tl_worker = nullptr;
+
+unsigned resolve_workers(unsigned requested) {
+  if (requested > 0) return requested;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 }  // namespace
 
 ScheduledDirector::ScheduledDirector(std::unique_ptr<Scheduler> scheduler, unsigned workers)
-    : scheduler_(std::move(scheduler)) {
-  if (workers != 1)
-    throw std::invalid_argument("the scheduled director runs one worker (workers: " +
-                                std::to_string(workers) + " requested)");
+    : scheduler_(std::move(scheduler)), workers_(resolve_workers(workers)) {}
+
+ScheduledDirector::~ScheduledDirector() = default;
+
+void ScheduledDirector::set_cost_model(CostModel model) {
+  if (workers_ != 1)
+    throw std::invalid_argument("a cost model makes runs deterministic only on one worker (" +
+                                std::to_string(workers_) + " configured)");
+  cost_model_ = std::move(model);
 }
 
 void ScheduledDirector::start(Execution& execution) {
@@ -25,33 +41,35 @@ void ScheduledDirector::start(Execution& execution) {
   std::vector<SchedulableActor> actors;
   for (ActorId id = 0; id < execution.size(); ++id) {
     const ActorEntry& entry = execution.workflow().actor(id);
+    const ActorCell& cell = execution.cell(id);
     actors.push_back({id, entry.name, entry.priority, entry.actor->is_source(),
-                      execution.downstream(id), &execution.cell(id).stats()});
+                      execution.downstream(id), &cell.stats(),
+                      [&cell] { return cell.queue_length(); }});
   }
   scheduler_->attach(actors);
   timer_at_.assign(execution.size(), kNever);
 }
 
 void ScheduledDirector::make_ready(ActorCell& cell) {
-  if (std::this_thread::get_id() == worker_.load(std::memory_order_relaxed)) {
-    local_wakeups_.push_back(cell.id());
+  if (tl_director == this) {
+    static_cast<Worker*>(tl_worker)->wakeups.push_back(cell.id());
     return;
   }
   wakeups_.enqueue(cell.id());
-  // seq_cst pairs with the worker's store to parked_ before it re-checks the queue: one of the two
-  // always sees the other, so a wake-up is never left waiting for the park timeout.
-  if (parked_.load(std::memory_order_seq_cst)) {
-    std::lock_guard lock(park_mutex_);
-    park_.notify_one();
+  // seq_cst pairs with a parking worker's store before it re-checks the queue under the mutex:
+  // one of the two sees the other, so a wake-up never waits for the park timeout.
+  if (anyone_parked_.load(std::memory_order_seq_cst)) {
+    std::lock_guard lock(mutex_);
+    wake_.notify_one();
   }
 }
 
-void ScheduledDirector::take_wakeups() {
-  for (ActorId local : local_wakeups_) {
+void ScheduledDirector::take_wakeups(Worker& self) {
+  for (ActorId local : self.wakeups) {
     ++busy_;
     scheduler_->actor_got_work(local);
   }
-  local_wakeups_.clear();
+  self.wakeups.clear();
   ActorId id;
   while (wakeups_.try_dequeue(id)) {
     ++busy_;
@@ -70,40 +88,66 @@ void ScheduledDirector::fire_due_timers() {
   }
 }
 
-void ScheduledDirector::run_grant(const Grant& grant) {
+ScheduledDirector::GrantOutcome ScheduledDirector::execute(const Grant& grant) {
   ActorCell& cell = execution_->cell(grant.actor);
-  scheduler_->firing_started(grant.actor);
+  GrantOutcome outcome;
+  std::uint64_t out_before = cell.stats().events_out.get();
   auto started = std::chrono::steady_clock::now();
-  ActorCell::CycleResult result = cell.run(grant.max_firings);
-  Duration cost = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now() - started)
-                      .count();
-  cell.stats().cost_ns.add(static_cast<std::uint64_t>(cost));
-  bool more = result.has_more_work;
+  outcome.result = cell.run(grant.max_firings);
+  outcome.cost = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                     std::chrono::steady_clock::now() - started)
+                     .count();
+  if (cost_model_) {
+    outcome.cost = cost_model_(grant.actor, outcome.result.firings);
+    if (auto* virtual_clock = dynamic_cast<VirtualClock*>(&execution_->clock()))
+      virtual_clock->advance_to(virtual_clock->now() + outcome.cost);
+  }
+  cell.stats().cost_ns.add(static_cast<std::uint64_t>(outcome.cost));
+  outcome.events_out = cell.stats().events_out.get() - out_before;
+  return outcome;
+}
+
+void ScheduledDirector::end_grant(ActorId actor, const GrantOutcome& outcome) {
+  ActorCell& cell = execution_->cell(actor);
+  bool more = outcome.result.has_more_work;
   if (!more) {
     // One timer per cell at its earliest deadline; a later, stale one only causes an empty run.
     Timestamp timer = cell.timer();
-    if (!cell.finished() && timer < timer_at_[grant.actor]) {
-      timers_.emplace(timer, grant.actor);
-      timer_at_[grant.actor] = timer;
+    if (!cell.finished() && timer < timer_at_[actor]) {
+      timers_.emplace(timer, actor);
+      timer_at_[actor] = timer;
     }
+    // Under the mutex: a wake-up raised by another worker after this point reaches the policy
+    // only after firing_ended() below, so the policy never sees work for an actor it holds.
     more = !cell.try_go_idle();
   }
   if (!more) --busy_;
-  scheduler_->firing_ended(grant.actor, FiringReport{result.firings, cost, more});
+  scheduler_->firing_ended(
+      actor, FiringReport{outcome.result.firings, outcome.cost, outcome.events_out, more});
 }
 
-bool ScheduledDirector::wait_for_work(bool end_input_when_quiescent) {
+bool ScheduledDirector::paused(const RunOptions& options) const {
+  return !stopped_ && options.pause_requested &&
+         options.pause_requested->load(std::memory_order_relaxed);
+}
+
+void ScheduledDirector::park(std::unique_lock<std::mutex>& lock, std::chrono::nanoseconds at_most) {
+  ++parked_;
+  anyone_parked_.store(true, std::memory_order_seq_cst);
+  if (wakeups_.size_approx() == 0) wake_.wait_for(lock, at_most);
+  if (--parked_ == 0) anyone_parked_.store(false, std::memory_order_relaxed);
+}
+
+bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOptions& options) {
   // Timers of cells that finished (sources stopped while waiting) no longer matter.
   while (!timers_.empty() && execution_->cell(timers_.top().second).finished()) {
     timer_at_[timers_.top().second] = kNever;
     timers_.pop();
   }
-  bool nothing_queued = wakeups_.size_approx() == 0 && local_wakeups_.empty();
-  if (nothing_queued && execution_->quiescent()) {
+  if (wakeups_.size_approx() == 0 && execution_->quiescent()) {
     // No event can arrive any more: windows waiting for a deadline close now, not at the
     // deadline, and their results are processed before the run ends.
-    if (!end_input_when_quiescent || execution_->env().end_of_input) return false;
+    if (!options.end_input_when_quiescent || execution_->env().end_of_input) return false;
     execution_->end_input();
     return true;
   }
@@ -118,42 +162,91 @@ bool ScheduledDirector::wait_for_work(bool end_input_when_quiescent) {
     }
     wait = std::min(wait, std::chrono::nanoseconds(delay));
   }
-  std::unique_lock lock(park_mutex_);
-  parked_.store(true, std::memory_order_seq_cst);
-  if (wakeups_.size_approx() == 0) park_.wait_for(lock, wait);
-  parked_.store(false, std::memory_order_release);
+  park(lock, wait);
   return true;
 }
 
-void ScheduledDirector::run(const RunOptions& options) {
-  worker_.store(std::this_thread::get_id(), std::memory_order_relaxed);
-  RunMonitor monitor(options);
+void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions& options) {
+  ScheduledDirector* saved_director = tl_director;
+  void* saved_worker = tl_worker;
+  tl_director = this;
+  tl_worker = &self;
   Execution& execution = *execution_;
-  while (true) {
-    if (monitor.stop_due()) execution.stop_sources();
-    monitor.progress();
-    take_wakeups();
-    fire_due_timers();
-    take_wakeups();
-    scheduler_->iteration_started();
-    std::uint32_t grants = 0;
-    while (auto grant = scheduler_->next_actor()) {
-      run_grant(*grant);
-      take_wakeups();
-      if (monitor.stop_due()) {
-        execution.stop_sources();
-        take_wakeups();
-      }
-      if ((++grants & 63) == 0) {
-        fire_due_timers();
-        take_wakeups();
-        monitor.progress();
+  std::unique_lock lock(mutex_);
+  std::uint32_t turns = 0;
+  while (!done_) {
+    // Worker 0 polls the stop request and prints progress; every 16th turn keeps the clock
+    // reads off the per-grant path (a parked worker's turn comes at least every kMaxPark).
+    if (monitor && (turns++ & 15) == 0) {
+      monitor->progress();
+      if (monitor->stop_due()) {
+        stopped_ = true;
+        execution.stop_sources();  // wakes waiting sources: onto this worker's list
       }
     }
-    scheduler_->iteration_ended();
-    if (busy_ > 0) continue;
-    if (!wait_for_work(options.end_input_when_quiescent)) break;
+    take_wakeups(self);
+    fire_due_timers();
+    take_wakeups(self);
+    if (!paused(options)) {
+      if (!iteration_open_) {
+        scheduler_->iteration_started();
+        iteration_open_ = true;
+      }
+      if (auto grant = scheduler_->next_actor()) {
+        ++outstanding_;
+        // Work the policy still holds may run on a parked worker meanwhile.
+        if (parked_ > 0 && busy_ > outstanding_) wake_.notify_one();
+        lock.unlock();
+        GrantOutcome outcome = execute(*grant);
+        lock.lock();
+        --outstanding_;
+        end_grant(grant->actor, outcome);
+        take_wakeups(self);
+        if (parked_ > 0 && (busy_ > outstanding_ || (busy_ == 0 && outstanding_ == 0)))
+          wake_.notify_one();
+        continue;
+      }
+      if (outstanding_ == 0) {
+        // The seed's end of a director iteration: the policy re-quantifies, starts a period...
+        scheduler_->iteration_ended();
+        iteration_open_ = false;
+        if (busy_ > 0) {
+          // The next iteration may hand out work at once; if not (every actor waits for
+          // quantum it has not got yet), the loop ends iterations until one does.
+          continue;
+        }
+      }
+    }
+    if (outstanding_ > 0 || busy_ > 0 || paused(options)) {
+      park(lock, kMaxPark);
+      turns = 0;  // a parked worker 0 checks for a stop request right away
+      continue;
+    }
+    if (!idle(lock, options)) {
+      done_ = true;
+      wake_.notify_all();
+    }
+    turns = 0;
   }
+  lock.unlock();
+  tl_director = saved_director;
+  tl_worker = saved_worker;
+}
+
+void ScheduledDirector::run(const RunOptions& options) {
+  RunMonitor monitor(options);
+  {
+    std::lock_guard lock(mutex_);
+    done_ = false;
+    stopped_ = false;
+  }
+  std::vector<Worker> workers(workers_);
+  std::vector<std::thread> threads;
+  for (unsigned i = 1; i < workers_; ++i)
+    threads.emplace_back([this, &workers, i, &options] { work(workers[i], nullptr, options); });
+  work(workers[0], &monitor, options);
+  for (auto& t : threads)
+    t.join();
 }
 
 }  // namespace cwf

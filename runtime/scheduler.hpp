@@ -29,6 +29,8 @@ struct SchedulableActor {
   bool is_source = false;
   std::vector<ActorId> downstream;
   const ActorStats* stats = nullptr;
+  // Events waiting in the actor's input queues (safe to call while other actors run).
+  std::function<std::size_t()> queue_length;
 };
 
 struct Grant {
@@ -38,10 +40,18 @@ struct Grant {
 
 struct FiringReport {
   std::uint32_t firings = 0;
-  Duration cost = 0;           // wall time of the whole grant
-  bool has_more_work = false;  // the actor still has windows (a source: may fire again)
+  Duration cost = 0;             // wall time of the whole grant (or the cost model's figure)
+  std::uint64_t events_out = 0;  // events the grant emitted
+  bool has_more_work = false;    // the actor still has windows (a source: may fire again)
 };
 
+// Deterministic mode: the cost of a grant of `firings` firings of `actor`, used instead of the
+// measured wall time (see ScheduledDirector::set_cost_model).
+using CostModel = std::function<Duration(ActorId actor, std::uint32_t firings)>;
+
+// Calls are never concurrent: on several workers the director serialises them, so a policy is
+// single-threaded code. An actor handed out by next_actor() is not handed out again before its
+// firing_ended(); the director reports actor_got_work() only for actors the policy does not hold.
 class Scheduler {
  public:
   virtual ~Scheduler() = default;

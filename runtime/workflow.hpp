@@ -29,7 +29,7 @@ struct SourceLocation {
 struct DirectorConfig {
   std::string type = "scheduled";  // scheduled | threaded
   std::string scheduler = "fifo";
-  unsigned workers = 1;
+  unsigned workers = 0;  // scheduled director threads; 0: one per hardware thread
   std::map<std::string, Value> parameters;  // policy-specific (basic_quantum_us, slice_us, ...)
 };
 

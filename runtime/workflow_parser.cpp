@@ -369,6 +369,9 @@ void FileParser::add_subworkflow(const std::string& name, const SourceLocation& 
     config = *inner.director;
     director_location = inner.director_location;
   }
+  // A sub-workflow runs once per outer firing on the outer worker's thread: extra workers would
+  // be threads started and joined per firing, so it gets more only when it asks.
+  if (config.workers == 0) config.workers = 1;
   inner.workflow->director() = config;
   std::unique_ptr<Director> inner_director;
   try {

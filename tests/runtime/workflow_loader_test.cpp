@@ -185,7 +185,7 @@ connections: [src -> sink]
   EXPECT_EQ(wf->name(), "numbers");
   EXPECT_EQ(wf->director().type, "scheduled");
   EXPECT_EQ(wf->director().scheduler, "fifo");
-  EXPECT_EQ(wf->director().workers, 1u);
+  EXPECT_EQ(wf->director().workers, 0u);  // one per hardware thread
   EXPECT_TRUE(wf->director().parameters.empty());
   EXPECT_EQ(wf->actor(0).priority, 20);
   EXPECT_EQ(run(*wf, "sink"), (std::vector<Value>{7, 8}));

@@ -32,8 +32,8 @@ TEST(FifoScheduler, GrantsInWakeUpOrderSourcesABatchOthersAllTheirWindows) {
   EXPECT_FALSE(fifo.next_actor());  // end of the iteration
   // An actor with work left goes to the back of the line.
   fifo.actor_got_work(1);
-  fifo.firing_ended(0, FiringReport{64, 1000, true});
-  fifo.firing_ended(2, FiringReport{5, 1000, false});
+  fifo.firing_ended(0, FiringReport{.firings = 64, .cost = 1000, .has_more_work = true});
+  fifo.firing_ended(2, FiringReport{.firings = 5, .cost = 1000, .has_more_work = false});
   EXPECT_EQ(fifo.next_actor()->actor, 1u);
   EXPECT_EQ(fifo.next_actor()->actor, 0u);
   EXPECT_FALSE(fifo.next_actor());
