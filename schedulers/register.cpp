@@ -1,28 +1,63 @@
 #include "schedulers/register.hpp"
 
-#include <algorithm>
-#include <stdexcept>
-
 #include "schedulers/fifo_scheduler.hpp"
+#include "schedulers/qbs_scheduler.hpp"
+#include "schedulers/rate_based_scheduler.hpp"
+#include "schedulers/round_robin_scheduler.hpp"
+#include "schedulers/scheduler_parameters.hpp"
 
 namespace cwf::schedulers {
+
+namespace {
+constexpr const char* kBatch = "windows an actor may fire on per turn";
+constexpr const char* kSourceBatch = "source firings per turn";
+constexpr const char* kSourceInterval = "internal firings between source turns";
+}  // namespace
 
 void register_all(SchedulerRegistry& registry) {
   registry.add("fifo", "actors fire in the order they got work, each on all its windows",
                [](const SchedulerParameters& params) {
-                 std::uint32_t batch = FifoScheduler::kAllWindows;
-                 for (const auto& [name, value] : params) {
-                   if (name != "batch")
-                     throw std::invalid_argument("the fifo scheduler has no parameter '" + name +
-                                                 "' (known: batch)");
-                   if (!value.is_int() || value.as_int() < 1)
-                     throw std::invalid_argument(
-                         "fifo scheduler: 'batch' must be a positive int (windows per turn), got " +
-                         value.to_json());
-                   batch = static_cast<std::uint32_t>(
-                       std::min<std::int64_t>(value.as_int(), FifoScheduler::kAllWindows));
-                 }
-                 return std::make_unique<FifoScheduler>(batch);
+                 ParameterReader read("fifo", params, {"batch"});
+                 return std::make_unique<FifoScheduler>(
+                     read.positive_int("batch", FifoScheduler::kAllWindows, kBatch));
+               });
+  registry.add(
+      "qbs", "quantum priority-based: priorities from the workflow, quanta of (40-p)·b µs",
+      [](const SchedulerParameters& params) {
+        ParameterReader read("qbs", params,
+                             {"basic_quantum_us", "source_interval", "batch", "source_batch"});
+        QbsOptions options;
+        options.basic_quantum =
+            read.positive_int("basic_quantum_us", 500, "the basic quantum b in µs") * kMicrosecond;
+        options.source_interval =
+            read.positive_int("source_interval", options.source_interval, kSourceInterval);
+        options.batch = read.positive_int("batch", options.batch, kBatch);
+        options.source_batch =
+            read.positive_int("source_batch", options.source_batch, kSourceBatch);
+        return std::make_unique<QbsScheduler>(options);
+      });
+  registry.add("rr", "round-robin: equal time slices per period, no priorities",
+               [](const SchedulerParameters& params) {
+                 ParameterReader read("rr", params,
+                                      {"slice_us", "source_interval", "batch", "source_batch"});
+                 RoundRobinOptions options;
+                 options.slice =
+                     read.positive_int("slice_us", 20000, "the time slice in µs") * kMicrosecond;
+                 options.source_interval =
+                     read.positive_int("source_interval", options.source_interval, kSourceInterval);
+                 options.batch = read.positive_int("batch", options.batch, kBatch);
+                 options.source_batch =
+                     read.positive_int("source_batch", options.source_batch, kSourceBatch);
+                 return std::make_unique<RoundRobinScheduler>(options);
+               });
+  registry.add("rb", "rate-based: highest global selectivity / global cost first, in periods",
+               [](const SchedulerParameters& params) {
+                 ParameterReader read("rb", params, {"batch", "source_batch"});
+                 RateBasedOptions options;
+                 options.batch = read.positive_int("batch", options.batch, kBatch);
+                 options.source_batch =
+                     read.positive_int("source_batch", options.source_batch, kSourceBatch);
+                 return std::make_unique<RateBasedScheduler>(options);
                });
 }
 

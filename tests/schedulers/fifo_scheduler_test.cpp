@@ -53,7 +53,8 @@ TEST(FifoScheduler, RegisteredWithAValidatedBatchParameter) {
     FAIL() << "batch 0 accepted";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
-                 "fifo scheduler: 'batch' must be a positive int (windows per turn), got 0");
+                 "fifo scheduler: 'batch' must be a positive int (windows an actor may fire on per "
+                 "turn), got 0");
   }
   try {
     registry.create("fifo", {{"basic_quantum_us", Value(500)}});
