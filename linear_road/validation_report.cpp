@@ -55,17 +55,26 @@ void print_table(const std::array<TypeReport, kAnswerTypes>& types, bool with_la
                  std::ostream& out) {
   out << "  " << std::left << std::setw(22) << "type" << std::right << std::setw(10) << "expected"
       << std::setw(10) << "actual" << std::setw(10) << "matched" << std::setw(9) << "missing"
-      << std::setw(9) << "wrong" << std::setw(11) << "extra:expl" << std::setw(13)
-      << "extra:unexpl";
-  if (with_late) out << std::setw(8) << "late";
+      << std::setw(9) << "wrong";
+  // Only the verdict's table splits extras (the second opinion explains none) and checks time.
+  if (with_late) {
+    out << std::setw(11) << "extra:expl" << std::setw(13) << "extra:unexpl" << std::setw(8)
+        << "late";
+  } else {
+    out << std::setw(9) << "extra";
+  }
   out << '\n';
   for (std::size_t type = 0; type < kAnswerTypes; ++type) {
     const TypeReport& t = types[type];
     out << "  " << type << ' ' << std::left << std::setw(20) << answer_type_name(type) << std::right
         << std::setw(10) << t.expected << std::setw(10) << t.actual << std::setw(10) << t.matched
-        << std::setw(9) << t.missing << std::setw(9) << t.wrong << std::setw(11)
-        << t.extra_explained << std::setw(13) << t.extra_unexplained;
-    if (with_late) out << std::setw(8) << t.late;
+        << std::setw(9) << t.missing << std::setw(9) << t.wrong;
+    if (with_late) {
+      out << std::setw(11) << t.extra_explained << std::setw(13) << t.extra_unexplained
+          << std::setw(8) << t.late;
+    } else {
+      out << std::setw(9) << t.extra_explained + t.extra_unexplained;
+    }
     out << '\n';
   }
 }
