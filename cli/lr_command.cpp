@@ -25,6 +25,7 @@ int lr_command(const Words& args, std::ostream& out, std::ostream& err) {
   Words rest(args.begin() + 1, args.end());
   const std::string& command = args[0];
   // Each subcommand lives in its own cli/lr_<name>_command.cpp.
+  if (command == "reference") return lr_reference_command(rest, out, err);
   if (command == "validate") return lr_validate_command(rest, out, err);
   std::string message = "cwf lr: unknown command '" + command + "'";
   message += did_you_mean_suffix(command, {"reference", "validate", "generate", "help"});

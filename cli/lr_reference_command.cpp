@@ -1,0 +1,159 @@
+// `cwf lr reference`: the single-threaded reference implementation of Linear Road
+// (linear_road/reference.hpp) over an input file, answers to a file in the product format.
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+#include <string>
+
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "linear_road/answer_writer.hpp"
+#include "linear_road/historical_toll_table.hpp"
+#include "linear_road/input_parser.hpp"
+#include "linear_road/reference_run.hpp"
+
+namespace cwf::cli {
+
+namespace {
+
+const char* kReferenceUsage =
+    R"(usage: cwf lr reference --input FILE [--tolls FILE] --out FILE
+
+Runs the single-threaded reference implementation of Linear Road over an input file and writes
+its answers, one per line, in the product format of FORMAT.md:
+  0,carid,time,emit,lav,toll          toll notification
+  1,time,emit,xway,accseg,dir,carid   accident alert
+  2,time,emit,resulttime,qid,balance  account balance
+  3,time,emit,qid,toll                daily expenditure
+emit = time: the reference answers instantly by definition. Prints the answers per type,
+malformed input lines per reason, and the speed.
+
+  --input FILE  the input (15 comma-separated fields a line); FILE.xz is read decompressed
+  --tolls FILE  historical tolls (carid,day,xway,toll) for daily-expenditure queries; default
+                historical-tolls.dat or historical-tolls.dat.xz beside the input, if present
+  --out FILE    where the answers go; '-' for standard output (the summary then goes to the
+                error stream)
+)";
+
+// historical-tolls.dat[.xz] in the input's directory, or empty.
+std::string default_tolls_path(const std::string& input) {
+  std::filesystem::path dir = std::filesystem::path(input).parent_path();
+  for (const char* name : {"historical-tolls.dat", "historical-tolls.dat.xz"}) {
+    std::filesystem::path candidate = dir / name;
+    std::error_code error;
+    if (std::filesystem::is_regular_file(candidate, error)) return candidate.string();
+  }
+  return "";
+}
+
+void print_rejects(const lr::InputRejectTally& rejects, std::ostream& out) {
+  out << "malformed lines: " << rejects.total() << "\n";
+  for (std::size_t i = 1; i < lr::kInputRejectKinds; ++i) {
+    auto reason = static_cast<lr::InputReject>(i);
+    if (rejects.count(reason) == 0) continue;
+    out << "  " << std::left << std::setw(12) << lr::input_reject_name(reason) << std::right
+        << rejects.count(reason) << "  first at line";
+    for (std::uint64_t line : rejects.first_lines(reason))
+      out << " " << line;
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+int lr_reference_command(const Words& args, std::ostream& out, std::ostream& err) {
+  std::string input, tolls, output;
+  try {
+    Arguments parsed(args, {"help"}, {"input", "tolls", "out"});
+    if (parsed.flag("help")) {
+      out << kReferenceUsage;
+      return 0;
+    }
+    if (!parsed.positional().empty())
+      throw UsageError("unexpected argument '" + parsed.positional()[0] + "'");
+    if (!parsed.value("input")) throw UsageError("--input FILE is required");
+    if (!parsed.value("out")) throw UsageError("--out FILE is required ('-' for standard output)");
+    input = *parsed.value("input");
+    output = *parsed.value("out");
+    tolls = parsed.value("tolls").value_or(default_tolls_path(input));
+  } catch (const UsageError& e) {
+    err << "cwf lr reference: " << e.what() << " (cwf lr reference --help)\n";
+    return 2;
+  }
+  std::ostream& report = output == "-" ? err : out;
+
+  lr::HistoricalTollTable history;
+  if (!tolls.empty()) {
+    const auto started = std::chrono::steady_clock::now();
+    lr::HistoricalTollTable::LoadResult loaded = history.load(tolls);
+    if (!loaded.error.empty()) {
+      err << "cwf lr reference: " << loaded.error << "\n";
+      return loaded.opened ? 1 : 2;
+    }
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    report << "historical tolls: " << loaded.rows << " rows from " << tolls << " (" << std::fixed
+           << std::setprecision(2) << seconds << " s)";
+    if (loaded.malformed > 0) {
+      report << ", " << loaded.malformed << " malformed, first at line";
+      for (std::uint64_t line : loaded.first_malformed_lines)
+        report << " " << line;
+    }
+    report << "\n";
+  } else {
+    report << "historical tolls: none (daily-expenditure queries are answered with 0)\n";
+  }
+
+  lr::AnswerWriter writer;
+  if (output == "-") {
+    writer.attach(1);
+  } else if (!writer.open(output)) {
+    err << "cwf lr reference: cannot write " << writer.error() << "\n";
+    return 2;
+  }
+  lr::ReferenceRun run = lr::run_reference(input, history, writer);
+  bool written = writer.close();
+  if (!run.opened) {
+    err << "cwf lr reference: cannot read " << run.error << "\n";
+    return 2;
+  }
+
+  const lr::Reference::Counts& c = run.counts;
+  report << "input: " << run.lines << " lines, " << run.records << " records ("
+         << c.position_reports << " position reports, " << c.balance_queries << " account-balance, "
+         << c.expenditure_queries << " daily-expenditure, " << c.travel_time_queries
+         << " travel-time queries, not answered)\n";
+  print_rejects(run.rejects, report);
+  if (run.out_of_order > 0) report << "out of time order (skipped): " << run.out_of_order << "\n";
+  report << "answers: " << writer.lines() << " lines to " << output << "\n"
+         << "  0 toll notifications:  " << c.tolls << " (" << c.nonzero_tolls << " non-zero)\n"
+         << "  1 accident alerts:     " << c.alerts << "\n"
+         << "  2 account balances:    " << c.balances << "\n"
+         << "  3 daily expenditures:  " << c.expenditures;
+  if (c.unknown_expenditures > 0)
+    report << " (" << c.unknown_expenditures << " without a historical row: 0)";
+  report << "\n"
+         << "re-entering cars (new trips): " << c.new_trips << "\n"
+         << "accidents: " << run.accidents.size() << "\n";
+  for (const auto& a : run.accidents) {
+    report << "  xway " << a.xway << " dir " << a.dir << " seg " << a.seg << " pos " << a.pos
+           << " cars " << a.car1 << "," << a.car2 << ": detected " << a.detected
+           << " s, alerts in minutes " << a.first_minute() << ".." << a.last_minute() << "\n";
+  }
+  double rate = run.seconds > 0 ? static_cast<double>(run.lines) / run.seconds : 0;
+  report << "time: " << std::fixed << std::setprecision(2) << run.seconds << " s, "
+         << std::setprecision(0) << rate << " tuples/s\n";
+
+  if (!run.error.empty()) {
+    err << "cwf lr reference: " << run.error << "\n";
+    return 1;
+  }
+  if (!written) {
+    err << "cwf lr reference: writing " << output << ": " << writer.error() << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace cwf::cli

@@ -1,0 +1,69 @@
+#include "linear_road/answer_writer.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "linear_road/answer_format.hpp"
+
+namespace cwf::lr {
+
+AnswerWriter::AnswerWriter() : buffer_(kBufferSize) {}
+
+AnswerWriter::~AnswerWriter() {
+  close();
+}
+
+bool AnswerWriter::open(const std::string& path) {
+  close();
+  error_.clear();
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) {
+    error_ = path + ": " + std::strerror(errno);
+    return false;
+  }
+  owns_fd_ = true;
+  return true;
+}
+
+void AnswerWriter::attach(int fd) {
+  close();
+  error_.clear();
+  fd_ = fd;
+  owns_fd_ = false;
+}
+
+template <class Answer>
+void AnswerWriter::put(const Answer& answer) {
+  if (buffer_.size() - used_ < kMaxAnswerLine) flush();
+  used_ =
+      static_cast<std::size_t>(format_answer_line(buffer_.data() + used_, answer) - buffer_.data());
+  ++lines_;
+}
+
+void AnswerWriter::flush() {
+  std::size_t done = 0;
+  while (done < used_ && fd_ >= 0 && error_.empty()) {
+    ssize_t n = ::write(fd_, buffer_.data() + done, used_ - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error_ = std::strerror(errno);
+      break;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  used_ = 0;
+}
+
+bool AnswerWriter::close() {
+  if (fd_ < 0) return error_.empty();
+  flush();
+  if (owns_fd_ && ::close(fd_) != 0 && error_.empty()) error_ = std::strerror(errno);
+  fd_ = -1;
+  owns_fd_ = false;
+  return error_.empty();
+}
+
+}  // namespace cwf::lr

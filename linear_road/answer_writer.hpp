@@ -1,0 +1,50 @@
+// Writes answers as product-format lines to a file through one large buffer, so that output is a
+// small part of a run's time (one write(2) per megabyte, not one per answer).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "linear_road/answer_sink.hpp"
+
+namespace cwf::lr {
+
+class AnswerWriter : public AnswerSink {
+ public:
+  static constexpr std::size_t kBufferSize = 1 << 20;
+
+  AnswerWriter();
+  ~AnswerWriter() override;
+  AnswerWriter(const AnswerWriter&) = delete;
+  AnswerWriter& operator=(const AnswerWriter&) = delete;
+
+  // Creates (truncates) `path`; false with error() set when it cannot.
+  bool open(const std::string& path);
+  // Writes to a descriptor the caller keeps open (e.g. 1 for standard output).
+  void attach(int fd);
+  // Writes out what is buffered and closes an opened file; false if any write failed.
+  bool close();
+  const std::string& error() const { return error_; }
+
+  void toll(const TollNotification& answer) override { put(answer); }
+  void alert(const AccidentAlert& answer) override { put(answer); }
+  void balance(const BalanceAnswer& answer) override { put(answer); }
+  void expenditure(const ExpenditureAnswer& answer) override { put(answer); }
+
+  std::uint64_t lines() const { return lines_; }
+
+ private:
+  template <class Answer>
+  void put(const Answer& answer);
+  void flush();
+
+  int fd_ = -1;
+  bool owns_fd_ = false;
+  std::vector<char> buffer_;
+  std::size_t used_ = 0;
+  std::uint64_t lines_ = 0;
+  std::string error_;
+};
+
+}  // namespace cwf::lr

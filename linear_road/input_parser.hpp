@@ -1,0 +1,63 @@
+// Parses one Linear Road input line (`type,time,carid,speed,xway,lane,dir,seg,pos,qid,sinit,
+// send,dow,tod,day`) into an InputRecord without allocating. A line that is not 15 integers, or
+// whose fields are out of the ranges of the benchmark, is rejected with a reason instead of being
+// half-used: a damaged input must show up in the counts, not as odd answers.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "linear_road/records.hpp"
+
+namespace cwf::lr {
+
+enum class InputReject : std::uint8_t {
+  none,         // the line is a valid record
+  field_count,  // not exactly 15 fields
+  not_integer,  // a field is empty, not a decimal integer, or does not fit 32 bits
+  type,         // type not 0, 2, 3 or 4
+  time,         // negative time
+  carid,        // negative carid
+  speed,        // speed outside 0..100
+  xway,         // negative expressway
+  lane,         // lane outside 0..4 (position reports)
+  dir,          // direction not 0 or 1 (position reports)
+  seg,          // segment outside 0..99 (position reports)
+  pos,          // position outside 0..527999 (position reports)
+  qid,          // negative query id (queries)
+  day,          // day outside 1..69 (daily-expenditure queries)
+};
+inline constexpr std::size_t kInputRejectKinds = 14;
+
+// A short name for reports ("field_count", "speed", ...).
+const char* input_reject_name(InputReject reason);
+
+// Fills `record` and returns InputReject::none, or returns why the line was rejected (`record`
+// is then unspecified).
+InputReject parse_input_line(std::string_view line, InputRecord& record);
+
+// Counts rejected lines per reason and keeps the first few line numbers of each reason.
+class InputRejectTally {
+ public:
+  static constexpr std::size_t kKeptLines = 5;
+
+  void add(InputReject reason, std::uint64_t line_number);
+
+  std::uint64_t total() const { return total_; }
+  std::uint64_t count(InputReject reason) const {
+    return counts_[static_cast<std::size_t>(reason)];
+  }
+  // Line numbers of the first (up to kKeptLines) lines rejected for `reason`.
+  const std::vector<std::uint64_t>& first_lines(InputReject reason) const {
+    return first_[static_cast<std::size_t>(reason)];
+  }
+
+ private:
+  std::uint64_t total_ = 0;
+  std::array<std::uint64_t, kInputRejectKinds> counts_{};
+  std::array<std::vector<std::uint64_t>, kInputRejectKinds> first_;
+};
+
+}  // namespace cwf::lr
