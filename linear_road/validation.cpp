@@ -1,6 +1,7 @@
 #include "linear_road/validation.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string_view>
 
 #include "linear_road/answer_file.hpp"

@@ -120,9 +120,8 @@ void print_validation_report(const ValidationReport& report, std::ostream& out) 
     out << "\nagreement with ValidateMTBQ (expected-ValidateMTBQ.out; informational, not part of"
            " the verdict):\n";
     print_table(*report.mtbq, false, out);
-    out << "  The validators differ in LAV rounding and averaging, the accident window's last\n"
-           "  minute, exit-lane charging and ValidateMTBQ's balance races: docs/linear-road.md,\n"
-           "  section Validation.\n";
+    out << "  (the validators differ in LAV rounding/averaging, the accident window's end, exit"
+           " charging and balance races: docs/linear-road.md, Validation)\n";
   }
 
   out << '\n' << (report.passed() ? "PASS" : "FAIL");
