@@ -20,6 +20,8 @@ int lr_command(const Words& args, std::ostream& out, std::ostream& err);
 int lr_reference_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf lr validate`: answers against expected answers, per type (cli/lr_validate_command.cpp).
 int lr_validate_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf lr generate`: a dataset from the traffic simulation (cli/lr_generate_command.cpp).
+int lr_generate_command(const Words& args, std::ostream& out, std::ostream& err);
 
 // Dispatches `cwf <command> ...`; prints usage for help or an unknown command.
 int main_command(const Words& argv, std::ostream& out, std::ostream& err);

@@ -27,6 +27,7 @@ int lr_command(const Words& args, std::ostream& out, std::ostream& err) {
   // Each subcommand lives in its own cli/lr_<name>_command.cpp.
   if (command == "reference") return lr_reference_command(rest, out, err);
   if (command == "validate") return lr_validate_command(rest, out, err);
+  if (command == "generate") return lr_generate_command(rest, out, err);
   std::string message = "cwf lr: unknown command '" + command + "'";
   message += did_you_mean_suffix(command, {"reference", "validate", "generate", "help"});
   err << message << " (cwf lr help lists the commands)\n";
