@@ -27,7 +27,7 @@ struct TrafficOptions {
   std::uint64_t seed = 1;
 
   // Cars per second and expressway entering at the top of the half-sine ramp, and at its ends.
-  int peak_entries_per_second = 16;
+  int peak_entries_per_second = 14;
   int base_entries_per_second = 2;
   // Cars in one segment (one direction, three lanes, a mile) at which traffic would stand still
   // in Greenshields' model; a segment lets through at most preferred speed * jam / 4 cars per
