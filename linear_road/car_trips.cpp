@@ -52,6 +52,7 @@ CarTrips CarTrips::read(const std::string& input_path, const std::vector<std::ui
           new_trip = true;
           ++trips.reentries_;
         }
+        const std::int8_t previous_seg = new_trip ? std::int8_t{-1} : car.seg;
         if (new_trip) {
           ++car.trip;
           car.trip_start = t;
@@ -65,8 +66,8 @@ CarTrips CarTrips::read(const std::string& input_path, const std::vector<std::ui
         car.lane = static_cast<std::int8_t>(lane);
         const auto id = static_cast<std::int32_t>(carid);
         if (std::binary_search(wanted.begin(), wanted.end(), car_time_key(id, t)))
-          trips.places_.push_back(
-              {id, t, car.trip_start, car.segment_start, car.trip, car.dir, car.seg, car.lane});
+          trips.places_.push_back({id, t, car.trip_start, car.segment_start, car.trip, car.dir,
+                                   car.seg, car.lane, previous_seg});
         return std::string();
       });
   for (std::size_t carid = 0; carid < cars.size(); ++carid)

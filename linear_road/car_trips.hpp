@@ -28,6 +28,7 @@ struct ReportPlace {
   std::int8_t dir = -1;
   std::int8_t seg = -1;
   std::int8_t lane = -1;
+  std::int8_t previous_seg = -1;  // of the car's previous report in the trip; -1 at its start
 };
 
 // A trip that ends by the exit lane, in the segment it was in since `entered`.

@@ -9,6 +9,8 @@
 #include "linear_road/car_trips.hpp"
 #include "linear_road/expected_perl.hpp"
 #include "linear_road/integer_file.hpp"
+#include "linear_road/perl_balance_adjustments.hpp"
+#include "linear_road/perl_segment_index.hpp"
 
 namespace cwf::lr {
 
@@ -268,64 +270,6 @@ std::vector<PerlBalance> group_balances(std::vector<PerlBalanceRow> rows) {
   return grouped;
 }
 
-// The Perl toll rows by (carid, dir, seg): which of a car's visits to a segment Perl notified.
-struct SegmentRow {
-  std::uint64_t key;
-  Seconds time;
-  std::int32_t toll;
-};
-
-class PerlSegmentIndex {
- public:
-  explicit PerlSegmentIndex(const std::vector<PerlTollRow>& rows) {
-    rows_.reserve(rows.size());
-    for (const PerlTollRow& r : rows)
-      rows_.push_back({car_segment_key(r.carid, r.dir, r.seg), r.time, r.toll});
-    std::sort(rows_.begin(), rows_.end(),
-              [](const auto& a, const auto& b) { return a.key < b.key; });
-  }
-  const SegmentRow* find(std::int32_t carid, std::int32_t dir, std::int32_t seg) const {
-    auto key = car_segment_key(carid, dir, seg);
-    auto it = std::lower_bound(rows_.begin(), rows_.end(), key,
-                               [](const SegmentRow& r, std::uint64_t k) { return r.key < k; });
-    return it != rows_.end() && it->key == key ? &*it : nullptr;
-  }
-
- private:
-  std::vector<SegmentRow> rows_;
-};
-
-// A toll Perl charges although the car left by the exit ramp of that segment.
-struct ExitCharge {
-  std::int32_t carid;
-  Seconds time;  // of the toll notification
-  std::int32_t toll;
-};
-
-std::vector<ExitCharge> exit_charges(const CarTrips& trips, const PerlSegmentIndex& index) {
-  std::vector<ExitCharge> charges;
-  for (const ExitSegment& x : trips.exit_segments()) {
-    // Perl's row for the segment belongs to this visit only when it lies within it; a row from
-    // an earlier trip was a segment the car moved on from then.
-    const SegmentRow* row = index.find(x.carid, x.dir, x.seg);
-    if (row && row->toll > 0 && row->time >= x.entered && row->time <= x.exited)
-      charges.push_back({x.carid, row->time, row->toll});
-  }
-  return charges;
-}
-
-// The exit-segment tolls of `carid` notified before `time`: Perl's balance at a query counts the
-// tolls notified before the query's second.
-std::int64_t exit_tolls_before(const std::vector<ExitCharge>& charges, std::int32_t carid,
-                               Seconds time) {
-  auto it = std::lower_bound(charges.begin(), charges.end(), carid,
-                             [](const ExitCharge& c, std::int32_t id) { return c.carid < id; });
-  std::int64_t sum = 0;
-  for (; it != charges.end() && it->carid == carid && it->time < time; ++it)
-    sum += it->toll;
-  return sum;
-}
-
 struct PendingBalance {
   const PerlBalance* expected;
   BalanceAnswer actual;
@@ -347,7 +291,7 @@ Difference explain_extra(std::int32_t carid, Seconds time, const CarTrips* trips
     d.note = "no position report of car " + std::to_string(carid) + " at " + std::to_string(time);
     return d;
   }
-  const SegmentRow* row = index->find(carid, place->dir, place->seg);
+  const PerlSegmentRow* row = index->find(carid, place->dir, place->seg);
   std::string where = "dir " + std::to_string(place->dir) + " seg " + std::to_string(place->seg);
   if (place->trip == 0) {
     d.note = "first trip of the car, " + where;
@@ -457,10 +401,9 @@ void compare_with_perl(const ValidationOptions& options, const AnswerFile& actua
         note(types[3], DifferenceKind::extra_unexplained, show, {"-", format_answer(a), ""});
       });
 
-  // The input explains extras (re-entering cars) and balances (exit-segment tolls).
+  // The input explains extras (re-entering cars) and balances (see perl_balance_adjustments).
   std::optional<CarTrips> trips;
   std::optional<PerlSegmentIndex> index;
-  std::vector<ExitCharge> charges;
   bool needs_input = !extra_tolls.empty() || !extra_alerts.empty() || !pending_balances.empty();
   std::string input = options.input_path;
   if (input.empty()) input = find_data_file(options.expected_dir, kInputFile).value_or("");
@@ -470,24 +413,23 @@ void compare_with_perl(const ValidationOptions& options, const AnswerFile& actua
       wanted.push_back(car_time_key(a.carid, a.time));
     for (const auto& a : extra_alerts)
       wanted.push_back(car_time_key(a.carid, a.time));
+    for (const auto& p : pending_balances)
+      wanted.push_back(car_time_key(p.expected->carid, p.expected->query_time));
     std::sort(wanted.begin(), wanted.end());
     trips = CarTrips::read(input, wanted, report.malformed);
     index.emplace(perl.tolls);
-    charges = exit_charges(*trips, *index);
     report.input_path = input;
-    report.notes.push_back("input: " + std::to_string(trips->position_reports()) +
-                           " position reports, " + std::to_string(trips->reentries()) +
-                           " re-entries, " + std::to_string(charges.size()) +
-                           " exit-segment tolls charged by Perl");
   } else if (needs_input) {
-    report.notes.push_back("no input file: extras and exit-segment tolls cannot be explained");
+    report.notes.push_back("no input file: extras and balance differences cannot be explained");
   }
   const CarTrips* trips_ptr = trips ? &*trips : nullptr;
   const PerlSegmentIndex* index_ptr = index ? &*index : nullptr;
+  std::vector<CarToll> reentry_tolls;
   for (const TollNotification& a : extra_tolls) {
     bool explained = false;
     Difference d =
         explain_extra(a.carid, a.time, trips_ptr, index_ptr, format_answer(a), explained);
+    if (explained && a.toll > 0) reentry_tolls.push_back({a.carid, a.time, a.toll});
     note(types[0], explained ? DifferenceKind::extra_explained : DifferenceKind::extra_unexplained,
          show, std::move(d));
   }
@@ -498,21 +440,36 @@ void compare_with_perl(const ValidationOptions& options, const AnswerFile& actua
     note(types[1], explained ? DifferenceKind::extra_explained : DifferenceKind::extra_unexplained,
          show, std::move(d));
   }
-  for (const PendingBalance& p : pending_balances) {
-    std::int64_t exit_tolls =
-        trips ? exit_tolls_before(charges, p.expected->carid, p.expected->query_time) : 0;
-    bool accepted = false;
-    if (exit_tolls > 0)
-      for (std::int64_t b : p.expected->balances)
-        accepted |= p.actual.balance == b - exit_tolls;
-    if (accepted) {
-      ++types[2].matched;
-      ++types[2].matched_less_exit_tolls;
-    } else {
+  if (!trips) {
+    for (const PendingBalance& p : pending_balances)
       note(types[2], DifferenceKind::wrong, show,
-           {perl_line(*p.expected), format_answer(p.actual),
-            exit_tolls > 0 ? "exit-segment tolls " + std::to_string(exit_tolls) : ""});
+           {perl_line(*p.expected), format_answer(p.actual), ""});
+    return;
+  }
+  PerlBalanceAdjuster adjuster(*trips, *index, std::move(reentry_tolls));
+  report.notes.push_back("input: " + std::to_string(trips->position_reports()) +
+                         " position reports, " + std::to_string(trips->reentries()) +
+                         " re-entries, " + std::to_string(adjuster.exit_charges()) +
+                         " exit-segment tolls charged by Perl");
+  for (const PendingBalance& p : pending_balances) {
+    BalanceAdjustments adjustments = adjuster.at(p.expected->carid, p.expected->query_time);
+    AdjustedMatch match = match_adjusted(p.expected->balances, adjustments, p.actual.balance);
+    if (match.matched) {
+      ++types[2].matched;
+      types[2].matched_less_exit_tolls += match.less_exit_tolls;
+      types[2].matched_plus_reentry_tolls += match.plus_reentry_tolls;
+      types[2].matched_plus_exit_lane_move_toll += match.plus_exit_lane_move_toll;
+      continue;
     }
+    std::string why;
+    auto add = [&why](const char* what, std::int64_t v) {
+      if (v != 0) why += (why.empty() ? "" : ", ") + std::string(what) + " " + std::to_string(v);
+    };
+    add("exit-segment tolls", adjustments.exit_tolls);
+    add("re-entry tolls", adjustments.reentry_tolls);
+    add("exit-lane move toll", adjustments.exit_lane_move_toll);
+    note(types[2], DifferenceKind::wrong, show,
+         {perl_line(*p.expected), format_answer(p.actual), why});
   }
 }
 

@@ -87,9 +87,18 @@ void print_validation_report(const ValidationReport& report, std::ostream& out) 
   if (!report.input_path.empty()) out << "input:    " << report.input_path << '\n';
   out << '\n';
   print_table(report.types, true, out);
-  if (report.types[2].matched_less_exit_tolls > 0)
-    out << "  (" << report.types[2].matched_less_exit_tolls
-        << " balances matched as Perl's answer less the exit-segment tolls it charges)\n";
+  const TypeReport& balances = report.types[2];
+  if (balances.matched_less_exit_tolls > 0)
+    out << "  " << balances.matched_less_exit_tolls
+        << " balances matched as Perl's answer less the exit-segment tolls it charges\n";
+  if (balances.matched_plus_reentry_tolls > 0)
+    out << "  " << balances.matched_plus_reentry_tolls
+        << " balances matched as Perl's answer plus the tolls of re-entry trips it has no rows "
+           "for\n";
+  if (balances.matched_plus_exit_lane_move_toll > 0)
+    out << "  " << balances.matched_plus_exit_lane_move_toll
+        << " balances matched as Perl's answer plus the toll of the segment left, at the query,"
+           " for the exit lane of the next\n";
   for (const std::string& note : report.notes)
     out << "  " << note << '\n';
 

@@ -35,8 +35,11 @@ struct TypeReport {
   std::uint64_t extra_explained = 0;
   std::uint64_t extra_unexplained = 0;
   std::uint64_t late = 0;
-  // Balances equal to a Perl answer less the exit-segment tolls Perl charges (counted in matched).
+  // Balances that equal a Perl answer only after adjusting it for what Perl gets wrong or cannot
+  // represent (perl_balance_adjustments.hpp); counted in matched, one balance may need several.
   std::uint64_t matched_less_exit_tolls = 0;
+  std::uint64_t matched_plus_reentry_tolls = 0;
+  std::uint64_t matched_plus_exit_lane_move_toll = 0;
   std::array<std::vector<Difference>, kDifferenceKinds> examples;
 
   std::uint64_t count(DifferenceKind kind) const;

@@ -217,6 +217,46 @@ TEST(LrValidation, BalanceIsPerlsAnswerOrThatLessExitSegmentTolls) {
   EXPECT_EQ(report.types[2].matched, 0u);
 }
 
+// Car 10 queries at its exit-lane report in the segment after the one it was tolled for: it has
+// just moved on and owes that toll, which Perl's only answer leaves out. Car 11 re-enters and is
+// tolled on its second trip through segments Perl keeps only its first visit of.
+TEST(LrValidation, BalancesOwingMoveIntoExitLaneOrReentryTollsAreRight) {
+  TempDir dir;
+  dir.write("expected-perl-tollaccalerts.csv",
+            "0,10,0,70,30,0,-1\n30,10,0,71,30,40,-1\n0,11,0,80,30,0,-1\n30,11,0,81,30,0,-1\n");
+  dir.write("expected-perl-accountbalance.csv", "10,60,30,102,0\n11,330,300,103,0\n");
+  dir.write("expected-perl-dailyexpenditure.csv", "");
+  dir.write("input.dat",
+            "0,0,10,50,0,0,0,70,369600,-1,-1,-1,-1,-1,-1\n"
+            "0,0,11,50,0,0,0,80,422400,-1,-1,-1,-1,-1,-1\n"
+            "0,30,10,50,0,1,0,71,374880,-1,-1,-1,-1,-1,-1\n"
+            "0,30,11,50,0,1,0,81,427680,-1,-1,-1,-1,-1,-1\n"
+            "0,60,10,10,0,4,0,72,380160,-1,-1,-1,-1,-1,-1\n"
+            "2,60,10,10,0,4,0,72,380160,102,-1,-1,-1,-1,-1\n"
+            "0,60,11,10,0,4,0,82,432960,-1,-1,-1,-1,-1,-1\n"
+            "0,300,11,50,0,0,0,80,422400,-1,-1,-1,-1,-1,-1\n"
+            "0,330,11,50,0,1,0,81,427680,-1,-1,-1,-1,-1,-1\n"
+            "2,330,11,50,0,1,0,81,427680,103,-1,-1,-1,-1,-1\n");
+  const std::string tolls =
+      "0,10,0,0,30,0\n0,10,30,30,30,40\n0,11,0,0,30,0\n0,11,30,30,30,0\n"
+      "0,11,300,300,30,30\n0,11,330,330,30,0\n";
+  ValidationOptions options;
+  options.expected_dir = dir.path();
+  options.actual_path =
+      dir.write("actual.out", tolls + "2,60,60,60,102,40\n2,330,330,330,103,30\n");
+  ValidationReport report = validate_answers(options);
+  EXPECT_TRUE(report.passed());
+  EXPECT_EQ(report.types[0].extra_explained, 2u);
+  EXPECT_EQ(report.types[2].matched, 2u);
+  EXPECT_EQ(report.types[2].matched_plus_exit_lane_move_toll, 1u);
+  EXPECT_EQ(report.types[2].matched_plus_reentry_tolls, 1u);
+  // Perl's own answers are still right; anything else is not.
+  options.actual_path = dir.write("perl.out", tolls + "2,60,60,30,102,0\n2,330,330,300,103,0\n");
+  EXPECT_TRUE(validate_answers(options).passed());
+  options.actual_path = dir.write("off.out", tolls + "2,60,60,60,102,41\n2,330,330,330,103,60\n");
+  EXPECT_EQ(validate_answers(options).types[2].wrong, 2u);
+}
+
 TEST(LrValidation, LateAnswersCountEvenWhenRight) {
   PerlWorld world;
   std::string answers = with_line(kCorrectAnswers, "0,1,30,", "0,1,30,36,35,8");  // 6 s
