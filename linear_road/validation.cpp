@@ -496,7 +496,7 @@ ValidationReport validate_answers(const ValidationOptions& options) {
   check_all_late(actual, options.show, report.types);
 
   if (product_expected) {
-    report.reference = *product_expected + " (exact comparison)";
+    report.reference = std::string(kExpectedProductFile) + " (exact comparison)";
     AnswerFile expected =
         read_answer_file(*product_expected, AnswerDialect::product, report.malformed);
     sort_answers(expected);
