@@ -47,9 +47,15 @@ bool ThreadedDirector::downstream_full(ActorId id) const {
   return false;
 }
 
+void ThreadedDirector::wait_while_paused() const {
+  while (paused_.load(std::memory_order_relaxed) && !shutting_down_)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 void ThreadedDirector::source_loop(ActorCell& cell) {
   Clock& clock = execution_->clock();
   while (!cell.finished() && !shutting_down_) {
+    wait_while_paused();
     ActorCell::CycleResult result = timed_run(cell, 1);
     cell.try_go_idle();
     if (cell.finished()) break;
@@ -83,6 +89,7 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
     }
     if (shutting_down_) return;
     while (true) {
+      wait_while_paused();
       ActorCell::CycleResult result = timed_run(cell, kFiringsPerWake);
       if (result.has_more_work) continue;
       if (cell.try_go_idle()) break;
@@ -94,8 +101,14 @@ void ThreadedDirector::run(const RunOptions& options) {
   RunMonitor monitor(options);
   // Poll quickly at first (composites wait here once per outer firing), then back off.
   auto pause = std::chrono::microseconds(20);
+  bool stopped = false;
   while (true) {
-    if (monitor.stop_due()) execution_->stop_sources();
+    if (monitor.stop_due()) {
+      stopped = true;  // a stop drains, so it ends a pause
+      execution_->stop_sources();
+    }
+    paused_.store(!stopped && options.pause_requested && options.pause_requested->load(),
+                  std::memory_order_relaxed);
     monitor.progress();
     if (execution_->quiescent()) {
       if (!options.end_input_when_quiescent || execution_->env().end_of_input) return;

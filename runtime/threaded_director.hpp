@@ -36,6 +36,9 @@ class ThreadedDirector final : public Director, public ReadyListener {
   std::vector<std::unique_ptr<std::counting_semaphore<>>> ready_;
   std::vector<std::thread> threads_;
   std::atomic<bool> shutting_down_{false};
+  // Mirrors the run's pause request; actor threads hold still between cycles while it is set.
+  std::atomic<bool> paused_{false};
+  void wait_while_paused() const;
 };
 
 }  // namespace cwf
