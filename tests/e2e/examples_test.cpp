@@ -1,5 +1,5 @@
-// The shipped example workflows, run through the `cwf` binary under both directors, must print
-// exactly the expected output.
+// The shipped example workflows, run through the `cwf` binary under every director and policy, must
+// print exactly the expected output.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -22,13 +22,16 @@ TEST_P(Examples, PrintExactlyTheExpectedOutput) {
                 director, example.ordered);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    BothDirectors, Examples,
-    ::testing::Combine(::testing::Values(Example{"sensor_alerts", true},
-                                         Example{"order_items", true}, Example{"squares", true},
-                                         Example{"input_errors", false}),
-                       ::testing::Values("scheduled", "threaded")),
-    [](const auto& info) { return std::get<0>(info.param).name + "_" + std::get<1>(info.param); });
+INSTANTIATE_TEST_SUITE_P(EveryDirector, Examples,
+                         ::testing::Combine(::testing::Values(Example{"sensor_alerts", true},
+                                                              Example{"order_items", true},
+                                                              Example{"squares", true},
+                                                              Example{"input_errors", false}),
+                                            ::testing::ValuesIn(kEveryDirector)),
+                         [](const auto& info) {
+                           return std::get<0>(info.param).name + "_" +
+                                  director_label(std::get<1>(info.param));
+                         });
 
 TEST(Examples, MalformedInputIsCountedAndReportedNotFatal) {
   ProcessResult result = run_cwf({"run", kExamples + "input_errors.yaml", "--stats"});

@@ -25,15 +25,17 @@ TEST_P(Patterns, PrintExactlyTheExpectedOutput) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    BothDirectors, Patterns,
+    EveryDirector, Patterns,
     ::testing::Combine(::testing::Values(Pattern{"cwp1_sequential_aggregate", true},
                                          Pattern{"cwp2_stream_join", true},
                                          Pattern{"cwp3_stream_synch", true},
                                          Pattern{"cwp6_expiration", false},
                                          Pattern{"figure9_two_within_5min", true},
                                          Pattern{"figure12_out_of_stock", true}),
-                       ::testing::Values("scheduled", "threaded")),
-    [](const auto& info) { return std::get<0>(info.param).name + "_" + std::get<1>(info.param); });
+                       ::testing::ValuesIn(kEveryDirector)),
+    [](const auto& info) {
+      return std::get<0>(info.param).name + "_" + director_label(std::get<1>(info.param));
+    });
 
 // Figure 9: the windows with one event are declined by the precondition and keep it; the window
 // {b, c} is fired on and deleted; only a (never used) expires.

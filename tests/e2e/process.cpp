@@ -79,7 +79,12 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 void expect_output(const std::string& workflow, const std::string& expected_file,
                    const std::string& director, bool ordered) {
-  ProcessResult result = run_cwf({"run", workflow, "--director", director});
+  std::vector<std::string> args = {"run", workflow, "--director", director};
+  if (auto colon = director.find(':'); colon != std::string::npos) {
+    args[3] = director.substr(0, colon);
+    args.insert(args.end(), {"--scheduler", director.substr(colon + 1)});
+  }
+  ProcessResult result = run_cwf(args);
   ASSERT_EQ(result.status, 0) << result.err;
   std::vector<std::string> actual = lines_of(result.out);
   std::vector<std::string> expected = lines_of(read_file(expected_file));

@@ -29,8 +29,19 @@ inline void PrintTo(const ShippedWorkflow& w, std::ostream* out) {
   *out << w.name;
 }
 
-// Runs `workflow` under `director` and expects exactly the lines of `expected_file`.
+// Runs `workflow` under `director` and expects exactly the lines of `expected_file`. `director`
+// is "threaded", "scheduled" or "scheduled:POLICY".
 void expect_output(const std::string& workflow, const std::string& expected_file,
                    const std::string& director, bool ordered);
+
+// Every director and scheduling policy the shipped workflows must give the same output under.
+inline const std::vector<std::string> kEveryDirector = {"scheduled", "scheduled:qbs",
+                                                        "scheduled:rr", "scheduled:rb", "threaded"};
+// A test-name-safe form of a director string.
+inline std::string director_label(std::string director) {
+  for (char& c : director)
+    if (c == ':') c = '_';
+  return director;
+}
 
 }  // namespace cwf::testing
