@@ -13,8 +13,8 @@ usage: cwf <command> [arguments]
 commands:
   run FILE.yaml       run a workflow until its sources are exhausted (or --for, or Ctrl-C)
       --director scheduled|threaded   override the workflow's director
-      --scheduler NAME                scheduling policy of the scheduled director (fifo)
-      --workers N                     worker threads of the scheduled director
+      --scheduler NAME                scheduling policy of the scheduled director: fifo, qbs, rr, rb
+      --workers N                     worker threads of the scheduled director (default: cores)
       --for DURATION                  stop the sources after this long (e.g. 60s, 5 min), then drain
       --clock real|virtual|scaled     workflow clock (default real); --speed K for scaled
       --stats                         print per-actor statistics at the end
