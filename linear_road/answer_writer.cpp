@@ -43,6 +43,12 @@ void AnswerWriter::put(const Answer& answer) {
   ++lines_;
 }
 
+// The four answer types: callers that hold an AnswerWriter (not an AnswerSink) call put directly.
+template void AnswerWriter::put(const TollNotification&);
+template void AnswerWriter::put(const AccidentAlert&);
+template void AnswerWriter::put(const BalanceAnswer&);
+template void AnswerWriter::put(const ExpenditureAnswer&);
+
 void AnswerWriter::flush() {
   std::size_t done = 0;
   while (done < used_ && fd_ >= 0 && error_.empty()) {

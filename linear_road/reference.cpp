@@ -1,22 +1,9 @@
 #include "linear_road/reference.hpp"
 
-#include <algorithm>
-
 namespace cwf::lr {
-
-namespace {
-constexpr std::int32_t kDenseCarids = 1 << 24;
-}  // namespace
 
 Reference::Reference(AnswerSink& sink, const HistoricalTollTable& history)
     : sink_(sink), history_(history) {}
-
-Reference::CarState& Reference::car(std::int32_t carid) {
-  if (carid >= kDenseCarids) return sparse_cars_[carid];
-  auto index = static_cast<std::size_t>(carid);
-  if (index >= cars_.size()) cars_.resize(std::max(index + 1, cars_.size() * 2));
-  return cars_[index];
-}
 
 void Reference::process(const InputRecord& record) {
   switch (static_cast<InputType>(record.type)) {
@@ -39,37 +26,23 @@ void Reference::process(const InputRecord& record) {
 }
 
 void Reference::position_report(const InputRecord& r) {
-  CarState& state = car(r.carid);
+  CarState& state = cars_[r.carid];
   const std::int32_t minute = minute_of(r.time);
 
-  bool first_report = state.last_time < 0;
-  bool new_trip =
-      first_report || (r.lane == kEntranceLane && r.time - state.last_time > kReentryGap);
-  if (new_trip && !first_report) {
+  CarMove move = move_car(state.position, r, AccidentTracker::kStoppedReports);
+  if (move.new_trip && !move.first_report) {
     ++counts_.new_trips;
     // The previous trip ended in its last segment: by the exit ramp that toll is not charged
     // (and a trip that just stopped reporting never reached a next segment either).
     state.pending_toll = 0;
   }
-
-  bool same_place = !new_trip && state.xway == r.xway && state.dir == r.dir &&
-                    state.lane == r.lane && state.pos == r.pos;
-  if (!same_place && state.run >= AccidentTracker::kStoppedReports)
-    accidents_.left(r.carid, state.xway, state.dir, state.lane, state.pos);
-  state.run = same_place ? state.run + 1 : 1;
-  bool new_segment = new_trip || state.xway != r.xway || state.dir != r.dir || state.seg != r.seg;
-
-  state.last_time = r.time;
-  state.xway = r.xway;
-  state.dir = r.dir;
-  state.seg = r.seg;
-  state.lane = r.lane;
-  state.pos = r.pos;
+  if (move.left_stop)
+    accidents_.left(r.carid, move.stop.xway, move.stop.dir, move.stop.lane, move.stop.pos);
 
   speeds_.add(state.speeds, r.xway, r.dir, r.seg, minute, r.speed);
-  accidents_.report(r.carid, r.time, r.xway, r.dir, r.lane, r.seg, r.pos, state.run);
+  accidents_.report(r.carid, r.time, r.xway, r.dir, r.lane, r.seg, r.pos, state.position.run);
 
-  if (!new_segment) return;
+  if (!move.new_segment) return;
   // Leaving a segment (in a travel lane or by the exit ramp of the next one) pays its toll.
   state.balance += state.pending_toll;
   state.pending_toll = 0;
@@ -82,11 +55,7 @@ void Reference::notify(const InputRecord& r, CarState& state) {
   std::int32_t cars = speeds_.cars(r.xway, r.dir, r.seg, minute - 1);
   const AccidentTracker::Accident* accident = accidents_.ahead(r.xway, r.dir, r.seg, minute);
 
-  std::int32_t toll = 0;
-  // No LAV (no car in the last five minutes) means nothing is known to be slow; but then no car
-  // was there in the previous minute either, so the count rule already makes the toll 0.
-  if (!accident && cars > kCongestedCars && lav.value_or(-1) < kTollFreeLav)
-    toll = 2 * (cars - kCongestedCars) * (cars - kCongestedCars);
+  std::int32_t toll = segment_toll(cars, lav, accident != nullptr);
 
   if (accident) {
     sink_.alert(AccidentAlert{r.time, r.time, r.xway, accident->seg, r.dir, r.carid});
@@ -101,13 +70,8 @@ void Reference::notify(const InputRecord& r, CarState& state) {
 
 void Reference::balance_query(const InputRecord& r) {
   // A car that never reported has paid nothing; it is not made to exist by asking.
-  std::int64_t balance = 0;
-  if (r.carid < kDenseCarids) {
-    if (static_cast<std::size_t>(r.carid) < cars_.size())
-      balance = cars_[static_cast<std::size_t>(r.carid)].balance;
-  } else if (auto found = sparse_cars_.find(r.carid); found != sparse_cars_.end()) {
-    balance = found->second.balance;
-  }
+  const CarState* state = cars_.find(r.carid);
+  std::int64_t balance = state ? state->balance : 0;
   sink_.balance(BalanceAnswer{r.time, r.time, r.time, r.qid, balance});
   ++counts_.balances;
 }

@@ -8,14 +8,16 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "linear_road/accident_tracker.hpp"
 #include "linear_road/answer_sink.hpp"
+#include "linear_road/car_movement.hpp"
+#include "linear_road/car_table.hpp"
 #include "linear_road/historical_toll_table.hpp"
 #include "linear_road/records.hpp"
 #include "linear_road/segment_speed_history.hpp"
+#include "linear_road/toll_rule.hpp"
 
 namespace cwf::lr {
 
@@ -24,8 +26,8 @@ class Reference {
   // A car reappearing in the entrance lane more than this long after its last report is on a
   // new trip (it left and came back).
   static constexpr Seconds kReentryGap = 60;
-  static constexpr std::int32_t kCongestedCars = 50;  // a toll is due above this many cars
-  static constexpr std::int32_t kTollFreeLav = 40;    // ... and below this LAV (mph)
+  static constexpr std::int32_t kCongestedCars = lr::kCongestedCars;
+  static constexpr std::int32_t kTollFreeLav = lr::kTollFreeLav;
 
   struct Counts {
     std::uint64_t position_reports = 0;
@@ -52,15 +54,12 @@ class Reference {
 
  private:
   struct CarState {
-    Seconds last_time = -1;  // -1: never seen
-    std::int32_t xway = -1, dir = -1, seg = -1, lane = -1, pos = -1;
-    std::int32_t run = 0;           // consecutive reports at this (xway, lane, pos, dir)
+    CarPosition position;
     std::int32_t pending_toll = 0;  // notified for the current segment, charged on leaving it
     std::int64_t balance = 0;       // every toll charged so far
     CarMinuteSpeeds speeds;
   };
 
-  CarState& car(std::int32_t carid);
   void position_report(const InputRecord& r);
   void notify(const InputRecord& r, CarState& state);
   void balance_query(const InputRecord& r);
@@ -70,9 +69,7 @@ class Reference {
   const HistoricalTollTable& history_;
   SegmentSpeedHistory speeds_;
   AccidentTracker accidents_;
-  // Dense by carid (the benchmark's carids are 0..n); very large ids go to the map.
-  std::vector<CarState> cars_;
-  std::unordered_map<std::int32_t, CarState> sparse_cars_;
+  CarTable<CarState> cars_;
   Counts counts_;
 };
 
