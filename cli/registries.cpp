@@ -1,6 +1,7 @@
 #include "cli/registries.hpp"
 
 #include "actors/register.hpp"
+#include "linear_road/register_actors.hpp"
 #include "schedulers/register.hpp"
 
 namespace cwf::cli {
@@ -9,6 +10,7 @@ const ActorRegistry& actor_registry() {
   static const ActorRegistry registry = [] {
     ActorRegistry r;
     actors::register_all(r);
+    lr::register_actors(r);
     return r;
   }();
   return registry;

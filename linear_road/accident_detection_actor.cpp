@@ -1,0 +1,59 @@
+#include "linear_road/accident_detection_actor.hpp"
+
+#include "actors/actor_type_util.hpp"
+#include "linear_road/workflow_events.hpp"
+
+namespace cwf::lr {
+
+AccidentDetectionActor::AccidentDetectionActor() {
+  add_input("in", "position reports and balance queries in time order");
+  add_output("out", "reports entering a segment with move and accseg; balance queries");
+}
+
+void AccidentDetectionActor::initialize(ActorContext&) {
+  accidents_ = AccidentTracker();
+  cars_ = CarTable<CarPosition>();
+}
+
+void AccidentDetectionActor::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    const Value& tuple = event.token;
+    if (!tuple.is_record() || tuple.schema() != tuple_schema()) {
+      context.report_error("not a Linear Road tuple: " + tuple.to_json());
+      continue;
+    }
+    if (slot_int(tuple, kTupleType) != static_cast<std::int64_t>(InputType::position_report)) {
+      context.emit(tuple);
+      continue;
+    }
+    const InputRecord r = read_tuple(tuple);
+    CarPosition& car = cars_[r.carid];
+    CarMove move = move_car(car, r, AccidentTracker::kStoppedReports);
+    if (move.left_stop)
+      accidents_.left(r.carid, move.stop.xway, move.stop.dir, move.stop.lane, move.stop.pos);
+    accidents_.report(r.carid, r.time, r.xway, r.dir, r.lane, r.seg, r.pos, car.run);
+    if (!move.new_segment) continue;
+    std::int64_t bits = kMoveNewSegment | (move.new_trip ? kMoveNewTrip : 0) |
+                        (move.first_report ? kMoveFirstReport : 0);
+    std::int64_t accident_seg = -1;
+    if (r.lane != kExitLane)
+      if (const auto* accident = accidents_.ahead(r.xway, r.dir, r.seg, minute_of(r.time)))
+        accident_seg = accident->seg;
+    context.emit(with_slots(tuple, kTupleMove, bits, kTupleAccidentSeg, accident_seg));
+  }
+}
+
+ActorType accident_detection_actor_type() {
+  return actors::make_type(
+      "lr_accident_detection",
+      "Linear Road stopped cars (4 identical reports) and accidents (2 stopped cars at one "
+      "place); passes on reports that enter a segment, with the accident ahead, and balance "
+      "queries.",
+      {}, {{"in", "tuple records in time order (lr_segment_statistics)"}},
+      {{"out", "reports entering a segment (move bits, accseg: -1 none); balance queries"}},
+      [](const Params&) -> std::unique_ptr<Actor> {
+        return std::make_unique<AccidentDetectionActor>();
+      });
+}
+
+}  // namespace cwf::lr

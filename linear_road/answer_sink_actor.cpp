@@ -1,0 +1,85 @@
+#include "linear_road/answer_sink_actor.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "actors/actor_type_util.hpp"
+#include "linear_road/workflow_events.hpp"
+
+namespace cwf::lr {
+
+AnswerSinkActor::AnswerSinkActor(std::string path, double compression)
+    : path_(std::move(path)), compression_(compression) {
+  add_input("in", "answer records (lr_toll, lr_daily_expenditure)");
+}
+
+void AnswerSinkActor::initialize(ActorContext& context) {
+  answers_ = {};
+  if (path_ == "-") {
+    writer_.attach(1);
+  } else if (!writer_.open(path_)) {
+    throw std::runtime_error(context.name() + ": " + writer_.error());
+  }
+}
+
+void AnswerSinkActor::wrapup(ActorContext& context) {
+  if (!writer_.close()) context.report_error(path_ + ": write error: " + writer_.error());
+}
+
+void AnswerSinkActor::fire(FiringContext& context) {
+  Timestamp now = compression_ > 0 ? context.clock().now() : 0;
+  for (const Event& event : context.window()) {
+    const Value& answer = event.token;
+    if (!answer.is_record()) {
+      context.report_error("not a Linear Road answer: " + answer.to_json());
+      continue;
+    }
+    const Schema* schema = answer.schema();
+    auto s = answer.slots();
+    auto field = [&](int slot) { return static_cast<std::int32_t>(s[slot].as_int()); };
+    const std::int32_t time = schema == toll_answer_schema() ? field(2) : field(1);
+    Seconds emit = time;
+    if (compression_ > 0) {
+      std::int64_t released = s.back().as_int();
+      double delay = static_cast<double>(now - released) * compression_ / kSecond;
+      emit = time + static_cast<Seconds>(std::floor(std::max(delay, 0.0)));
+    }
+    if (schema == toll_answer_schema()) {
+      writer_.toll(TollNotification{field(1), time, emit, field(3), field(4)});
+      ++answers_[0];
+    } else if (schema == alert_answer_schema()) {
+      writer_.alert(AccidentAlert{time, emit, field(2), field(3), field(4), field(5)});
+      ++answers_[1];
+    } else if (schema == balance_answer_schema()) {
+      writer_.balance(BalanceAnswer{time, emit, field(2), field(3), s[4].as_int()});
+      ++answers_[2];
+    } else if (schema == expenditure_answer_schema()) {
+      writer_.expenditure(ExpenditureAnswer{time, emit, field(2), s[3].as_int()});
+      ++answers_[3];
+    } else {
+      context.report_error("not a Linear Road answer: " + answer.to_json());
+    }
+  }
+}
+
+ActorType answer_sink_actor_type() {
+  return actors::make_type(
+      "lr_answer_sink",
+      "Writes Linear Road answers, one product-format line each (0,carid,time,emit,lav,toll / "
+      "1,time,emit,xway,accseg,dir,carid / 2,time,emit,resulttime,qid,balance / "
+      "3,time,emit,qid,toll).",
+      {{"path", ParamType::string, std::nullopt,
+        "the answer file (created or truncated; relative to the workflow file's folder); '-' for "
+        "standard output"},
+       {"compression", ParamType::real, Value(0.0),
+        "the source's pacing factor k: emit = time + response delay * k; 0: emit = time"}},
+      {{"in", "answer records"}}, {}, [](const Params& params) -> std::unique_ptr<Actor> {
+        std::string path = params.get_string("path");
+        if (path != "-") path = params.resolve_path(path);
+        double compression = params.get_double("compression");
+        if (compression < 0) throw ParamError("compression", "must not be negative");
+        return std::make_unique<AnswerSinkActor>(std::move(path), compression);
+      });
+}
+
+}  // namespace cwf::lr

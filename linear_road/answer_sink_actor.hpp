@@ -1,0 +1,36 @@
+// lr_answer_sink: writes every answer record as one product-format line (AnswerWriter), with
+// `emit` = the answer's input time plus its response delay in simulated seconds: the clock time
+// since its tuple was released, times `compression` (the source's pacing factor). As fast as
+// possible (compression 0) there is no simulated time to speak of, and emit = time.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "linear_road/answer_writer.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::lr {
+
+class AnswerSinkActor final : public Actor {
+ public:
+  AnswerSinkActor(std::string path, double compression);
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+
+  // Answers written per line type 0..3.
+  const std::array<std::uint64_t, 4>& answers() const { return answers_; }
+
+ private:
+  std::string path_;  // "-": standard output
+  double compression_;
+  AnswerWriter writer_;
+  std::array<std::uint64_t, 4> answers_{};
+};
+
+ActorType answer_sink_actor_type();
+
+}  // namespace cwf::lr

@@ -1,0 +1,54 @@
+#include "linear_road/segment_statistics_actor.hpp"
+
+#include "actors/actor_type_util.hpp"
+#include "linear_road/workflow_events.hpp"
+
+namespace cwf::lr {
+
+SegmentStatisticsActor::SegmentStatisticsActor() {
+  add_input("in", "tuple records in time order");
+  add_output("out", "position reports with lav and cars, and balance queries, in input order");
+}
+
+void SegmentStatisticsActor::initialize(ActorContext&) {
+  speeds_ = SegmentSpeedHistory();
+  cars_ = CarTable<CarMinuteSpeeds>();
+}
+
+void SegmentStatisticsActor::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    const Value& tuple = event.token;
+    if (!tuple.is_record() || tuple.schema() != tuple_schema()) {
+      context.report_error("not a Linear Road tuple: " + tuple.to_json());
+      continue;
+    }
+    auto s = tuple.slots();
+    std::int64_t type = s[kTupleType].as_int();
+    if (type == static_cast<std::int64_t>(InputType::account_balance)) {
+      context.emit(tuple);
+      continue;
+    }
+    if (type != static_cast<std::int64_t>(InputType::position_report)) continue;
+    auto field = [&](int slot) { return static_cast<std::int32_t>(s[slot].as_int()); };
+    const std::int32_t xway = field(kTupleXway), dir = field(kTupleDir), seg = field(kTupleSeg);
+    const std::int32_t minute = minute_of(field(kTupleTime));
+    speeds_.add(cars_[field(kTupleCarid)], xway, dir, seg, minute, field(kTupleSpeed));
+    std::int32_t lav = speeds_.lav(xway, dir, seg, minute).value_or(-1);
+    std::int32_t cars = speeds_.cars(xway, dir, seg, minute - 1);
+    context.emit(with_slots(tuple, kTupleLav, lav, kTupleCars, cars));
+  }
+}
+
+ActorType segment_statistics_actor_type() {
+  return actors::make_type(
+      "lr_segment_statistics",
+      "Linear Road segment statistics: adds to every position report the LAV of minutes "
+      "m-5..m-1 and the distinct cars of minute m-1 in its segment; passes balance queries on.",
+      {}, {{"in", "tuple records (lr_source), in time order"}},
+      {{"out", "position reports with lav (-1: no data) and cars; balance queries"}},
+      [](const Params&) -> std::unique_ptr<Actor> {
+        return std::make_unique<SegmentStatisticsActor>();
+      });
+}
+
+}  // namespace cwf::lr

@@ -1,0 +1,32 @@
+// lr_segment_statistics: per (xway, dir, seg, minute) the distinct cars and the mean of the cars'
+// mean speeds (SegmentSpeedHistory, the reference's block), and for every position report the
+// two numbers its toll needs: the LAV over minutes m-5..m-1 and the cars of minute m-1.
+//
+// Minute m-1 is complete when they are read: the input is sorted by time and this actor sees
+// every position report in that order, so the first report of minute m comes after the last of
+// m-1 (event time, no window to close, no timer). Reports leave as copies with `lav` and `cars`
+// filled in; balance queries pass through in order; other tuples (daily expenditure and
+// travel-time queries) are not this chain's business and are dropped.
+#pragma once
+
+#include "linear_road/car_table.hpp"
+#include "linear_road/segment_speed_history.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::lr {
+
+class SegmentStatisticsActor final : public Actor {
+ public:
+  SegmentStatisticsActor();
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+
+ private:
+  SegmentSpeedHistory speeds_;
+  CarTable<CarMinuteSpeeds> cars_;
+};
+
+ActorType segment_statistics_actor_type();
+
+}  // namespace cwf::lr

@@ -1,0 +1,64 @@
+// lr_source: reads a Linear Road input file (plain or .xz) with the benchmark's parser and emits
+// one tuple record per valid line (linear_road/workflow_events.hpp), stamped with its event time
+// (Time seconds on the workflow clock). Malformed lines and lines earlier than the previous
+// record are reported as errors and skipped: the downstream statistics assume time order.
+//
+// Pacing: with `compression` k > 0 the tuple with Time t is released t/k seconds (workflow
+// clock) after the first one, as the benchmark's data driver does; 0 releases as fast as
+// possible. Every tuple carries the clock time it was released at (`released`), from which the
+// answer sink computes response times.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "actors/line_reader.hpp"
+#include "linear_road/input_parser.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::lr {
+
+class SourceActor final : public Actor {
+ public:
+  static constexpr int kOut = 0;
+
+  SourceActor(std::string path, double compression, std::int64_t batch);
+
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  bool postfire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+
+  const InputRejectTally& rejects() const { return rejects_; }
+  std::uint64_t out_of_order() const { return out_of_order_; }
+  std::uint64_t emitted() const { return emitted_; }
+  std::uint64_t lines() const { return reader_line_count_; }
+  // Workflow clock at the first firing (-1 before): where processing, not loading, starts.
+  Timestamp first_fired() const { return first_fired_; }
+
+ private:
+  // Emits `record` released at `released`.
+  void emit(FiringContext& context, const InputRecord& record, Timestamp released);
+
+  std::string path_;
+  double compression_;
+  std::int64_t batch_;
+  actors::LineReader reader_;
+  InputRejectTally rejects_;
+  std::uint64_t out_of_order_ = 0;
+  std::uint64_t emitted_ = 0;
+  std::uint64_t reader_line_count_ = 0;
+  Timestamp first_fired_ = -1;
+  Seconds latest_ = 0;
+  bool done_ = false;
+  bool anchored_ = false;
+  Timestamp anchor_clock_ = 0;
+  Seconds anchor_time_ = 0;
+  std::optional<InputRecord> pending_;  // paced: read, waiting for its release time
+};
+
+ActorType source_actor_type();
+
+}  // namespace cwf::lr

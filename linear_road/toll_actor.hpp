@@ -1,0 +1,36 @@
+// lr_toll: toll notifications, accident alerts, charging and account balances.
+//  - a report entering a segment (not by the exit lane) is notified: an accident alert first
+//    when an accident is in force ahead, then `0,...` with the LAV and the toll (segment_toll);
+//  - the toll notified for a segment is charged when the car enters another segment (the exit
+//    ramp of the next one included); a car leaving by the exit lane of the tolled segment, or
+//    re-entering later as a new trip, is not charged for it;
+//  - a balance query is answered with everything charged so far. Queries come in the same chain
+//    as the reports, after the report of their second, so the balance includes its charge.
+#pragma once
+
+#include <cstdint>
+
+#include "linear_road/car_table.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::lr {
+
+class TollActor final : public Actor {
+ public:
+  TollActor();
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+
+ private:
+  struct Account {
+    std::int32_t pending_toll = 0;  // notified for the current segment
+    std::int64_t balance = 0;       // charged so far
+  };
+
+  CarTable<Account> accounts_;
+};
+
+ActorType toll_actor_type();
+
+}  // namespace cwf::lr
