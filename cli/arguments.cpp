@@ -23,9 +23,9 @@ Arguments::Arguments(const std::vector<std::string>& words, const std::set<std::
       flags_.insert(name);
     } else if (valued.count(name)) {
       if (inline_value) {
-        values_[name] = *inline_value;
+        values_[name].push_back(*inline_value);
       } else if (i + 1 < words.size()) {
-        values_[name] = words[++i];
+        values_[name].push_back(words[++i]);
       } else {
         throw UsageError("option --" + name + " needs a value");
       }
@@ -42,7 +42,12 @@ Arguments::Arguments(const std::vector<std::string>& words, const std::set<std::
 std::optional<std::string> Arguments::value(const std::string& name) const {
   auto it = values_.find(name);
   if (it == values_.end()) return std::nullopt;
-  return it->second;
+  return it->second.back();
+}
+
+std::vector<std::string> Arguments::values(const std::string& name) const {
+  auto it = values_.find(name);
+  return it == values_.end() ? std::vector<std::string>() : it->second;
 }
 
 }  // namespace cwf::cli

@@ -25,12 +25,15 @@ class Arguments {
 
   const std::vector<std::string>& positional() const { return positional_; }
   bool flag(const std::string& name) const { return flags_.count(name) > 0; }
+  // The value of an option; given more than once, the last.
   std::optional<std::string> value(const std::string& name) const;
+  // Every value of a repeatable option (--set a --set b), in order.
+  std::vector<std::string> values(const std::string& name) const;
 
  private:
   std::vector<std::string> positional_;
   std::set<std::string> flags_;
-  std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> values_;
 };
 
 }  // namespace cwf::cli

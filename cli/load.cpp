@@ -11,9 +11,10 @@ std::string workflow_path(const Arguments& args, const std::string& command) {
   return args.positional()[0];
 }
 
-std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& err) {
+std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& err,
+                                         const std::vector<ParamOverride>& overrides) {
   try {
-    return load_workflow_file(path, LoadContext{actor_registry(), scheduler_registry()});
+    return load_workflow_file(path, LoadContext{actor_registry(), scheduler_registry()}, overrides);
   } catch (const std::exception& e) {
     err << "cwf: " << e.what() << "\n";
     return nullptr;

@@ -19,10 +19,13 @@ commands:
       --clock real|virtual|scaled     workflow clock (default real); --speed K for scaled
       --stats                         print per-actor statistics at the end
       --progress                      print a progress line every few seconds (default on a terminal)
+      --set ACTOR.PARAM=VALUE         set a parameter of an actor of the file before it is built
+                                      (repeatable; VALUE as in YAML; relative paths are relative
+                                      to the workflow file's folder, as if written there)
   validate FILE.yaml  load and check a workflow without running it
   graph FILE.yaml     print the workflow as a Graphviz dot graph
   actors              list the actor types with their ports and parameters
-  lr COMMAND          Linear Road: reference, validate, generate (cwf lr help)
+  lr COMMAND          Linear Road: run, reference, validate, generate (cwf lr help)
   help                this text
 
 exit status: 0 on success; 1 when the workflow fails while running; 2 for bad usage or a

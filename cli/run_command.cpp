@@ -74,9 +74,12 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   bool stats = false, progress = false;
   try {
     Arguments args(words, {"stats", "progress"},
-                   {"director", "scheduler", "workers", "for", "clock", "speed"});
+                   {"director", "scheduler", "workers", "for", "clock", "speed", "set"});
     std::string path = workflow_path(args, "run");
-    workflow = load_or_report(path, err);
+    std::vector<ParamOverride> overrides;
+    for (const std::string& text : args.values("set"))
+      overrides.push_back(parse_param_override(text));
+    workflow = load_or_report(path, err, overrides);
     if (!workflow) return 2;
     apply_overrides(args, workflow->director());
     director = make_director(workflow->director(), scheduler_registry());

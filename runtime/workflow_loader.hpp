@@ -8,9 +8,11 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "runtime/actor_registry.hpp"
 #include "runtime/load_error.hpp"
+#include "runtime/param_overrides.hpp"
 #include "runtime/scheduler.hpp"
 #include "runtime/workflow.hpp"
 #include "runtime/yaml_value.hpp"
@@ -24,13 +26,18 @@ struct LoadContext {
 
 // Relative paths in the file (sub-workflows, actor parameters via Params::resolve_path) are
 // relative to the file's folder.
-std::unique_ptr<Workflow> load_workflow_file(const std::string& path, const LoadContext& context);
+// `overrides` replace or add parameters of the file's own actors (`cwf run --set`); one naming
+// no actor of the file, a sub-workflow actor or a parameter the actor's type does not have is a
+// LoadError (with a did-you-mean).
+std::unique_ptr<Workflow> load_workflow_file(const std::string& path, const LoadContext& context,
+                                             const std::vector<ParamOverride>& overrides = {});
 
 // `file_for_errors` names the text in LoadErrors (and gives the default workflow name);
 // `base_dir` is the folder relative paths are resolved against ("" for the current one).
 std::unique_ptr<Workflow> load_workflow_text(std::string_view yaml,
                                              const std::string& file_for_errors,
                                              const std::string& base_dir,
-                                             const LoadContext& context);
+                                             const LoadContext& context,
+                                             const std::vector<ParamOverride>& overrides = {});
 
 }  // namespace cwf

@@ -1,5 +1,6 @@
 #include "runtime/workflow_parser.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -98,6 +99,44 @@ Parsed Loader::load(std::string_view text, const std::string& file, const std::s
   Parsed parsed = FileParser(*this, text, file, base_dir, sub).parse();
   stack_.pop_back();
   return parsed;
+}
+
+void Loader::apply_overrides(const std::string& actor, const ActorType& type,
+                             const SourceLocation& where, std::vector<YamlEntry>& entries) {
+  for (std::size_t i = 0; i < overrides_.size(); ++i) {
+    const ParamOverride& o = overrides_[i];
+    if (o.actor != actor) continue;
+    override_used_[i] = true;
+    std::vector<std::string> names;
+    for (const ParamSpec& spec : type.params)
+      names.push_back(spec.name);
+    if (std::find(names.begin(), names.end(), o.param) == names.end())
+      throw LoadError(where, o.origin() + ": unknown parameter '" + o.param + "' for actor '" +
+                                 actor + "' (type " + type.name + ")" +
+                                 suggest(o.param, names, "its parameters"));
+    std::erase_if(entries, [&](const YamlEntry& e) { return e.key == o.param; });
+    entries.push_back(YamlEntry{o.param, YAML::Node(o.param), YAML::Node(o.value)});
+  }
+}
+
+void Loader::reject_overrides_of_subworkflow(const std::string& actor) {
+  for (const ParamOverride& o : overrides_)
+    if (o.actor == actor)
+      throw LoadError(
+          SourceLocation{o.origin(), 0, 0},
+          "actor '" + actor +
+              "' is a sub-workflow; --set reaches the actors of the top-level file only");
+}
+
+void Loader::check_overrides_used(const Workflow& workflow) const {
+  std::vector<std::string> names;
+  for (const ActorEntry& entry : workflow.actors())
+    names.push_back(entry.name);
+  for (std::size_t i = 0; i < overrides_.size(); ++i)
+    if (!override_used_[i])
+      throw LoadError(SourceLocation{overrides_[i].origin(), 0, 0},
+                      "no actor '" + overrides_[i].actor + "' in the workflow" +
+                          suggest(overrides_[i].actor, names, "its actors"));
 }
 
 std::optional<std::string> Loader::cycle(const std::string& identity,
@@ -323,6 +362,7 @@ void FileParser::add_typed_actor(const std::string& name, const SourceLocation& 
       params.push_back(item);
     }
   }
+  if (!sub_) loader_.apply_overrides(name, *type, where, params);
   Params bound = bind_params(*type, name, where, params, file_, base_dir_);
   std::unique_ptr<Actor> actor = make_actor(*type, name, where, bound);
   result_.workflow->add(name, std::move(actor), type->name, priority, where);
@@ -330,6 +370,7 @@ void FileParser::add_typed_actor(const std::string& name, const SourceLocation& 
 
 void FileParser::add_subworkflow(const std::string& name, const SourceLocation& where,
                                  const std::vector<YamlEntry>& entries) {
+  if (!sub_) loader_.reject_overrides_of_subworkflow(name);
   const YamlEntry* workflow = nullptr;
   const YamlEntry* director = nullptr;
   int priority = 20;

@@ -107,13 +107,23 @@ class FileParser {
 // Loads files, keeping the chain of files being included to detect include cycles.
 class Loader {
  public:
-  explicit Loader(const LoadContext& context) : context_(context) {}
+  Loader(const LoadContext& context, const std::vector<ParamOverride>& overrides = {})
+      : context_(context), overrides_(overrides), override_used_(overrides.size(), false) {}
 
   const LoadContext& context() const { return context_; }
 
   // `file` names the text in errors; `identity` is its canonical path ("" when not a file).
   Parsed load(std::string_view text, const std::string& file, const std::string& base_dir,
               const std::string& identity, bool sub);
+
+  // Adds the overrides for top-level actor `actor` (of `type`) to its entries, replacing those
+  // written in the file. Throws LoadError for a parameter the type does not have.
+  void apply_overrides(const std::string& actor, const ActorType& type, const SourceLocation& where,
+                       std::vector<YamlEntry>& entries);
+  // Throws LoadError when an override names a sub-workflow actor.
+  void reject_overrides_of_subworkflow(const std::string& actor);
+  // Throws LoadError for an override that named no actor of the top-level file.
+  void check_overrides_used(const Workflow& workflow) const;
 
   // The include chain ending in `identity` ("a.yaml -> b.yaml -> a.yaml"), if it is one.
   std::optional<std::string> cycle(const std::string& identity, const std::string& file) const;
@@ -124,6 +134,8 @@ class Loader {
     std::string file;      // as named in errors
   };
   const LoadContext& context_;
+  const std::vector<ParamOverride>& overrides_;
+  std::vector<bool> override_used_;
   std::vector<Included> stack_;
 };
 
