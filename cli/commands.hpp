@@ -16,6 +16,8 @@ int graph_command(const Words& args, std::ostream& out, std::ostream& err);
 int actors_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf lr <command>`: Linear Road (dispatches to the lr_*_command functions).
 int lr_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf lr run`: the Linear Road workflow over a file (cli/lr_run_command.cpp).
+int lr_run_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf lr reference`: the reference implementation over a file (cli/lr_reference_command.cpp).
 int lr_reference_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf lr validate`: answers against expected answers, per type (cli/lr_validate_command.cpp).

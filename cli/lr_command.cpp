@@ -11,6 +11,7 @@ const char* kLrUsage = R"(usage: cwf lr <command> [arguments]
 Linear Road, the stream benchmark (see docs/linear-road.md).
 
 commands:
+  run        run the Linear Road workflow (workflows/linear_road.yaml) on an input file
   reference  run the single-threaded reference implementation on an input file
   validate   compare answers with expected answers, per answer type
   generate   generate a dataset (input, historical tolls) by traffic simulation
@@ -25,11 +26,12 @@ int lr_command(const Words& args, std::ostream& out, std::ostream& err) {
   Words rest(args.begin() + 1, args.end());
   const std::string& command = args[0];
   // Each subcommand lives in its own cli/lr_<name>_command.cpp.
+  if (command == "run") return lr_run_command(rest, out, err);
   if (command == "reference") return lr_reference_command(rest, out, err);
   if (command == "validate") return lr_validate_command(rest, out, err);
   if (command == "generate") return lr_generate_command(rest, out, err);
   std::string message = "cwf lr: unknown command '" + command + "'";
-  message += did_you_mean_suffix(command, {"reference", "validate", "generate", "help"});
+  message += did_you_mean_suffix(command, {"run", "reference", "validate", "generate", "help"});
   err << message << " (cwf lr help lists the commands)\n";
   return 2;
 }

@@ -8,6 +8,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/lr_paths.hpp"
 #include "linear_road/answer_writer.hpp"
 #include "linear_road/historical_toll_table.hpp"
 #include "linear_road/input_parser.hpp"
@@ -35,30 +36,6 @@ malformed input lines per reason, and the speed.
   --out FILE    where the answers go; '-' for standard output (the summary then goes to the
                 error stream)
 )";
-
-// historical-tolls.dat[.xz] in the input's directory, or empty.
-std::string default_tolls_path(const std::string& input) {
-  std::filesystem::path dir = std::filesystem::path(input).parent_path();
-  for (const char* name : {"historical-tolls.dat", "historical-tolls.dat.xz"}) {
-    std::filesystem::path candidate = dir / name;
-    std::error_code error;
-    if (std::filesystem::is_regular_file(candidate, error)) return candidate.string();
-  }
-  return "";
-}
-
-void print_rejects(const lr::InputRejectTally& rejects, std::ostream& out) {
-  out << "malformed lines: " << rejects.total() << "\n";
-  for (std::size_t i = 1; i < lr::kInputRejectKinds; ++i) {
-    auto reason = static_cast<lr::InputReject>(i);
-    if (rejects.count(reason) == 0) continue;
-    out << "  " << std::left << std::setw(12) << lr::input_reject_name(reason) << std::right
-        << rejects.count(reason) << "  first at line";
-    for (std::uint64_t line : rejects.first_lines(reason))
-      out << " " << line;
-    out << "\n";
-  }
-}
 
 }  // namespace
 

@@ -1,0 +1,18 @@
+// What the `cwf lr` commands that run an implementation share: where the historical tolls are by
+// default, and how malformed input lines are reported.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "linear_road/input_parser.hpp"
+
+namespace cwf::cli {
+
+// historical-tolls.dat or historical-tolls.dat.xz in the input's directory, or empty.
+std::string default_tolls_path(const std::string& input);
+
+// "malformed lines: N" and, per reason, the count and the first line numbers.
+void print_rejects(const lr::InputRejectTally& rejects, std::ostream& out);
+
+}  // namespace cwf::cli

@@ -1,0 +1,172 @@
+// `cwf lr run`: the Linear Road workflow (workflows/linear_road.yaml) over an input file, with
+// the input, answer and historical-toll paths set on its actors, and a summary of the answers.
+#include <unistd.h>
+
+#include <filesystem>
+#include <iomanip>
+#include <ostream>
+#include <string>
+
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/load.hpp"
+#include "cli/lr_paths.hpp"
+#include "cli/registries.hpp"
+#include "cli/summary.hpp"
+#include "linear_road/answer_sink_actor.hpp"
+#include "linear_road/source_actor.hpp"
+#include "runtime/director_factory.hpp"
+#include "runtime/runner.hpp"
+
+namespace cwf::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kRunUsage =
+    R"(usage: cwf lr run --input FILE --out FILE [--tolls FILE] [options]
+
+Runs the Linear Road workflow over an input file and writes its answers, one per line, in the
+product format (as cwf lr reference does), then prints the answers per type, the malformed input
+lines and the speed.
+
+  --input FILE        the input (15 comma-separated fields a line); FILE.xz is read decompressed
+  --out FILE          where the answers go
+  --tolls FILE        historical tolls for daily-expenditure queries; default
+                      historical-tolls.dat or historical-tolls.dat.xz beside the input, if present
+  --workflow FILE     the workflow to run; default workflows/linear_road.yaml in the current
+                      directory, else beside the cwf program's source tree
+  --compression K     release the tuple with Time t at t/K seconds (default 0: as fast as possible);
+                      emit = time + response delay * K
+  --director scheduled|threaded, --scheduler fifo|qbs|rr|rb, --workers N
+                      override the workflow's director
+  --stats             print per-actor statistics too
+)";
+
+// The workflow file: the current directory's workflows/linear_road.yaml, else the one of the
+// source tree the program was built in (build directories sit inside it).
+std::string find_workflow() {
+  const fs::path relative = fs::path("workflows") / "linear_road.yaml";
+  std::error_code error;
+  if (fs::is_regular_file(relative, error)) return relative.string();
+  fs::path exe = fs::read_symlink("/proc/self/exe", error);
+  if (!error)
+    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
+         dir = dir.parent_path())
+      if (fs::is_regular_file(dir / relative, error)) return (dir / relative).string();
+  return "";
+}
+
+std::string absolute(const std::string& path) {
+  return fs::absolute(path).lexically_normal().string();
+}
+
+template <class T>
+T* find_actor(Workflow& workflow, const std::string& type) {
+  for (ActorId id = 0; id < workflow.size(); ++id)
+    if (workflow.actor(id).type == type) return dynamic_cast<T*>(workflow.actor(id).actor.get());
+  return nullptr;
+}
+
+}  // namespace
+
+int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Workflow> workflow;
+  std::unique_ptr<Director> director;
+  std::string input, output;
+  bool stats = false;
+  try {
+    Arguments parsed(
+        args, {"help", "stats"},
+        {"input", "out", "tolls", "workflow", "compression", "director", "scheduler", "workers"});
+    if (parsed.flag("help")) {
+      out << kRunUsage;
+      return 0;
+    }
+    if (!parsed.positional().empty())
+      throw UsageError("unexpected argument '" + parsed.positional()[0] + "'");
+    if (!parsed.value("input")) throw UsageError("--input FILE is required");
+    if (!parsed.value("out")) throw UsageError("--out FILE is required");
+    input = *parsed.value("input");
+    output = *parsed.value("out");
+    std::string tolls = parsed.value("tolls").value_or(default_tolls_path(input));
+    std::string path = parsed.value("workflow").value_or(find_workflow());
+    if (path.empty())
+      throw UsageError(
+          "cannot find workflows/linear_road.yaml (in the current directory or the source tree "
+          "of this program); name it with --workflow FILE");
+    stats = parsed.flag("stats");
+    // Paths given here are relative to the current directory, those in the file to the file.
+    std::vector<ParamOverride> overrides = {
+        {"input", "path", absolute(input)},
+        {"answers", "path", absolute(output)},
+        {"expenditures", "tolls", tolls.empty() ? "" : absolute(tolls)}};
+    if (auto k = parsed.value("compression")) {
+      overrides.push_back({"input", "compression", *k});
+      overrides.push_back({"answers", "compression", *k});
+    }
+    workflow = load_or_report(path, err, overrides);
+    if (!workflow) return 2;
+    DirectorConfig& config = workflow->director();
+    if (auto d = parsed.value("director")) config.type = *d;
+    if (auto s = parsed.value("scheduler")) {
+      config.scheduler = *s;
+      config.type = "scheduled";
+    }
+    if (auto w = parsed.value("workers")) {
+      int workers = 0;
+      try {
+        workers = std::stoi(*w);
+      } catch (const std::exception&) {
+      }
+      if (workers < 1 || std::to_string(workers) != *w)
+        throw UsageError("--workers must be a whole number of at least 1 (got '" + *w + "')");
+      config.workers = static_cast<unsigned>(workers);
+    }
+    director = make_director(config, scheduler_registry());
+  } catch (const std::exception& e) {
+    err << "cwf lr run: " << e.what() << " (cwf lr run --help)\n";
+    return 2;
+  }
+
+  auto* source = find_actor<lr::SourceActor>(*workflow, "lr_source");
+  auto* sink = find_actor<lr::AnswerSinkActor>(*workflow, "lr_answer_sink");
+  RealClock clock;
+  RunSummary summary;
+  try {
+    summary = run_workflow(*workflow, *director, clock);
+  } catch (const std::exception& e) {
+    err << "cwf lr run: " << e.what() << "\n";
+    return 1;
+  }
+  Timestamp finished = clock.now();
+
+  out << "workflow: " << workflow->name() << ", director " << summary.director << "\n";
+  if (source) {
+    out << "input: " << source->lines() << " lines, " << source->emitted() << " tuples\n";
+    print_rejects(source->rejects(), out);
+    if (source->out_of_order() > 0)
+      out << "out of time order (skipped): " << source->out_of_order() << "\n";
+  }
+  if (sink) {
+    const auto& a = sink->answers();
+    out << "answers: " << (a[0] + a[1] + a[2] + a[3]) << " lines to " << output << "\n"
+        << "  0 toll notifications:  " << a[0] << "\n"
+        << "  1 accident alerts:     " << a[1] << "\n"
+        << "  2 account balances:    " << a[2] << "\n"
+        << "  3 daily expenditures:  " << a[3] << "\n";
+  }
+  if (source && source->first_fired() >= 0) {
+    double seconds = static_cast<double>(finished - source->first_fired()) / kSecond;
+    double rate = seconds > 0 ? static_cast<double>(source->lines()) / seconds : 0;
+    out << "time: " << std::fixed << std::setprecision(2) << seconds << " s, "
+        << std::setprecision(0) << rate << " tuples/s (from the first tuple to the last answer; "
+        << std::setprecision(2) << static_cast<double>(summary.wall_time) / kSecond
+        << " s with loading)\n";
+  }
+  if (stats) print_summary(summary, out);
+  return 0;
+}
+
+}  // namespace cwf::cli
