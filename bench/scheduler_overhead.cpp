@@ -46,6 +46,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "actors/generator.hpp"
@@ -238,6 +239,36 @@ void BM_PlainLoop(benchmark::State& state, Graph graph) {
   set_rates(state, graph);
 }
 
+// The plain loop's work split over two threads, half of the branches each, with no
+// communication: what two threads can gain on this machine under its current load, the ceiling
+// for every two-thread variant.
+void BM_PlainLoop2(benchmark::State& state, Graph graph) {
+  const int n_branches = branches(graph);
+  const int n_stages = stages(graph);
+  for (auto _ : state) {
+    struct alignas(64) PaddedTally : Tally {};  // no false sharing between the threads
+    PaddedTally tallies[2];
+    auto run = [&](int half) {
+      for (std::int64_t i = 0; i < events(graph); ++i) {
+        Value token(i);
+        for (int branch = half; branch < n_branches; branch += 2) {
+          Value copy = token;
+          for (int s = 0; s < n_stages; ++s)
+            copy = graph == Graph::par ? work(copy) : cwf_bench::pass_through(copy);
+          cwf_bench::sink_call(tallies[half], copy);
+        }
+      }
+    };
+    std::thread other(run, 1);
+    run(0);
+    other.join();
+    Tally tally{tallies[0].count + tallies[1].count, tallies[0].sum + tallies[1].sum};
+    benchmark::DoNotOptimize(tally);
+    if (!check(state, graph, tally)) break;
+  }
+  set_rates(state, graph);
+}
+
 // A source that fires once a second on the real clock: the workflow is idle between events.
 void BM_Idle(benchmark::State& state, unsigned workers) {
   std::int64_t delivered = 0;
@@ -325,19 +356,27 @@ class SummaryReporter final : public cwf_bench::MedianReporter {
           << branches(graph) << " branches of " << kBranchStages
           << (graph == Graph::par ? " working stages (spin " + std::to_string(g_spin) + ")"
                                   : std::string(" pass-through stages"))
-          << ", " << events(graph) << " events per run. events/s by wall time.\n";
-      print("   %-14s %12s %10s %10s %12s\n", "variant", "events/s", "wall ms", "cpu ms",
-            "ns/dlv wall");
+          << ", " << events(graph)
+          << " events per run. events/s by wall time; cores = process CPU time / wall time\n"
+          << "   (what the run got of the machine: plain_loop shows what one thread gets under "
+             "the current load).\n";
+      print("   %-14s %12s %10s %10s %12s %8s\n", "variant", "events/s", "wall ms", "cpu ms",
+            "ns/dlv wall", "cores");
       for (const auto& [name, m] : medians()) {
         if (name.rfind(prefix, 0) != 0 || m.rate == 0) continue;
-        print("   %-14s %12.0f %10.1f %10.1f %12.1f\n", name.c_str() + prefix.size(), m.rate,
-              m.wall, m.cpu, per_delivery(graph, m.wall));
+        print("   %-14s %12.0f %10.1f %10.1f %12.1f %8.2f\n", name.c_str() + prefix.size(), m.rate,
+              m.wall, m.cpu, per_delivery(graph, m.wall), m.cpu / m.wall);
       }
       auto ratio = [&](const std::string& a, const std::string& b) {
         const Median* x = find(prefix + a);
         const Median* y = find(prefix + b);
         return x && y && x->wall > 0 ? y->wall / x->wall : 0.0;
       };
+      print(
+          "   machine: plain_loop_2t / plain_loop = %.2f (two threads that never communicate: "
+          "the most any\n   two-thread variant can gain on this machine under its load "
+          "during this run)\n",
+          ratio("plain_loop_2t", "plain_loop"));
       if (graph == Graph::par) {
         out << "   2 workers / 1 worker (throughput; target >= 1.7):";
         for (const Policy& policy : kPolicies) {
@@ -394,6 +433,8 @@ void register_benchmarks() {
           (prefix + "tbb_" + std::to_string(threads) + "t").c_str(), BM_TbbFlow, graph, threads));
     all.push_back(
         benchmark::RegisterBenchmark((prefix + "plain_loop").c_str(), BM_PlainLoop, graph));
+    all.push_back(
+        benchmark::RegisterBenchmark((prefix + "plain_loop_2t").c_str(), BM_PlainLoop2, graph));
   }
   for (auto* b : all)
     b->Unit(benchmark::kMillisecond)->UseRealTime()->MeasureProcessCPUTime();
