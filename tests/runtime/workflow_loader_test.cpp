@@ -517,5 +517,92 @@ TEST(YamlToValue, ConvertsScalarsSequencesAndMaps) {
   }
 }
 
+// ---- --set ACTOR.PARAM=VALUE (parameter overrides) ----
+
+class WorkflowLoaderOverrides : public WorkflowLoader {
+ protected:
+  std::unique_ptr<Workflow> load_with(std::string_view yaml,
+                                      const std::vector<std::string>& settings) {
+    std::vector<ParamOverride> overrides;
+    for (const std::string& text : settings)
+      overrides.push_back(parse_param_override(text));
+    return load_workflow_text(yaml, "wf.yaml", "flows", context(), overrides);
+  }
+  std::string error_with(std::string_view yaml, const std::vector<std::string>& settings) {
+    try {
+      load_with(yaml, settings);
+    } catch (const LoadError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+  static constexpr std::string_view kPipeline = R"(actors:
+  src: {type: numbers, count: 3}
+  inc: {type: add, amount: 10}
+  sink: {type: collect}
+connections: [src -> inc, inc -> sink]
+)";
+};
+
+TEST_F(WorkflowLoaderOverrides, ReplaceAndAddParametersBeforeTheActorIsBuilt) {
+  auto wf = load_with(kPipeline, {"inc.amount=100", "src.start=5", "inc.label=a.b=c"});
+  EXPECT_EQ(run(*wf, "sink"), (std::vector<Value>{Value(105), Value(106), Value(107)}));
+  ASSERT_EQ(bound_.size(), 1u);
+  EXPECT_EQ(bound_[0].get_string("label"), "a.b=c");  // everything after the first '='
+}
+
+TEST_F(WorkflowLoaderOverrides, ValuesAreCheckedLikeThoseInTheFile) {
+  EXPECT_NE(error_with(kPipeline, {"inc.amount=lots"}).find("expected int for 'amount'"),
+            std::string::npos);
+  // The factory's own checks apply too.
+  EXPECT_NE(error_with(kPipeline, {"inc.label=bad"}).find("a label cannot be 'bad'"),
+            std::string::npos);
+}
+
+TEST_F(WorkflowLoaderOverrides, UnknownActorOrParameterIsAnErrorWithADidYouMean) {
+  EXPECT_EQ(error_with(kPipeline, {"inx.amount=1"}),
+            "--set inx.amount: no actor 'inx' in the workflow; did you mean 'inc'?");
+  std::string message = error_with(kPipeline, {"inc.amont=1"});
+  EXPECT_NE(message.find("--set inc.amont: unknown parameter 'amont' for actor 'inc' (type add)"
+                         "; did you mean 'amount'?"),
+            std::string::npos)
+      << message;
+}
+
+TEST_F(WorkflowLoaderOverrides, MalformedSettingsAreRejected) {
+  EXPECT_THROW(parse_param_override("inc.amount"), std::invalid_argument);
+  EXPECT_THROW(parse_param_override("amount=3"), std::invalid_argument);
+  EXPECT_THROW(parse_param_override(".amount=3"), std::invalid_argument);
+  EXPECT_THROW(parse_param_override("inc.=3"), std::invalid_argument);
+  ParamOverride empty = parse_param_override("inc.label=");
+  EXPECT_EQ(empty.actor, "inc");
+  EXPECT_EQ(empty.param, "label");
+  EXPECT_EQ(empty.value, "");
+}
+
+TEST_F(WorkflowLoaderOverrides, SubWorkflowActorsCannotBeSet) {
+  fs::path dir = folder("overrides_sub");
+  write(dir / "inner.yaml", R"(inputs: [in]
+outputs: [out]
+actors:
+  inc: {type: add, amount: 1}
+connections: [in -> inc, inc -> out]
+)");
+  write(dir / "outer.yaml", R"(actors:
+  src: {type: numbers, count: 1}
+  sub: {workflow: inner.yaml}
+  sink: {type: collect}
+connections: [src -> sub, sub -> sink]
+)");
+  std::string message;
+  try {
+    load_workflow_file((dir / "outer.yaml").string(), context(),
+                       {parse_param_override("sub.amount=2")});
+  } catch (const LoadError& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("'sub' is a sub-workflow"), std::string::npos) << message;
+}
+
 }  // namespace
 }  // namespace cwf

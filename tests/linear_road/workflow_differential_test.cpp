@@ -1,0 +1,129 @@
+// The Linear Road workflow (workflows/linear_road.yaml) gives the reference implementation's
+// answers, line for line (as sets, emit aside), on generated traffic, under every director: one
+// thread per actor, and the scheduled director with each policy on one and two workers.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+
+#include "linear_road/answer_writer.hpp"
+#include "linear_road/historical_tolls.hpp"
+#include "linear_road/reference.hpp"
+#include "linear_road/traffic_generator.hpp"
+#include "workflow_test_util.hpp"
+
+namespace cwf::lr {
+namespace {
+
+using testing::DirectorChoice;
+
+struct Dataset {
+  std::string input;
+  std::string tolls;
+  std::vector<std::string> expected;  // the reference's answers, sorted, without emit
+  std::uint64_t lines = 0;
+};
+
+// Generated once per process and kept: simulation and reference take a fraction of a second.
+const Dataset& dataset(int xways, int minutes) {
+  static std::map<std::pair<int, int>, Dataset> datasets;
+  auto key = std::make_pair(xways, minutes);
+  if (auto found = datasets.find(key); found != datasets.end()) return found->second;
+  Dataset d;
+  std::string dir =
+      testing::test_directory("diff_" + std::to_string(xways) + "x" + std::to_string(minutes));
+  d.input = dir + "/input.dat";
+  d.tolls = dir + "/historical-tolls.dat";
+  TrafficOptions options;
+  options.xways = xways;
+  options.minutes = minutes;
+  TrafficGenerator generator(options);
+  std::vector<InputRecord> records;
+  generator.run([&](const InputRecord& r) { records.push_back(r); });
+  testing::write_input(d.input, records);
+  d.lines = records.size();
+  {
+    std::ofstream tolls(d.tolls);
+    generate_historical_tolls(generator.stats().cars, xways, options.seed,
+                              generator.expenditure_questions(), [&](const HistoricalToll& row) {
+                                tolls << row.carid << ',' << row.day << ',' << row.xway << ','
+                                      << row.toll << '\n';
+                              });
+  }
+  HistoricalTollTable history;
+  EXPECT_TRUE(history.load(d.tolls).error.empty());
+  const std::string expected_path = dir + "/expected.out";
+  {
+    AnswerWriter writer;
+    EXPECT_TRUE(writer.open(expected_path));
+    Reference reference(writer, history);
+    for (const InputRecord& r : records)
+      reference.process(r);
+    EXPECT_TRUE(writer.close());
+  }
+  d.expected = testing::answer_lines(expected_path);
+  return datasets.emplace(key, std::move(d)).first->second;
+}
+
+struct Case {
+  int xways;
+  int minutes;
+  DirectorChoice director;
+};
+
+class LrWorkflowDifferential : public ::testing::TestWithParam<Case> {};
+
+TEST_P(LrWorkflowDifferential, AnswersEqualTheReference) {
+  const Case& c = GetParam();
+  const Dataset& d = dataset(c.xways, c.minutes);
+  ASSERT_GT(d.expected.size(), 1000u);
+  const std::string out = testing::test_directory("diff_out_" + c.director.name()) + "/out";
+  testing::WorkflowRun run = testing::run_linear_road(d.input, d.tolls, out, c.director);
+  EXPECT_EQ(run.summary.total_errors(), 0u);
+  std::vector<std::string> actual = testing::answer_lines(out);
+  ASSERT_EQ(actual.size(), d.expected.size());
+  std::vector<std::string> missing, extra;
+  std::set_difference(d.expected.begin(), d.expected.end(), actual.begin(), actual.end(),
+                      std::back_inserter(missing));
+  std::set_difference(actual.begin(), actual.end(), d.expected.begin(), d.expected.end(),
+                      std::back_inserter(extra));
+  EXPECT_TRUE(missing.empty()) << missing.size() << " missing, first: " << missing.front();
+  EXPECT_TRUE(extra.empty()) << extra.size() << " extra, first: " << extra.front();
+  // Every kind of answer is there (the data has congestion, an accident and both queries).
+  for (std::uint64_t count : run.answers)
+    EXPECT_GT(count, 0u);
+  // As fast as possible, emit is the input time.
+  for (const std::string& line : testing::answer_lines(out, /*drop_emit=*/false)) {
+    std::size_t time_field = line.rfind("0,", 0) == 0 ? 2 : 1;
+    std::vector<std::string> fields;
+    for (std::size_t start = 0, end; start <= line.size(); start = end + 1) {
+      end = line.find(',', start);
+      if (end == std::string::npos) end = line.size();
+      fields.push_back(line.substr(start, end - start));
+    }
+    ASSERT_EQ(fields[time_field], fields[time_field + 1]) << line;
+  }
+}
+
+std::vector<Case> cases() {
+  std::vector<DirectorChoice> directors = {{"threaded", "fifo", 1}};
+  for (const char* policy : {"fifo", "qbs", "rr", "rb"})
+    for (unsigned workers : {1u, 2u})
+      directors.push_back({"scheduled", policy, workers});
+  std::vector<Case> all;
+  for (const DirectorChoice& director : directors) {
+    all.push_back({1, 25, director});
+    all.push_back({2, 8, director});
+  }
+  return all;
+}
+
+INSTANTIATE_TEST_SUITE_P(Directors, LrWorkflowDifferential, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return "L" + std::to_string(info.param.xways) + "_" +
+                                  std::to_string(info.param.minutes) + "min_" +
+                                  info.param.director.name();
+                         });
+
+}  // namespace
+}  // namespace cwf::lr

@@ -1,0 +1,126 @@
+// Running workflows/linear_road.yaml from tests: the registries of the cwf program, input files
+// written from records, and answer files read back as sorted lines without `emit` (the
+// workflow's emit depends on timing; the reference's is the input time).
+#pragma once
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "actors/register.hpp"
+#include "linear_road/answer_sink_actor.hpp"
+#include "linear_road/records.hpp"
+#include "linear_road/register_actors.hpp"
+#include "linear_road/source_actor.hpp"
+#include "runtime/director_factory.hpp"
+#include "runtime/runner.hpp"
+#include "runtime/workflow_loader.hpp"
+#include "schedulers/register.hpp"
+
+namespace cwf::lr::testing {
+
+inline const ActorRegistry& workflow_actor_registry() {
+  static const ActorRegistry registry = [] {
+    ActorRegistry r;
+    actors::register_all(r);
+    register_actors(r);
+    return r;
+  }();
+  return registry;
+}
+
+inline const SchedulerRegistry& workflow_scheduler_registry() {
+  static const SchedulerRegistry registry = [] {
+    SchedulerRegistry r;
+    schedulers::register_all(r);
+    return r;
+  }();
+  return registry;
+}
+
+struct DirectorChoice {
+  std::string type = "scheduled";
+  std::string scheduler = "fifo";
+  unsigned workers = 1;
+  std::string name() const {
+    return type == "threaded" ? type : scheduler + "_" + std::to_string(workers) + "_workers";
+  }
+};
+
+struct WorkflowRun {
+  RunSummary summary;
+  std::uint64_t source_errors = 0;  // malformed and out-of-order lines
+  std::array<std::uint64_t, 4> answers{};
+};
+
+// Runs workflows/linear_road.yaml on `input`, answers to `output`; `extra` are further --set
+// settings (ACTOR.PARAM=VALUE).
+inline WorkflowRun run_linear_road(const std::string& input, const std::string& tolls,
+                                   const std::string& output, const DirectorChoice& director,
+                                   const std::vector<ParamOverride>& extra = {}) {
+  std::vector<ParamOverride> overrides = {
+      {"input", "path", input}, {"answers", "path", output}, {"expenditures", "tolls", tolls}};
+  overrides.insert(overrides.end(), extra.begin(), extra.end());
+  auto workflow = load_workflow_file(
+      CWF_SOURCE_DIR "/workflows/linear_road.yaml",
+      LoadContext{workflow_actor_registry(), workflow_scheduler_registry()}, overrides);
+  workflow->director().type = director.type;
+  workflow->director().scheduler = director.scheduler;
+  workflow->director().workers = director.workers;
+  auto run_director = make_director(workflow->director(), workflow_scheduler_registry());
+  RealClock clock;
+  WorkflowRun run;
+  run.summary = run_workflow(*workflow, *run_director, clock);
+  for (ActorId id = 0; id < workflow->size(); ++id) {
+    Actor* actor = workflow->actor(id).actor.get();
+    if (auto* source = dynamic_cast<SourceActor*>(actor))
+      run.source_errors = source->rejects().total() + source->out_of_order();
+    if (auto* sink = dynamic_cast<AnswerSinkActor*>(actor)) run.answers = sink->answers();
+  }
+  return run;
+}
+
+// `0,carid,time,emit,lav,toll` and `t,time,emit,...`: the line without its emit field.
+inline std::string without_emit(const std::string& line) {
+  std::size_t emit_field = line.rfind("0,", 0) == 0 ? 3 : 2;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < emit_field; ++i)
+    start = line.find(',', start) + 1;
+  std::size_t end = line.find(',', start);
+  return line.substr(0, start) + line.substr(end == std::string::npos ? line.size() : end + 1);
+}
+
+inline std::vector<std::string> answer_lines(const std::string& path, bool drop_emit = true) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(drop_emit ? without_emit(line) : line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+inline std::string input_line(const InputRecord& r) {
+  std::string line;
+  for (std::int32_t field : {r.type, r.time, r.carid, r.speed, r.xway, r.lane, r.dir, r.seg, r.pos,
+                             r.qid, r.sinit, r.send, r.dow, r.tod, r.day})
+    line += (line.empty() ? "" : ",") + std::to_string(field);
+  return line;
+}
+
+inline void write_input(const std::string& path, const std::vector<InputRecord>& records) {
+  std::ofstream out(path);
+  for (const InputRecord& r : records)
+    out << input_line(r) << "\n";
+}
+
+// A fresh directory for one test's files.
+inline std::string test_directory(const std::string& name) {
+  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / ("cwf_lrwf_" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+}  // namespace cwf::lr::testing
