@@ -13,6 +13,7 @@ SegmentStatisticsActor::SegmentStatisticsActor() {
 void SegmentStatisticsActor::initialize(ActorContext&) {
   speeds_ = SegmentSpeedHistory();
   cars_ = CarTable<CarMinuteSpeeds>();
+  toll_inputs_.clear();
 }
 
 void SegmentStatisticsActor::fire(FiringContext& context) {
@@ -33,9 +34,13 @@ void SegmentStatisticsActor::fire(FiringContext& context) {
     const std::int32_t xway = field(kTupleXway), dir = field(kTupleDir), seg = field(kTupleSeg);
     const std::int32_t minute = minute_of(field(kTupleTime));
     speeds_.add(cars_[field(kTupleCarid)], xway, dir, seg, minute, field(kTupleSpeed));
-    std::int32_t lav = speeds_.lav(xway, dir, seg, minute).value_or(-1);
-    std::int32_t cars = speeds_.cars(xway, dir, seg, minute - 1);
-    context.emit(with_slots(tuple, kTupleLav, lav, kTupleCars, cars));
+    auto cell = static_cast<std::size_t>((xway * 2 + dir) * SegmentSpeedHistory::kSegments + seg);
+    if (cell >= toll_inputs_.size()) toll_inputs_.resize(cell + 1);
+    TollInputs& inputs = toll_inputs_[cell];
+    if (inputs.minute != minute)
+      inputs = TollInputs{minute, speeds_.lav(xway, dir, seg, minute).value_or(-1),
+                          speeds_.cars(xway, dir, seg, minute - 1)};
+    context.emit(with_slots(tuple, kTupleLav, inputs.lav, kTupleCars, inputs.cars));
   }
 }
 

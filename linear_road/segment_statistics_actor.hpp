@@ -4,10 +4,15 @@
 //
 // Minute m-1 is complete when they are read: the input is sorted by time and this actor sees
 // every position report in that order, so the first report of minute m comes after the last of
-// m-1 (event time, no window to close, no timer). Reports leave as copies with `lav` and `cars`
+// m-1 (event time, no window to close, no timer). For the same reason LAV(m) and Cars(m-1) of a
+// segment cannot change during minute m: they are computed at the segment's first report of the
+// minute and kept for the others. Reports leave as copies with `lav` and `cars`
 // filled in; balance queries pass through in order; other tuples (daily expenditure and
 // travel-time queries) are not this chain's business and are dropped.
 #pragma once
+
+#include <cstdint>
+#include <vector>
 
 #include "linear_road/car_table.hpp"
 #include "linear_road/segment_speed_history.hpp"
@@ -23,7 +28,14 @@ class SegmentStatisticsActor final : public Actor {
   void fire(FiringContext& context) override;
 
  private:
+  struct TollInputs {
+    std::int32_t minute = -1;  // the minute they are for
+    std::int32_t lav = -1;
+    std::int32_t cars = 0;
+  };
+
   SegmentSpeedHistory speeds_;
+  std::vector<TollInputs> toll_inputs_;  // per (xway, dir, seg)
   CarTable<CarMinuteSpeeds> cars_;
 };
 

@@ -12,7 +12,8 @@ namespace cwf::lr {
 
 SourceActor::SourceActor(std::string path, double compression, std::int64_t batch)
     : path_(std::move(path)), compression_(compression), batch_(batch) {
-  add_output("out", "one tuple record per valid input line, in input order");
+  add_output("out", "position reports and balance queries, in input order");
+  add_output("expenditure", "daily-expenditure queries");
 }
 
 void SourceActor::initialize(ActorContext& context) {
@@ -20,7 +21,7 @@ void SourceActor::initialize(ActorContext& context) {
     throw std::runtime_error(context.name() + ": cannot open '" + path_ +
                              "': " + std::strerror(errno));
   rejects_ = InputRejectTally();
-  out_of_order_ = emitted_ = reader_line_count_ = 0;
+  out_of_order_ = emitted_ = reader_line_count_ = travel_time_queries_ = 0;
   first_fired_ = -1;
   latest_ = 0;
   done_ = anchored_ = false;
@@ -32,8 +33,14 @@ void SourceActor::wrapup(ActorContext&) {
 }
 
 void SourceActor::emit(FiringContext& context, const InputRecord& record, Timestamp released) {
+  if (record.type == static_cast<std::int32_t>(InputType::travel_time)) {
+    ++travel_time_queries_;
+    return;
+  }
   context.set_output_time(static_cast<Timestamp>(record.time) * kSecond);
-  context.emit(kOut, make_tuple(record, released));
+  int port =
+      record.type == static_cast<std::int32_t>(InputType::daily_expenditure) ? kExpenditure : kOut;
+  context.emit(port, make_tuple(record, released));
   ++emitted_;
 }
 
