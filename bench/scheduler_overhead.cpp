@@ -35,16 +35,22 @@
 // Every run checks what the sink saw (count and sum) and fails the benchmark otherwise.
 //
 // Flags (besides the --benchmark_* ones): --events=N (default 500000), --work_events=N (default
-// 100000), --spin=N (default 200), --branches=N (default 2), --idle_seconds=N (default 3).
+// 100000), --spin=N (default 200), --branches=N (default 2), --idle_seconds=N (default 3),
+// --no_in_flight skips the grants-in-flight report printed after the summary (section 2b).
 // Defaults that differ from the library's: 5 repetitions, aggregates only, random interleaving
 // of the repetitions (the machines this runs on are noisy). After the table, a summary of the
 // medians with the ratios, all from this run.
 #include <benchmark/benchmark.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -67,6 +73,7 @@ std::int64_t g_work_events = 100'000;
 std::int64_t g_spin = 200;
 std::int64_t g_branches = 2;
 std::int64_t g_idle_seconds = 3;
+bool g_in_flight = true;
 
 constexpr int kChainStages = 10;
 constexpr int kBranchStages = 5;
@@ -305,6 +312,92 @@ void BM_Idle(benchmark::State& state, unsigned workers) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// How many grants are in flight at once: a policy wrapper that forwards every call to the real
+// policy and records the time spent with 0, 1 and 2 grants handed out and not yet reported back
+// (the director serialises policy calls, so no lock is needed). This is what the policy lets two
+// workers overlap, whatever the machine gives the process: with f2 the share of time with two
+// grants in flight, two workers can do at most (1 - f2) + 2 * f2 = 1 + f2 times the work of one.
+
+class InFlight final : public cwf::Scheduler {
+ public:
+  explicit InFlight(std::unique_ptr<cwf::Scheduler> policy) : policy_(std::move(policy)) {}
+  std::string_view name() const override { return policy_->name(); }
+  void attach(std::span<const cwf::SchedulableActor> actors) override { policy_->attach(actors); }
+  void actor_got_work(cwf::ActorId actor) override { policy_->actor_got_work(actor); }
+  std::optional<cwf::Grant> next_actor() override {
+    auto grant = policy_->next_actor();
+    if (grant) {
+      tick();
+      ++in_flight_;
+    } else {
+      ++refusals_;
+    }
+    return grant;
+  }
+  void firing_started(cwf::ActorId actor) override { policy_->firing_started(actor); }
+  void firing_ended(cwf::ActorId actor, const cwf::FiringReport& report) override {
+    tick();
+    --in_flight_;
+    policy_->firing_ended(actor, report);
+  }
+  void iteration_started() override { policy_->iteration_started(); }
+  void iteration_ended() override {
+    ++iterations_;
+    policy_->iteration_ended();
+  }
+
+  double share(int in_flight) const {
+    double total = seconds_[0] + seconds_[1] + seconds_[2];
+    return total > 0 ? seconds_[in_flight] / total : 0;
+  }
+  std::uint64_t iterations() const { return iterations_; }
+  std::uint64_t refusals() const { return refusals_; }
+
+ private:
+  void tick() {
+    auto now = std::chrono::steady_clock::now();
+    if (started_)
+      seconds_[std::min(in_flight_, 2)] += std::chrono::duration<double>(now - last_).count();
+    started_ = true;
+    last_ = now;
+  }
+
+  std::unique_ptr<cwf::Scheduler> policy_;
+  int in_flight_ = 0;
+  bool started_ = false;
+  std::chrono::steady_clock::time_point last_;
+  double seconds_[3] = {0, 0, 0};
+  std::uint64_t iterations_ = 0, refusals_ = 0;
+};
+
+// One run of the working graph per policy on two workers, printed after the benchmarks.
+void print_in_flight() {
+  std::printf(
+      "\n2b. Grants in flight, par graph, 2 workers, one run per policy (share of the run's "
+      "wall time\n    with 0, 1 and 2 grants handed out; 1 + f2 bounds 2 workers / 1 "
+      "worker; refusals = next_actor\n    returned nothing, the asking worker then waits):\n");
+  std::printf("   %-8s %8s %8s %8s %8s %12s %10s\n", "policy", "0", "1", "2", "1 + f2",
+              "iterations", "refusals");
+  for (const Policy& policy : kPolicies) {
+    if (policy.batch != 0) continue;
+    Tally tally;
+    cwf::Workflow workflow("par");
+    cwf_bench::build_workflow(workflow, events(Graph::par), branches(Graph::par),
+                              stages(Graph::par), tally, add_work_stage);
+    auto wrapper = std::make_unique<InFlight>(make_policy(policy));
+    InFlight& in_flight = *wrapper;
+    cwf::ScheduledDirector director(std::move(wrapper), 2);
+    cwf::VirtualClock clock;
+    cwf::run_workflow(workflow, director, clock);
+    std::printf("   %-8s %7.1f%% %7.1f%% %7.1f%% %8.2f %12llu %10llu\n", policy.label,
+                100 * in_flight.share(0), 100 * in_flight.share(1), 100 * in_flight.share(2),
+                1 + in_flight.share(2), static_cast<unsigned long long>(in_flight.iterations()),
+                static_cast<unsigned long long>(in_flight.refusals()));
+  }
+  std::fflush(stdout);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Summary
 
 class SummaryReporter final : public cwf_bench::MedianReporter {
@@ -452,6 +545,10 @@ int main(int argc, char** argv) {
   cwf_bench::Arguments arguments;
   bool ok = arguments.parse(argc, argv, [](const char* arg) {
     const char* program = "scheduler_overhead";
+    if (std::strcmp(arg, "--no_in_flight") == 0) {
+      g_in_flight = false;
+      return 1;
+    }
     for (auto [name, value] :
          {std::pair{"events", &g_events}, std::pair{"work_events", &g_work_events},
           std::pair{"spin", &g_spin}, std::pair{"branches", &g_branches},
@@ -474,6 +571,7 @@ int main(int argc, char** argv) {
   register_benchmarks();
   SummaryReporter reporter(arguments.output_options());
   benchmark::RunSpecifiedBenchmarks(&reporter);
+  if (g_in_flight) print_in_flight();
   benchmark::Shutdown();
   return reporter.failed() ? 1 : 0;
 }
