@@ -22,10 +22,15 @@
 //            2 workers under each policy, the threaded director (a thread per actor), the same
 //            graph in oneTBB's flow graph (function_node with serial concurrency per actor,
 //            broadcast_node for the split, input_node source) in task arenas of 1 and 2
-//            threads, and the plain loop (the work alone, one thread).
+//            threads, the plain loop (the work alone, one thread) and plain_loop_2t (the same
+//            work on two threads, half of the branches each, no communication: the most two
+//            threads can gain on the machine at the time).
 //
 //   light/*  the same graph with pass-through stages (no work, --events tokens): the engine's
 //            own cost against TBB's on 1 and 2 threads.
+//
+//   then     one run of par per policy on 2 workers under a wrapper policy that records the share
+//            of wall time with 0, 1 and 2 grants in flight (printed after the summary, 2b).
 //
 //   idle/*   a generator source that emits one event per second (RealClock) -> pass-through ->
 //            sink, run for --idle_seconds (default 3) under the scheduled director with 2
