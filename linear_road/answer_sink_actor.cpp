@@ -27,7 +27,7 @@ void AnswerSinkActor::wrapup(ActorContext& context) {
 }
 
 void AnswerSinkActor::fire(FiringContext& context) {
-  Timestamp now = compression_ > 0 ? context.clock().now() : 0;
+  Timestamp now = compression_ > 0 || recorder_ ? context.clock().now() : 0;
   for (const Event& event : context.window()) {
     const Value& answer = event.token;
     if (!answer.is_record()) {
@@ -39,10 +39,18 @@ void AnswerSinkActor::fire(FiringContext& context) {
     auto field = [&](int slot) { return static_cast<std::int32_t>(s[slot].as_int()); };
     const std::int32_t time = schema == toll_answer_schema() ? field(2) : field(1);
     Seconds emit = time;
+    Duration response = now - s.back().as_int();  // meaningful when `now` was read
     if (compression_ > 0) {
-      std::int64_t released = s.back().as_int();
-      double delay = static_cast<double>(now - released) * compression_ / kSecond;
+      double delay = static_cast<double>(response) * compression_ / kSecond;
       emit = time + static_cast<Seconds>(std::floor(std::max(delay, 0.0)));
+    }
+    if (recorder_) {
+      int type = schema == toll_answer_schema()          ? 0
+                 : schema == alert_answer_schema()       ? 1
+                 : schema == balance_answer_schema()     ? 2
+                 : schema == expenditure_answer_schema() ? 3
+                                                         : -1;
+      if (type >= 0) recorder_->record(type, response);
     }
     if (schema == toll_answer_schema()) {
       writer_.toll(TollNotification{field(1), time, emit, field(3), field(4)});

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "linear_road/answer_writer.hpp"
+#include "linear_road/response_times.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
 
@@ -21,12 +22,16 @@ class AnswerSinkActor final : public Actor {
   void fire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
 
+  // Harnesses (rating, experiments) attach a recorder before the run: every answer's response
+  // time (clock now - its tuple's release) is recorded there, paced or not.
+  void record_response_times(ResponseTimes* recorder) { recorder_ = recorder; }
   // Answers written per line type 0..3.
   const std::array<std::uint64_t, 4>& answers() const { return answers_; }
 
  private:
   std::string path_;  // "-": standard output
   double compression_;
+  ResponseTimes* recorder_ = nullptr;
   AnswerWriter writer_;
   std::array<std::uint64_t, 4> answers_{};
 };
