@@ -22,6 +22,8 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err);
 int lr_reference_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf lr validate`: answers against expected answers, per type (cli/lr_validate_command.cpp).
 int lr_validate_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf lr rate`: the L-rating and the throughput against the reference (cli/lr_rate_command.cpp).
+int lr_rate_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf lr generate`: a dataset from the traffic simulation (cli/lr_generate_command.cpp).
 int lr_generate_command(const Words& args, std::ostream& out, std::ostream& err);
 

@@ -15,6 +15,8 @@ commands:
   reference  run the single-threaded reference implementation on an input file
   validate   compare answers with expected answers, per answer type
   generate   generate a dataset (input, historical tolls) by traffic simulation
+  rate       the L-rating: replicate the input for L expressways, pace it, check response
+             times and answers; --afap: throughput of the workflow and the reference
 )";
 }  // namespace
 
@@ -30,8 +32,10 @@ int lr_command(const Words& args, std::ostream& out, std::ostream& err) {
   if (command == "reference") return lr_reference_command(rest, out, err);
   if (command == "validate") return lr_validate_command(rest, out, err);
   if (command == "generate") return lr_generate_command(rest, out, err);
+  if (command == "rate") return lr_rate_command(rest, out, err);
   std::string message = "cwf lr: unknown command '" + command + "'";
-  message += did_you_mean_suffix(command, {"run", "reference", "validate", "generate", "help"});
+  message +=
+      did_you_mean_suffix(command, {"run", "reference", "validate", "generate", "rate", "help"});
   err << message << " (cwf lr help lists the commands)\n";
   return 2;
 }

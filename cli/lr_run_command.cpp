@@ -44,20 +44,6 @@ lines and the speed.
   --stats             print per-actor statistics too
 )";
 
-// The workflow file: the current directory's workflows/linear_road.yaml, else the one of the
-// source tree the program was built in (build directories sit inside it).
-std::string find_workflow() {
-  const fs::path relative = fs::path("workflows") / "linear_road.yaml";
-  std::error_code error;
-  if (fs::is_regular_file(relative, error)) return relative.string();
-  fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (!error)
-    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path())
-      if (fs::is_regular_file(dir / relative, error)) return (dir / relative).string();
-  return "";
-}
-
 std::string absolute(const std::string& path) {
   return fs::absolute(path).lexically_normal().string();
 }
@@ -91,7 +77,7 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
     input = *parsed.value("input");
     output = *parsed.value("out");
     std::string tolls = parsed.value("tolls").value_or(default_tolls_path(input));
-    std::string path = parsed.value("workflow").value_or(find_workflow());
+    std::string path = parsed.value("workflow").value_or(find_lr_workflow());
     if (path.empty())
       throw UsageError(
           "cannot find workflows/linear_road.yaml (in the current directory or the source tree "

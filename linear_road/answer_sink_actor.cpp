@@ -53,16 +53,24 @@ void AnswerSinkActor::fire(FiringContext& context) {
       if (type >= 0) recorder_->record(type, response);
     }
     if (schema == toll_answer_schema()) {
-      writer_.toll(TollNotification{field(1), time, emit, field(3), field(4)});
+      TollNotification a{field(1), time, emit, field(3), field(4)};
+      writer_.toll(a);
+      if (tap_) tap_->toll(a);
       ++answers_[0];
     } else if (schema == alert_answer_schema()) {
-      writer_.alert(AccidentAlert{time, emit, field(2), field(3), field(4), field(5)});
+      AccidentAlert a{time, emit, field(2), field(3), field(4), field(5)};
+      writer_.alert(a);
+      if (tap_) tap_->alert(a);
       ++answers_[1];
     } else if (schema == balance_answer_schema()) {
-      writer_.balance(BalanceAnswer{time, emit, field(2), field(3), s[4].as_int()});
+      BalanceAnswer a{time, emit, field(2), field(3), s[4].as_int()};
+      writer_.balance(a);
+      if (tap_) tap_->balance(a);
       ++answers_[2];
     } else if (schema == expenditure_answer_schema()) {
-      writer_.expenditure(ExpenditureAnswer{time, emit, field(2), s[3].as_int()});
+      ExpenditureAnswer a{time, emit, field(2), s[3].as_int()};
+      writer_.expenditure(a);
+      if (tap_) tap_->expenditure(a);
       ++answers_[3];
     } else {
       context.report_error("not a Linear Road answer: " + answer.to_json());

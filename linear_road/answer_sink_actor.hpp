@@ -25,6 +25,9 @@ class AnswerSinkActor final : public Actor {
   // Harnesses (rating, experiments) attach a recorder before the run: every answer's response
   // time (clock now - its tuple's release) is recorded there, paced or not.
   void record_response_times(ResponseTimes* recorder) { recorder_ = recorder; }
+  // Harnesses may also attach a sink that sees every answer as written (emit included), e.g.
+  // to compare a large run's answers without keeping them.
+  void tap_answers(AnswerSink* tap) { tap_ = tap; }
   // Answers written per line type 0..3.
   const std::array<std::uint64_t, 4>& answers() const { return answers_; }
 
@@ -32,6 +35,7 @@ class AnswerSinkActor final : public Actor {
   std::string path_;  // "-": standard output
   double compression_;
   ResponseTimes* recorder_ = nullptr;
+  AnswerSink* tap_ = nullptr;
   AnswerWriter writer_;
   std::array<std::uint64_t, 4> answers_{};
 };

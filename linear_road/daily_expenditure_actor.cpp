@@ -8,13 +8,19 @@
 
 namespace cwf::lr {
 
-DailyExpenditureActor::DailyExpenditureActor(std::string tolls) : tolls_path_(std::move(tolls)) {
+DailyExpenditureActor::DailyExpenditureActor(std::string tolls, std::int32_t copies,
+                                             std::int32_t replica_cars, std::int32_t replica_xways)
+    : tolls_path_(std::move(tolls)),
+      copies_(copies),
+      replica_cars_(replica_cars),
+      replica_xways_(replica_xways) {
   add_input("in", "daily-expenditure queries (tuple records of type 3)");
   add_output("out", "daily-expenditure answers");
 }
 
 void DailyExpenditureActor::initialize(ActorContext& context) {
   history_ = HistoricalTollTable();
+  history_.replicate(replica_cars_, replica_xways_, copies_);
   if (tolls_path_.empty()) return;
   HistoricalTollTable::LoadResult loaded = history_.load(tolls_path_);
   if (!loaded.opened || !loaded.error.empty())
@@ -49,7 +55,14 @@ ActorType daily_expenditure_actor_type() {
       "Linear Road daily-expenditure queries (type 3) answered from the historical tolls.",
       {{"tolls", ParamType::string, Value(""),
         "historical tolls file (carid,day,xway,toll; .xz read decompressed), relative to the "
-        "workflow file's folder; empty: none, every answer is 0"}},
+        "workflow file's folder; empty: none, every answer is 0"},
+       {"xways", ParamType::integer, Value(1),
+        "L > 1: the input is replicated for L expressways (lr_source's `xways`); queries of copy "
+        "i are answered from the original rows"},
+       {"replica_cars", ParamType::integer, Value(0),
+        "C of the replication (lr_source's replica_cars); required when xways > 1"},
+       {"replica_xways", ParamType::integer, Value(0),
+        "X of the replication (lr_source's replica_xways); required when xways > 1"}},
       {{"in", "tuple records; those of type 3 are answered"}},
       {{"out", "answer records of type 3"}}, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string tolls = params.get_string("tolls");
@@ -59,7 +72,17 @@ ActorType daily_expenditure_actor_type() {
           if (!std::filesystem::is_regular_file(tolls, error))
             throw ParamError("tolls", "no such file '" + tolls + "'");
         }
-        return std::make_unique<DailyExpenditureActor>(std::move(tolls));
+        std::int64_t xways = params.get_int("xways");
+        if (xways < 1 || xways > 100'000) throw ParamError("xways", "must be 1..100000");
+        std::int64_t cars = params.get_int("replica_cars");
+        std::int64_t replica_xways = params.get_int("replica_xways");
+        if (xways > 1 &&
+            (cars < 1 || cars > (1 << 30) || replica_xways < 1 || replica_xways > (1 << 30)))
+          throw ParamError("replica_cars",
+                           "xways > 1 needs replica_cars and replica_xways (1..2^30)");
+        return std::make_unique<DailyExpenditureActor>(
+            std::move(tolls), static_cast<std::int32_t>(xways), static_cast<std::int32_t>(cars),
+            static_cast<std::int32_t>(replica_xways));
       });
 }
 

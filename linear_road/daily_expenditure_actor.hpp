@@ -1,6 +1,8 @@
 // lr_daily_expenditure: answers type-3 queries from the historical tolls (HistoricalTollTable,
 // loaded once at initialize from `tolls`); a query without a historical row is answered with 0,
-// as the reference does. Other tuples are ignored.
+// as the reference does. Other tuples are ignored. With `xways` L > 1 the table answers for an
+// input replicated L times (linear_road/replication.hpp): a query of copy i is looked up in the
+// original row (HistoricalTollTable::replicate).
 #pragma once
 
 #include <string>
@@ -14,12 +16,16 @@ namespace cwf::lr {
 class DailyExpenditureActor final : public Actor {
  public:
   // `tolls` empty: no historical tolls (every answer is 0).
-  explicit DailyExpenditureActor(std::string tolls);
+  explicit DailyExpenditureActor(std::string tolls, std::int32_t copies = 1,
+                                 std::int32_t replica_cars = 0, std::int32_t replica_xways = 0);
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
 
  private:
   std::string tolls_path_;
+  std::int32_t copies_;
+  std::int32_t replica_cars_;
+  std::int32_t replica_xways_;
   HistoricalTollTable history_;
 };
 

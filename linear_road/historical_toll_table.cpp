@@ -75,6 +75,12 @@ void HistoricalTollTable::set(std::int32_t carid, std::int32_t day, std::int32_t
 std::optional<std::int32_t> HistoricalTollTable::lookup(std::int32_t carid, std::int32_t day,
                                                         std::int32_t xway) const {
   if (carid < 0 || day < 0 || day >= kDays) return std::nullopt;
+  if (copies_ > 1 && replica_cars_ > 0 && carid >= replica_cars_) {
+    std::int32_t copy = carid / replica_cars_;
+    if (copy >= copies_) return std::nullopt;
+    carid -= copy * replica_cars_;
+    xway -= copy * replica_xways_;
+  }
   std::size_t index = static_cast<std::size_t>(carid) * kDays + static_cast<std::size_t>(day);
   if (index >= toll_.size() || toll_[index] < 0 || xway_[index] != xway) return std::nullopt;
   return toll_[index];

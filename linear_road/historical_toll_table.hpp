@@ -33,12 +33,24 @@ class HistoricalTollTable {
 
   std::uint64_t rows() const { return rows_; }
 
+  // Answers as if every row were replicated `copies` times the way replica() remaps the input:
+  // copy i of row (carid, day, xway) is (carid + i*C, day, xway + i*X). A lookup maps such a
+  // carid back to the original row; nothing is stored twice. `copies` 1: no replication.
+  void replicate(std::int32_t cars, std::int32_t xways, std::int32_t copies) {
+    replica_cars_ = cars;
+    replica_xways_ = xways;
+    copies_ = copies;
+  }
+
  private:
   // toll_ == -1: no row. Tolls and expressways of the benchmark fit 16 bits; larger values are
   // rejected by load().
   std::vector<std::int16_t> toll_;
   std::vector<std::int16_t> xway_;
   std::uint64_t rows_ = 0;
+  std::int32_t replica_cars_ = 0;
+  std::int32_t replica_xways_ = 0;
+  std::int32_t copies_ = 1;
 };
 
 }  // namespace cwf::lr

@@ -1,5 +1,6 @@
 #include "linear_road/source_actor.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -10,13 +11,20 @@
 
 namespace cwf::lr {
 
-SourceActor::SourceActor(std::string path, double compression, std::int64_t batch)
-    : path_(std::move(path)), compression_(compression), batch_(batch) {
+SourceActor::SourceActor(std::string path, const Options& options)
+    : path_(std::move(path)), options_(options) {
   add_output("out", "position reports and balance queries, in input order");
   add_output("expenditure", "daily-expenditure queries");
 }
 
 void SourceActor::initialize(ActorContext& context) {
+  if (options_.copies > 1 && options_.shape.empty()) {
+    try {
+      options_.shape = scan_replica_shape(path_, options_.minutes * 60);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(context.name() + ": " + e.what());
+    }
+  }
   if (!reader_.open(path_))
     throw std::runtime_error(context.name() + ": cannot open '" + path_ +
                              "': " + std::strerror(errno));
@@ -26,6 +34,8 @@ void SourceActor::initialize(ActorContext& context) {
   latest_ = 0;
   done_ = anchored_ = false;
   pending_.reset();
+  progress_time_.store(0, std::memory_order_relaxed);
+  progress_emitted_.store(0, std::memory_order_relaxed);
 }
 
 void SourceActor::wrapup(ActorContext&) {
@@ -34,14 +44,15 @@ void SourceActor::wrapup(ActorContext&) {
 
 void SourceActor::emit(FiringContext& context, const InputRecord& record, Timestamp released) {
   if (record.type == static_cast<std::int32_t>(InputType::travel_time)) {
-    ++travel_time_queries_;
+    travel_time_queries_ += static_cast<std::uint64_t>(options_.copies);
     return;
   }
   context.set_output_time(static_cast<Timestamp>(record.time) * kSecond);
   int port =
       record.type == static_cast<std::int32_t>(InputType::daily_expenditure) ? kExpenditure : kOut;
-  context.emit(port, make_tuple(record, released));
-  ++emitted_;
+  for (std::int32_t copy = 0; copy < options_.copies; ++copy)
+    context.emit(port, make_tuple(replica(record, copy, options_.shape), released));
+  emitted_ += static_cast<std::uint64_t>(options_.copies);
 }
 
 void SourceActor::fire(FiringContext& context) {
@@ -49,12 +60,15 @@ void SourceActor::fire(FiringContext& context) {
   Timestamp now = context.clock().now();
   if (first_fired_ < 0) first_fired_ = now;
   if (pending_) {
-    emit(context, *pending_, now);
+    emit(context, *pending_, pending_due_);
     pending_.reset();
   }
   std::string_view line;
   InputRecord record;
-  for (std::int64_t lines = 0; lines < batch_ && !done_; ++lines) {
+  // With L copies a line is L tuples: keep a firing's tuples near `batch`.
+  const std::int64_t lines_per_firing = std::max<std::int64_t>(1, options_.batch / options_.copies);
+  const Seconds until = options_.minutes * 60;
+  for (std::int64_t lines = 0; lines < lines_per_firing && !done_; ++lines) {
     if (!reader_.next(line)) {
       if (!reader_.error().empty())
         context.report_error(path_ + ": read error: " + reader_.error());
@@ -75,24 +89,33 @@ void SourceActor::fire(FiringContext& context) {
                            ": earlier than the previous record (input must be sorted by time)");
       continue;
     }
+    if (until > 0 && record.time >= until) {
+      done_ = true;
+      break;
+    }
     latest_ = record.time;
-    if (compression_ > 0) {
+    Timestamp released = now;
+    if (options_.compression > 0) {
       if (!anchored_) {
         anchored_ = true;
         anchor_clock_ = now;
         anchor_time_ = record.time;
       }
-      auto offset = static_cast<Duration>(
-          std::llround(static_cast<double>(record.time - anchor_time_) * kSecond / compression_));
+      auto offset = static_cast<Duration>(std::llround(
+          static_cast<double>(record.time - anchor_time_) * kSecond / options_.compression));
       Timestamp due = anchor_clock_ + offset;
       if (due > now) {
         pending_ = record;
+        pending_due_ = due;
         context.fire_again_at(due);
-        return;
+        break;
       }
+      released = due;
     }
-    emit(context, record, now);
+    emit(context, record, released);
   }
+  progress_time_.store(latest_, std::memory_order_relaxed);
+  progress_emitted_.store(emitted_, std::memory_order_relaxed);
 }
 
 bool SourceActor::postfire(FiringContext&) {
@@ -109,7 +132,18 @@ ActorType source_actor_type() {
        {"compression", ParamType::real, Value(0.0),
         "k > 0 releases the tuple with Time t at t/k seconds after the first; 0: as fast as "
         "possible"},
-       {"batch", ParamType::integer, Value(256), "most lines read per firing"}},
+       {"batch", ParamType::integer, Value(256), "most tuples emitted per firing"},
+       {"xways", ParamType::integer, Value(1),
+        "L > 1 replicates the input for L expressways: copy i of every tuple has xway + i*X, "
+        "carid + i*C, qid + i*Q"},
+       {"replica_cars", ParamType::integer, Value(0),
+        "C for replication: largest carid + 1 (0: scanned from the input)"},
+       {"replica_xways", ParamType::integer, Value(0),
+        "X for replication: largest xway + 1 (0: scanned from the input)"},
+       {"replica_qids", ParamType::integer, Value(0),
+        "Q for replication: largest qid + 1 (0: scanned from the input)"},
+       {"minutes", ParamType::integer, Value(0),
+        "M > 0 stops before the first tuple with Time >= 60*M; 0: the whole input"}},
       {},
       {{"out",
         "tuple records (type, time, carid, speed, xway, lane, dir, seg, pos, qid, day, "
@@ -121,11 +155,33 @@ ActorType source_actor_type() {
           if (!probe.open(path))
             throw ParamError("path", "cannot open '" + path + "': " + std::strerror(errno));
         }
-        double compression = params.get_double("compression");
-        if (compression < 0) throw ParamError("compression", "must not be negative");
-        std::int64_t batch = params.get_int("batch");
-        if (batch < 1) throw ParamError("batch", "must be at least 1");
-        return std::make_unique<SourceActor>(std::move(path), compression, batch);
+        SourceActor::Options options;
+        options.compression = params.get_double("compression");
+        if (options.compression < 0) throw ParamError("compression", "must not be negative");
+        options.batch = params.get_int("batch");
+        if (options.batch < 1) throw ParamError("batch", "must be at least 1");
+        std::int64_t xways = params.get_int("xways");
+        if (xways < 1 || xways > 100'000) throw ParamError("xways", "must be 1..100000");
+        options.copies = static_cast<std::int32_t>(xways);
+        std::int64_t minutes = params.get_int("minutes");
+        if (minutes < 0 || minutes > 1'000'000) throw ParamError("minutes", "must be 0..1000000");
+        options.minutes = static_cast<std::int32_t>(minutes);
+        std::int64_t shape[3] = {params.get_int("replica_cars"), params.get_int("replica_xways"),
+                                 params.get_int("replica_qids")};
+        const char* names[3] = {"replica_cars", "replica_xways", "replica_qids"};
+        for (int i = 0; i < 3; ++i)
+          if (shape[i] < 0 || shape[i] > (1 << 30)) throw ParamError(names[i], "must be 0..2^30");
+        if ((shape[0] == 0) != (shape[1] == 0) || (shape[0] == 0) != (shape[2] == 0))
+          throw ParamError("replica_cars",
+                           "give replica_cars, replica_xways and replica_qids "
+                           "together, or none (scanned from the input)");
+        if (shape[0] > 0 &&
+            static_cast<double>(shape[0]) * static_cast<double>(xways) >= (1u << 31))
+          throw ParamError("xways", "xways * replica_cars must fit 31 bits");
+        options.shape.cars = static_cast<std::int32_t>(shape[0]);
+        options.shape.xways = static_cast<std::int32_t>(shape[1]);
+        options.shape.qids = static_cast<std::int32_t>(shape[2]);
+        return std::make_unique<SourceActor>(std::move(path), options);
       });
 }
 

@@ -10,15 +10,22 @@
 // Pacing: with `compression` k > 0 the tuple with Time t is released t/k seconds (workflow
 // clock) after the first one, as the benchmark's data driver does; 0 releases as fast as
 // possible. Every tuple carries the clock time it was released at (`released`), from which the
-// answer sink computes response times.
+// answer sink computes response times: paced, the time it was due (so that a source falling
+// behind its schedule shows as response time, not as a slower input), else when it was read.
+//
+// Replication (linear_road/replication.hpp): `xways` L > 1 emits L copies of every tuple, copy i
+// with xway + i*X, carid + i*C, qid + i*Q (`replica_cars` C, `replica_xways` X, `replica_qids`
+// Q; 0: scanned from the input at initialize). `minutes` M > 0 stops before Time 60*M.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "actors/line_reader.hpp"
 #include "linear_road/input_parser.hpp"
+#include "linear_road/replication.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
 
@@ -29,7 +36,15 @@ class SourceActor final : public Actor {
   static constexpr int kOut = 0;
   static constexpr int kExpenditure = 1;
 
-  SourceActor(std::string path, double compression, std::int64_t batch);
+  struct Options {
+    double compression = 0;
+    std::int64_t batch = 256;
+    std::int32_t copies = 1;  // `xways`
+    ReplicaShape shape;       // empty: scanned when copies > 1
+    std::int32_t minutes = 0;
+  };
+
+  SourceActor(std::string path, const Options& options);
 
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
@@ -43,14 +58,20 @@ class SourceActor final : public Actor {
   std::uint64_t lines() const { return reader_line_count_; }
   // Workflow clock at the first firing (-1 before): where processing, not loading, starts.
   Timestamp first_fired() const { return first_fired_; }
+  // Readable from any thread while the run goes on: the Time of the latest tuple let in and the
+  // tuples emitted so far.
+  Seconds progress_time() const { return progress_time_.load(std::memory_order_relaxed); }
+  std::uint64_t progress_emitted() const {
+    return progress_emitted_.load(std::memory_order_relaxed);
+  }
+  const ReplicaShape& shape() const { return options_.shape; }
 
  private:
-  // Emits `record` released at `released`.
+  // Emits the copies of `record` released at `released`.
   void emit(FiringContext& context, const InputRecord& record, Timestamp released);
 
   std::string path_;
-  double compression_;
-  std::int64_t batch_;
+  Options options_;
   actors::LineReader reader_;
   InputRejectTally rejects_;
   std::uint64_t out_of_order_ = 0;
@@ -64,6 +85,9 @@ class SourceActor final : public Actor {
   Timestamp anchor_clock_ = 0;
   Seconds anchor_time_ = 0;
   std::optional<InputRecord> pending_;  // paced: read, waiting for its release time
+  Timestamp pending_due_ = 0;
+  std::atomic<Seconds> progress_time_{0};
+  std::atomic<std::uint64_t> progress_emitted_{0};
 };
 
 ActorType source_actor_type();
