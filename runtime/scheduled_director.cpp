@@ -11,6 +11,9 @@ namespace {
 // Longest uninterrupted sleep while parked, so stop and pause requests and progress stay
 // responsive; an idle workflow wakes 50 times a second per worker, which costs well under 1% CPU.
 constexpr auto kMaxPark = std::chrono::milliseconds(20);
+// Iterations in a row that hand out nothing while actors have work before a worker parks
+// between them (QBS needs a few to re-quantify a large overdraft; more means a stuck policy).
+constexpr int kEmptyIterationsBeforePark = 1024;
 
 // The worker running on this thread, if any. A composite's inner director runs on its outer
 // worker's thread, so each run() saves and restores these.
@@ -56,9 +59,11 @@ void ScheduledDirector::make_ready(ActorCell& cell) {
     return;
   }
   wakeups_.enqueue(cell.id());
-  // seq_cst pairs with a parking worker's store before it re-checks the queue under the mutex:
-  // one of the two sees the other, so a wake-up never waits for the park timeout.
-  if (anyone_parked_.load(std::memory_order_seq_cst)) {
+  // The fence pairs with the one in park(): either this thread sees the parked flag or the
+  // parking worker sees the enqueued element (the queue's size check uses relaxed loads), so a
+  // wake-up never waits for the park timeout.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (anyone_parked_.load(std::memory_order_relaxed)) {
     std::lock_guard lock(mutex_);
     wake_.notify_one();
   }
@@ -133,7 +138,8 @@ bool ScheduledDirector::paused(const RunOptions& options) const {
 
 void ScheduledDirector::park(std::unique_lock<std::mutex>& lock, std::chrono::nanoseconds at_most) {
   ++parked_;
-  anyone_parked_.store(true, std::memory_order_seq_cst);
+  anyone_parked_.store(true, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_seq_cst);  // see make_ready()
   if (wakeups_.size_approx() == 0) wake_.wait_for(lock, at_most);
   if (--parked_ == 0) anyone_parked_.store(false, std::memory_order_relaxed);
 }
@@ -174,15 +180,18 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
   Execution& execution = *execution_;
   std::unique_lock lock(mutex_);
   std::uint32_t turns = 0;
+  int empty_iterations = 0;
   while (!done_) {
-    // Worker 0 polls the stop request and prints progress; every 16th turn keeps the clock
-    // reads off the per-grant path (a parked worker's turn comes at least every kMaxPark).
+    // Worker 0 polls the stop request and prints progress on every 16th turn (a parked worker
+    // takes a turn at least every kMaxPark), outside the lock: a slow progress callback must not
+    // hold up the other workers.
     if (monitor && (turns++ & 15) == 0) {
+      lock.unlock();
       monitor->progress();
-      if (monitor->stop_due()) {
-        stopped_ = true;
-        execution.stop_sources();  // wakes waiting sources: onto this worker's list
-      }
+      bool stop = monitor->stop_due();
+      if (stop) execution.stop_sources();  // wakes waiting sources: onto this worker's list
+      lock.lock();
+      if (stop) stopped_ = true;
     }
     take_wakeups(self);
     fire_due_timers();
@@ -193,7 +202,9 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
         iteration_open_ = true;
       }
       if (auto grant = scheduler_->next_actor()) {
+        empty_iterations = 0;
         ++outstanding_;
+        scheduler_->firing_started(grant->actor);
         // Work the policy still holds may run on a parked worker meanwhile.
         if (parked_ > 0 && busy_ > outstanding_) wake_.notify_one();
         lock.unlock();
@@ -210,15 +221,21 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
         // The seed's end of a director iteration: the policy re-quantifies, starts a period...
         scheduler_->iteration_ended();
         iteration_open_ = false;
-        if (busy_ > 0) {
-          // The next iteration may hand out work at once; if not (every actor waits for
-          // quantum it has not got yet), the loop ends iterations until one does.
-          continue;
-        }
+        // The next iteration may hand out work at once; if not (every actor waits for quantum it
+        // has not got yet), the loop ends iterations until one does. A policy that never does
+        // would spin here holding the lock: after many empty iterations, park between them.
+        if (busy_ > 0 && ++empty_iterations < kEmptyIterationsBeforePark) continue;
       }
     }
     if (outstanding_ > 0 || busy_ > 0 || paused(options)) {
-      park(lock, kMaxPark);
+      // Also wake for the next timer: a paced source or a window deadline must not wait for
+      // another worker's long grant.
+      std::chrono::nanoseconds wait = kMaxPark;
+      if (!timers_.empty())
+        wait = std::min(wait, std::chrono::nanoseconds(std::max<Duration>(
+                                  execution.clock().real_delay_until(timers_.top().first), 0)));
+      if (wait.count() > 0) park(lock, wait);
+      empty_iterations = 0;
       turns = 0;  // a parked worker 0 checks for a stop request right away
       continue;
     }

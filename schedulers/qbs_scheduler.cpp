@@ -13,7 +13,6 @@ Duration QbsScheduler::quantum_for(int priority, Duration basic_quantum) {
 void QbsScheduler::on_attach() {
   std::vector<ActorId> sources;
   balance_.assign(actor_count(), 0);
-  has_work_.assign(actor_count(), false);
   for (ActorId id = 0; id < actor_count(); ++id) {
     balance_[id] = quantum_for(actor(id).priority, options_.basic_quantum);
     if (is_source(id)) sources.push_back(id);
@@ -22,7 +21,6 @@ void QbsScheduler::on_attach() {
 }
 
 void QbsScheduler::actor_got_work(ActorId id) {
-  has_work_[id] = true;
   if (is_source(id)) {
     sources_.got_work(id);
     state_[id] = balance_[id] > 0 && !sources_.fired_this_iteration(id) ? ActorState::active
@@ -36,11 +34,14 @@ void QbsScheduler::actor_got_work(ActorId id) {
 }
 
 std::optional<Grant> QbsScheduler::next_actor() {
-  if (sources_.due(!active_.empty())) {
-    if (auto source = sources_.take([this](ActorId s) { return balance_[s] > 0; })) {
-      make_running(*source);
-      return Grant{*source, firings_within(*source, static_cast<double>(balance_[*source]),
-                                           options_.source_batch)};
+  bool internal_work = !active_.empty() || !waiting_.empty();
+  if (sources_.due(internal_work)) {
+    if (auto turn = sources_.take(internal_work, options_.source_batch,
+                                  [this](ActorId s) { return balance_[s] > 0; })) {
+      make_running(turn->source);
+      return Grant{
+          turn->source,
+          firings_within(turn->source, static_cast<double>(balance_[turn->source]), turn->firings)};
     }
   }
   auto next = active_.pop();
@@ -51,7 +52,6 @@ std::optional<Grant> QbsScheduler::next_actor() {
 
 void QbsScheduler::on_firing_ended(ActorId id, const FiringReport& report) {
   balance_[id] -= report.cost;  // may go negative: the overdraft is carried
-  has_work_[id] = report.has_more_work;
   if (is_source(id)) {
     sources_.firing_ended(id, report.has_more_work);
     // It fired in this iteration: WAITING until the next one (or INACTIVE without work).
@@ -70,16 +70,20 @@ void QbsScheduler::on_firing_ended(ActorId id, const FiringReport& report) {
 void QbsScheduler::iteration_ended() {
   statistics_.sample(std::chrono::steady_clock::now());
   sources_.new_iteration();
-  bool someone_has_quantum = !active_.empty();
-  bool someone_is_out = !waiting_.empty();
+  // The active queue is empty here. Internal actors waiting means every internal actor with work
+  // is out of quantum. Sources do not hold the re-quantification back: they fire only between
+  // internal firings, so one with quantum left cannot use it while the internal actors wait
+  // (otherwise it would take a turn per iteration until its own quantum ran out, flooding the
+  // workflow with input it cannot process).
+  bool sources_with_work = false, source_with_quantum = false;
   for (ActorId source : sources_.sources()) {
     if (!sources_.has_work(source)) continue;
     bool has_quantum = balance_[source] > 0;
     state_[source] = has_quantum ? ActorState::active : ActorState::waiting;
-    someone_has_quantum = someone_has_quantum || has_quantum;
-    someone_is_out = someone_is_out || !has_quantum;
+    sources_with_work = true;
+    source_with_quantum = source_with_quantum || has_quantum;
   }
-  if (!someone_has_quantum && someone_is_out) requantify();
+  if (!waiting_.empty() || (sources_with_work && !source_with_quantum)) requantify();
 }
 
 void QbsScheduler::requantify() {

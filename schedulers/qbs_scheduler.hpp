@@ -10,7 +10,9 @@
 // runs out of work goes INACTIVE and keeps what is left of its quantum.
 //
 // Sources (see SourceTurns) fire after every `source_interval` internal firings, once per
-// iteration, when they have quantum; they are never ordered with the other actors.
+// iteration, when they have quantum; they are never ordered with the other actors, and a source's
+// unused quantum does not hold back a re-quantification the internal actors wait for. A source
+// waiting for its next firing time (a paced source) is INACTIVE until its timer wakes it.
 #pragma once
 
 #include "schedulers/abstract_scheduler.hpp"
@@ -31,7 +33,6 @@ class QbsScheduler final : public AbstractScheduler {
   std::string_view name() const override { return "qbs"; }
   void actor_got_work(ActorId actor) override;
   std::optional<Grant> next_actor() override;
-  void iteration_started() override {}
   void iteration_ended() override;
 
   // The quantum an actor of priority p gets on each re-quantification (ns). Priorities are
@@ -49,7 +50,6 @@ class QbsScheduler final : public AbstractScheduler {
   QbsOptions options_;
   SourceTurns sources_;
   std::vector<Duration> balance_;
-  std::vector<bool> has_work_;
   std::uint64_t requantifications_ = 0;
 };
 

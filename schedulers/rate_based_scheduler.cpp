@@ -11,7 +11,6 @@ void RateBasedScheduler::on_attach() {
   global_selectivity_.assign(n, 0);
   global_cost_.assign(n, 0);
   budget_.assign(n, 0);
-  has_work_.assign(n, false);
   fired_.assign(n, false);
   recompute_priorities();
 }
@@ -23,7 +22,10 @@ void RateBasedScheduler::compute(ActorId id, std::vector<std::uint8_t>& visit) {
   double c = statistics_.cost_per_firing(id, options_.unmeasured_cost_ns);
   const auto& children = actor(id).downstream;
   if (children.empty()) {
-    global_selectivity_[id] = 1;
+    // An output actor: what it emits leaves the workflow; a sink emits nothing, yet everything
+    // it takes in is output.
+    double s = statistics_.selectivity(id, 1);
+    global_selectivity_[id] = s > 0 ? s : 1;
     global_cost_[id] = c;
   } else {
     double s = statistics_.selectivity(id, 1);
@@ -48,7 +50,6 @@ void RateBasedScheduler::recompute_priorities() {
 }
 
 void RateBasedScheduler::actor_got_work(ActorId id) {
-  has_work_[id] = true;
   bool may_fire = is_source(id) ? !fired_[id] : budget_[id] > 0;
   if (may_fire)
     make_active(id, key(id));
@@ -66,7 +67,6 @@ std::optional<Grant> RateBasedScheduler::next_actor() {
 }
 
 void RateBasedScheduler::on_firing_ended(ActorId id, const FiringReport& report) {
-  has_work_[id] = report.has_more_work;
   if (is_source(id)) {
     fired_[id] = true;
     if (report.has_more_work)

@@ -5,9 +5,14 @@
 // emitted per firing (both measured),
 //     S_A = s_A · Σ_children S_child        C_A = c_A + s_A · Σ_children C_child
 // which unrolls to the seed's products along a path, with the branches of a splitting actor
-// added. An actor without downstream actors is an output actor: what it processes leaves the
-// workflow, so S = 1 and C = c for it (a sink emits nothing; a literal s = 0 would zero every
-// priority upstream).
+// added. An actor without downstream actors is an output actor: S = s and C = c for it, except
+// that a sink (which emits nothing: everything it takes in is output) counts s = 1 — a literal
+// s = 0 would zero every priority upstream.
+//
+// c and s are per firing, which is per item for actors fed without windows (one event, one
+// firing); for an actor whose windows hold k events they are per window. The period budget
+// counts queued events, which again equals windows only without windows: a sliding window over
+// events already fired on may fire more windows in a period than there were new events.
 //
 // Execution is in periods (director iterations). A period fires the work that was queued when it
 // began: each actor gets a budget of firings equal to its queue length at the start of the
@@ -52,8 +57,7 @@ class RateBasedScheduler final : public AbstractScheduler {
   RateBasedOptions options_;
   std::vector<double> priority_, global_selectivity_, global_cost_;
   std::vector<std::uint64_t> budget_;  // firings left in this period
-  std::vector<bool> has_work_;
-  std::vector<bool> fired_;  // sources: fired in this period
+  std::vector<bool> fired_;            // sources: fired in this period
   std::uint64_t periods_ = 0;
 };
 

@@ -25,11 +25,14 @@ void RoundRobinScheduler::actor_got_work(ActorId id) {
 }
 
 std::optional<Grant> RoundRobinScheduler::next_actor() {
-  if (sources_.due(!active_.empty())) {
-    if (auto source = sources_.take([this](ActorId s) { return slice_[s] > 0; })) {
-      make_running(*source);
-      return Grant{*source, firings_within(*source, static_cast<double>(slice_[*source]),
-                                           options_.source_batch)};
+  bool internal_work = !active_.empty() || !waiting_.empty();
+  if (sources_.due(internal_work)) {
+    if (auto turn = sources_.take(internal_work, options_.source_batch,
+                                  [this](ActorId s) { return slice_[s] > 0; })) {
+      make_running(turn->source);
+      return Grant{
+          turn->source,
+          firings_within(turn->source, static_cast<double>(slice_[turn->source]), turn->firings)};
     }
   }
   auto next = active_.pop();

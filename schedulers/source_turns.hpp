@@ -1,9 +1,13 @@
 // How QBS and round-robin treat source actors (seed 5.4.1-5.4.2): sources regulate the input, so
 // they are not ordered with the other actors but fire at regular intervals: after every
-// `interval` internal firings (or at once when no internal actor may fire), at most once per
-// director iteration each, taking turns in round-robin order.
+// `interval` internal firings (or at once when no internal actor has work), at most once per
+// director iteration each, taking turns in round-robin order. A turn of several firings keeps
+// the ratio: after n internal firings a source may fire n / interval times (at least once, at
+// most the policy's source batch), so one source firing per `interval` internal firings holds
+// whatever the batch sizes.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -24,24 +28,28 @@ class SourceTurns {
   std::uint32_t interval() const { return interval_; }
   void got_work(ActorId source) { has_work_[source] = true; }
   void internal_fired(std::uint32_t firings) { since_ += firings; }
-  bool due(bool internal_actor_may_fire) const {
-    return since_ >= interval_ || !internal_actor_may_fire;
-  }
+  bool due(bool internal_work) const { return since_ >= interval_ || !internal_work; }
   bool has_work(ActorId source) const { return has_work_[source]; }
   bool fired_this_iteration(ActorId source) const { return fired_[source]; }
 
+  struct Turn {
+    ActorId source;
+    std::uint32_t firings;  // most firings for this turn
+  };
   // The next source in turn that has work, has not fired in this iteration and `may_fire` (the
   // policy's condition, e.g. a positive quantum).
   template <typename MayFire>
-  std::optional<ActorId> take(MayFire may_fire) {
+  std::optional<Turn> take(bool internal_work, std::uint32_t batch, MayFire may_fire) {
     for (std::size_t i = 0; i < sources_.size(); ++i) {
       ActorId source = sources_[(next_ + i) % sources_.size()];
       if (!has_work_[source] || fired_[source] || !may_fire(source)) continue;
       next_ = (next_ + i + 1) % sources_.size();
       fired_[source] = true;
       has_work_[source] = false;  // until it reports more work
+      std::uint32_t firings =
+          internal_work ? std::clamp<std::uint32_t>(since_ / interval_, 1, batch) : batch;
       since_ = 0;
-      return source;
+      return Turn{source, firings};
     }
     return std::nullopt;
   }

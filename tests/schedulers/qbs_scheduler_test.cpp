@@ -143,3 +143,40 @@ TEST(QbsScheduler, RegisteredWithValidatedParameters) {
 
 }  // namespace
 }  // namespace cwf::schedulers
+
+namespace cwf::schedulers {
+namespace {
+
+TEST(QbsScheduler, ASourceWithQuantumLeftDoesNotFloodInternalActorsThatWaitForTheirs) {
+  // A (quantum 200, cost 100) runs out after two firings; the source (cost 1) still has most of
+  // its 200. Re-quantification comes at the end of that iteration all the same, so A's queue
+  // stays short instead of the source taking one turn per iteration until its quantum is gone.
+  QbsScheduler qbs(one_window_turns(10 * us, 1));
+  PolicySimulation sim(
+      qbs,
+      {{.name = "src", .cost = 1 * us, .downstream = {1}, .source = true, .source_firings = 1000},
+       {.name = "A", .cost = 100 * us}});
+  sim.run(300);
+  EXPECT_LE(sim.queued(1), 2u);
+  EXPECT_GE(sim.fired(1), 100u);
+}
+
+TEST(QbsScheduler, SourceTurnsOfSeveralFiringsKeepOneSourceFiringPerXInternalFirings) {
+  // x = 2, turns of up to 4 windows, source turns of up to 64 firings. A has 8 windows queued:
+  // the first source turn comes at once (1 firing: nothing fired yet), then A fires 4 + 4 + 1;
+  // in the next iteration nothing internal has work, so the source fires a whole batch.
+  QbsOptions options = one_window_turns(1000 * us, 2);
+  options.batch = 4;
+  options.source_batch = 64;
+  QbsScheduler qbs(options);
+  PolicySimulation sim(
+      qbs,
+      {{.name = "src", .cost = 1 * us, .downstream = {1}, .source = true, .source_firings = 20},
+       {.name = "A", .cost = 1 * us}});
+  sim.arrive(1, 8);
+  // The first turns are one window each (they measure); then 4 fit.
+  EXPECT_EQ(sim.run(), "src×1 A×1 A×4 A×4 | src×19 A×4 A×4 A×4 A×4 A×3");
+}
+
+}  // namespace
+}  // namespace cwf::schedulers

@@ -6,13 +6,16 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <thread>
 
 #include "runtime/runner.hpp"
 #include "runtime/scheduled_director.hpp"
 #include "runtime/threaded_director.hpp"
 #include "schedulers/qbs_scheduler.hpp"
+#include "schedulers/rate_based_scheduler.hpp"
 #include "schedulers/register.hpp"
+#include "schedulers/round_robin_scheduler.hpp"
 #include "tests/runtime/test_actors.hpp"
 #include "tests/schedulers/policy_simulation.hpp"
 
@@ -129,50 +132,80 @@ class TurnRecorder final : public Scheduler {
   std::string words_, trace_;
 };
 
+// The same script run by the director in deterministic mode (one worker, virtual clock, cost
+// model) and by PolicySimulation: src (6 tokens) -> A (p 10, 300 µs) -> B (p 5, 200 µs) ->
+// C (p 20, 100 µs). Returns {engine trace, simulated trace}.
+std::pair<std::string, std::string> engine_and_simulation(
+    const std::function<std::unique_ptr<Scheduler>()>& make_policy) {
+  const std::vector<Duration> costs = {50 * kMicrosecond, 300 * kMicrosecond, 200 * kMicrosecond,
+                                       100 * kMicrosecond};
+  Workflow wf("det");
+  wf.emplace<ListSource>("src", std::vector<Value>{1, 2, 3, 4, 5, 6});
+  wf.add("A", std::make_unique<cwf::testing::AddConstant>(1), "add", 10);
+  wf.add("B", std::make_unique<cwf::testing::AddConstant>(1), "add", 5);
+  wf.add("C", std::make_unique<Collect>(), "collect", 20);
+  wf.connect("src", "A");
+  wf.connect("A", "B");
+  wf.connect("B", "C");
+  auto recorder =
+      std::make_unique<TurnRecorder>(make_policy(), std::vector<std::string>{"src", "A", "B", "C"});
+  TurnRecorder& turns = *recorder;
+  ScheduledDirector director(std::move(recorder), 1);
+  director.set_cost_model(
+      [&](ActorId actor, std::uint32_t firings) { return costs[actor] * firings; });
+  VirtualClock clock;
+  run_workflow(wf, director, clock);
+
+  auto simulated = make_policy();
+  testing::PolicySimulation sim(
+      *simulated,
+      {{.name = "src", .cost = costs[0], .downstream = {1}, .source = true, .source_firings = 6},
+       {.name = "A", .priority = 10, .cost = costs[1], .downstream = {2}},
+       {.name = "B", .priority = 5, .cost = costs[2], .downstream = {3}},
+       {.name = "C", .priority = 20, .cost = costs[3], .emits = {0}}});
+  return {turns.trace(), sim.run()};
+}
+
 TEST(DeterministicMode, TheDirectorDrivesQbsExactlyAsTheScriptedSimulation) {
-  // src (6 tokens, 2 per turn) -> A (p 10, 300 µs) -> B (p 5, 200 µs) -> C (p 20, 100 µs);
-  // b = 10 µs: quanta A 1200, B 1400, C and src 200; a source turn every 2 internal firings.
+  // b = 10 µs: quanta A 1200, B 1400, C and src 200; a source turn every 2 internal firings,
+  // sources up to 2 firings a turn.
   QbsOptions options;
   options.basic_quantum = 10 * kMicrosecond;
   options.source_interval = 2;
   options.batch = 1;
   options.source_batch = 2;
-  const std::vector<Duration> costs = {50 * kMicrosecond, 300 * kMicrosecond, 200 * kMicrosecond,
-                                       100 * kMicrosecond};
-  auto run_engine = [&] {
-    Workflow wf("det");
-    wf.emplace<ListSource>("src", std::vector<Value>{1, 2, 3, 4, 5, 6});
-    wf.add("A", std::make_unique<cwf::testing::AddConstant>(1), "add", 10);
-    wf.add("B", std::make_unique<cwf::testing::AddConstant>(1), "add", 5);
-    wf.add("C", std::make_unique<Collect>(), "collect", 20);
-    wf.connect("src", "A");
-    wf.connect("A", "B");
-    wf.connect("B", "C");
-    auto recorder = std::make_unique<TurnRecorder>(std::make_unique<QbsScheduler>(options),
-                                                   std::vector<std::string>{"src", "A", "B", "C"});
-    TurnRecorder& turns = *recorder;
-    ScheduledDirector director(std::move(recorder), 1);
-    director.set_cost_model(
-        [&](ActorId actor, std::uint32_t firings) { return costs[actor] * firings; });
-    VirtualClock clock;
-    run_workflow(wf, director, clock);
-    return turns.trace();
-  };
-  QbsScheduler simulated(options);
-  testing::PolicySimulation sim(
-      simulated,
-      {{.name = "src", .cost = costs[0], .downstream = {1}, .source = true, .source_firings = 6},
-       {.name = "A", .priority = 10, .cost = costs[1], .downstream = {2}},
-       {.name = "B", .priority = 5, .cost = costs[2], .downstream = {3}},
-       {.name = "C", .priority = 20, .cost = costs[3], .emits = {0}}});
-  std::string expected = sim.run();
-  std::string first = run_engine();
-  EXPECT_EQ(first, expected);
-  // C (quantum 200, cost 100) runs out after two turns and waits for re-quantification.
-  EXPECT_EQ(first,
-            "src×1 A×1 B×1 C×1 | src×2 A×1 B×1 A×1 B×1 C×1 | src×1 A×1 B×1 | src×2 C×1 C×1 | "
-            "A×1 B×1 A×1 B×1 | C×1 C×1");
-  EXPECT_EQ(run_engine(), first);  // and the same again
+  auto make = [&] { return std::make_unique<QbsScheduler>(options); };
+  auto [engine, simulated] = engine_and_simulation(make);
+  EXPECT_EQ(engine, simulated);
+  // C (quantum 200, cost 100) runs out after two turns and waits for re-quantification, which
+  // comes at the end of the iteration; the source fires once per 2 internal firings (src×2
+  // after 5 of them).
+  EXPECT_EQ(engine,
+            "src×1 A×1 B×1 C×1 | src×2 A×1 B×1 A×1 B×1 C×1 | src×2 A×1 B×1 C×1 C×1 | "
+            "src×1 A×1 B×1 A×1 B×1 | C×1 C×1");
+  EXPECT_EQ(engine_and_simulation(make).first, engine);  // and the same again
+}
+
+TEST(DeterministicMode, TheDirectorDrivesRoundRobinExactlyAsTheScriptedSimulation) {
+  RoundRobinOptions options;
+  options.slice = 400 * kMicrosecond;
+  options.source_interval = 2;
+  options.batch = 2;
+  options.source_batch = 2;
+  auto [engine, simulated] =
+      engine_and_simulation([&] { return std::make_unique<RoundRobinScheduler>(options); });
+  EXPECT_EQ(engine, simulated);
+  EXPECT_NE(engine.find(" | "), std::string::npos) << engine;  // several periods
+}
+
+TEST(DeterministicMode, TheDirectorDrivesRateBasedExactlyAsTheScriptedSimulation) {
+  RateBasedOptions options;
+  options.batch = 1;
+  options.source_batch = 2;
+  auto [engine, simulated] =
+      engine_and_simulation([&] { return std::make_unique<RateBasedScheduler>(options); });
+  EXPECT_EQ(engine, simulated);
+  EXPECT_NE(engine.find(" | "), std::string::npos) << engine;
 }
 
 TEST(DeterministicMode, NeedsOneWorker) {
@@ -228,19 +261,27 @@ TEST_P(Control, PauseResumeAndStopUnderLoadLoseAndDuplicateNothing) {
   RealClock clock;
   RunSummary summary;
   std::thread runner([&] { summary = run_workflow(wf, *director, clock, options); });
-  int still_while_paused = 0;
+  // Each round: run, pause (turns in flight finish), check that nothing moves while paused,
+  // resume and check that it moves again. The last pause is ended by the stop, which drains.
+  int still_while_paused = 0, moving_after_resume = 0;
   for (int round = 0; round < 5; ++round) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     pause = true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(30));  // turns in flight finish
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
     std::uint64_t before = sink.received.load();
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
     if (sink.received.load() == before) ++still_while_paused;
+    if (round == 4) break;  // stop while paused
     pause = false;
+    std::uint64_t resumed_at = sink.received.load();
+    for (int wait = 0; wait < 200 && sink.received.load() == resumed_at; ++wait)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (sink.received.load() > resumed_at) ++moving_after_resume;
   }
   stop = true;
   runner.join();
   EXPECT_EQ(still_while_paused, 5);
+  EXPECT_EQ(moving_after_resume, 4);
   std::uint64_t emitted = summary.actors[0].events_out;
   EXPECT_GT(emitted, 0u);
   EXPECT_EQ(sink.received.load(), emitted);
