@@ -1,5 +1,6 @@
 # Quick start on a fresh Debian machine:
-#   make run    installs what is missing, builds, runs the main job
+#   make run    installs what is missing, builds, runs the main job (Linear Road on a generated
+#               dataset, validated against the reference implementation)
 #   make test   installs what is missing, builds, runs every test
 BUILD ?= build
 ASAN_BUILD ?= build-asan
@@ -34,9 +35,19 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# The main job.
+# The main job: the Linear Road workflow on a generated dataset (one expressway, ten simulated
+# minutes, a fixed seed), validated against the reference implementation's answers. Every file
+# goes to $(DEMO) and is rewritten on each run.
+DEMO ?= $(BUILD)/lr-demo
 run: build
-	./$(BUILD)/cwf run workflows/examples/sensor_alerts.yaml --stats
+	@echo "== dataset: cwf lr generate --xways 1 --minutes 10 --seed 1 --out $(DEMO)"
+	@./$(BUILD)/cwf lr generate --xways 1 --minutes 10 --seed 1 --out $(DEMO) | sed -n '3,6p'
+	@echo "== reference implementation (cwf lr reference)"
+	@./$(BUILD)/cwf lr reference --input $(DEMO)/input.dat --out $(DEMO)/expected.out
+	@echo "== workflow (cwf lr run, workflows/linear_road.yaml)"
+	@./$(BUILD)/cwf lr run --input $(DEMO)/input.dat --out $(DEMO)/answers.out
+	@echo "== validation: the workflow's answers against the reference's (cwf lr validate)"
+	@./$(BUILD)/cwf lr validate --expected $(DEMO) --actual $(DEMO)/answers.out
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
