@@ -26,6 +26,8 @@ int lr_validate_command(const Words& args, std::ostream& out, std::ostream& err)
 int lr_rate_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf lr generate`: a dataset from the traffic simulation (cli/lr_generate_command.cpp).
 int lr_generate_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf experiment`: a scheduler experiment, its results and plots (cli/experiment_command.cpp).
+int experiment_command(const Words& args, std::ostream& out, std::ostream& err);
 
 // Dispatches `cwf <command> ...`; prints usage for help or an unknown command.
 int main_command(const Words& argv, std::ostream& out, std::ostream& err);

@@ -26,6 +26,8 @@ commands:
   graph FILE.yaml     print the workflow as a Graphviz dot graph
   actors              list the actor types with their ports and parameters
   lr COMMAND          Linear Road: run, reference, validate, generate (cwf lr help)
+  experiment FILE.yaml  compare directors and scheduling policies on Linear Road: response time
+                      per second, breaking points, plots (--out DIR, --quick; docs/experiments.md)
   help                this text
 
 exit status: 0 on success; 1 when the workflow fails while running; 2 for bad usage or a
@@ -45,8 +47,10 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "graph") return graph_command(rest, out, err);
   if (command == "actors") return actors_command(rest, out, err);
   if (command == "lr") return lr_command(rest, out, err);
+  if (command == "experiment") return experiment_command(rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
-  message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "help"});
+  message += did_you_mean_suffix(
+      command, {"run", "validate", "graph", "actors", "lr", "experiment", "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }
