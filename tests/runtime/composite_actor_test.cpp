@@ -61,8 +61,8 @@ TEST_P(Composite, RunsItsSubWorkflowOncePerOuterWindowUnderItsOwnDirector) {
 }
 
 INSTANTIATE_TEST_SUITE_P(OuterAndInner, Composite,
-                         ::testing::Combine(::testing::Values("scheduled", "threaded"),
-                                            ::testing::Values("scheduled", "threaded")));
+                         ::testing::Combine(::testing::ValuesIn(testing::kTestDirectors),
+                                            ::testing::ValuesIn(testing::kTestDirectors)));
 
 TEST(CompositeActor, RejectsABoundaryThatIsNotThere) {
   auto inner = std::make_unique<Workflow>("inner");

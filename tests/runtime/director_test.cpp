@@ -152,7 +152,7 @@ TEST_P(Directors, PacedSourceFiresAtItsTimesOnTheClock) {
   EXPECT_EQ(sink.tokens(), (std::vector<Value>{5 * kSecond, 15 * kSecond, 25 * kSecond}));
 }
 
-INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::Values("scheduled", "threaded"));
+INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::ValuesIn(testing::kTestDirectors));
 
 }  // namespace
 }  // namespace cwf
@@ -236,7 +236,7 @@ TEST_P(LargeBursts, EveryEventOfABurstLargerThanOneDrainArrives) {
   EXPECT_EQ(summary.actors[1].events_in, static_cast<std::uint64_t>(kEvents));
 }
 
-INSTANTIATE_TEST_SUITE_P(Both, LargeBursts, ::testing::Values("scheduled", "threaded"));
+INSTANTIATE_TEST_SUITE_P(Both, LargeBursts, ::testing::ValuesIn(testing::kTestDirectors));
 
 }  // namespace
 }  // namespace cwf

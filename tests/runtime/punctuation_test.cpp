@@ -152,7 +152,7 @@ TEST_P(Punctuation, WavesCompleteBehindAnActorThatSplitsItsOutputsOverPorts) {
   EXPECT_EQ(sink.sums, (std::vector<std::int64_t>{10 + 12, 20 + 22, 30 + 32}));
 }
 
-INSTANTIATE_TEST_SUITE_P(Both, Punctuation, ::testing::Values("scheduled", "threaded"));
+INSTANTIATE_TEST_SUITE_P(Both, Punctuation, ::testing::ValuesIn(testing::kTestDirectors));
 
 TEST(Punctuation, NotSentWhereNoWaveWindowNeedsIt) {
   Workflow wf("no-wave-window");

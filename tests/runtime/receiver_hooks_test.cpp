@@ -144,7 +144,7 @@ TEST_P(ReceiverHooks, ExpiredEventsFollowTheExpiredRoute) {
   EXPECT_EQ(summary.actors[1].expired, 3u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Both, ReceiverHooks, ::testing::Values("scheduled", "threaded"));
+INSTANTIATE_TEST_SUITE_P(Both, ReceiverHooks, ::testing::ValuesIn(testing::kTestDirectors));
 
 }  // namespace
 }  // namespace cwf

@@ -42,11 +42,18 @@ class InOrderScheduler final : public Scheduler {
   std::vector<ActorId> ready_;
 };
 
-// "threaded", or else a scheduled director with an InOrderScheduler granting `max_firings`.
+// The directors parameterised runtime tests run under.
+inline const std::vector<std::string> kTestDirectors = {"scheduled", "scheduled_2_workers",
+                                                        "threaded"};
+
+// "threaded", or else a scheduled director (one worker, or two for "scheduled_2_workers") with
+// an InOrderScheduler whose turns are up to `max_firings_per_turn` windows.
 inline std::unique_ptr<Director> make_test_director(const std::string& kind,
-                                                    std::uint32_t max_firings) {
+                                                    std::uint32_t max_firings_per_turn) {
   if (kind == "threaded") return std::make_unique<ThreadedDirector>();
-  return std::make_unique<ScheduledDirector>(std::make_unique<InOrderScheduler>(max_firings));
+  unsigned workers = kind == "scheduled_2_workers" ? 2 : 1;
+  return std::make_unique<ScheduledDirector>(
+      std::make_unique<InOrderScheduler>(max_firings_per_turn), workers);
 }
 
 }  // namespace cwf::testing

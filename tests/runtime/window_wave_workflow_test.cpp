@@ -100,7 +100,7 @@ TEST_P(WindowWaveWorkflow, OneWindowPerOrderWithAllItsConfirmations) {
   EXPECT_EQ(last.expired, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Both, WindowWaveWorkflow, ::testing::Values("scheduled", "threaded"));
+INSTANTIATE_TEST_SUITE_P(Both, WindowWaveWorkflow, ::testing::ValuesIn(testing::kTestDirectors));
 
 }  // namespace
 }  // namespace cwf
