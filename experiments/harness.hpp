@@ -1,6 +1,7 @@
 // Runs an experiment (experiments/experiment_spec.hpp): every configuration, every repetition,
 // each in a fresh engine (the workflow loaded anew from its file, a fresh director), sampling the
-// run's counters every 200 ms and turning them into one row per second of experiment time.
+// run's counters every 100 ms (a sampler thread beside the director) and turning them into one row
+// per second of experiment time.
 #pragma once
 
 #include <cstdint>
@@ -25,7 +26,8 @@ struct RunSecond {
   double source_lag_s = 0;  // how far the source is behind its schedule at the end of the second
   // max(response_mean_s, source_lag_s): the breaking-point measure. A source held back by the
   // director releases its tuples late; the lag says by how much, whether or not the source
-  // counts responses from the due time.
+  // counts responses from the due time. Without answers in the second: the lag if it is above
+  // the limit, else none.
   std::optional<double> delay_s;
   std::uint64_t queue_total = 0;
   std::vector<std::uint64_t> queue;  // per actor, at the end of the second
