@@ -1,10 +1,14 @@
 // A Linear Road traffic simulation that writes the benchmark's input: cars enter an expressway
 // through an entrance ramp, drive in the travel lanes at a speed that falls with the number of cars
-// in their segment, report their position every 30 s and leave through an exit ramp. The entry
-// rate rises and falls over the run (a half sine, like the original generator), so the busiest
-// segments become congested around the middle of the run and tolls are charged there. Some cars
-// come back for a second trip, pairs of cars are stopped by planted accidents, and about one
-// report in a hundred is followed by an account-balance or daily-expenditure query.
+// in their segment, report their position every 30 s and leave through an exit ramp. A segment
+// whose cars reach jam density admits no more cars (they queue in the segment behind it), so a
+// queue spreads upstream. Besides the entries spread over the whole road, whose rate rises and
+// falls over the run (a half sine, like the original generator), every road has one busy entrance
+// ramp with rush periods from the start of the run: the ramp's merge segment jams within a few
+// minutes and the queue reaches back over several segments, so tolls are charged there even in a
+// short run. Some cars come back for a second trip, pairs of cars are stopped by planted
+// accidents, and about one report in a hundred is followed by an account-balance or
+// daily-expenditure query.
 //
 // Everything is integer arithmetic driven by DeterministicRandom, so a seed gives byte-identical
 // data on every platform.
@@ -26,16 +30,26 @@ struct TrafficOptions {
   int minutes = 180;
   std::uint64_t seed = 1;
 
-  // Cars per second and expressway entering at the top of the half-sine ramp, and at its ends.
+  // Cars per second and expressway entering anywhere on the road at the top of the half-sine
+  // ramp, and at its ends.
   int peak_entries_per_second = 14;
   int base_entries_per_second = 2;
+  // Every road (expressway and direction) has one busy entrance ramp. Its rush periods start at
+  // the beginning of the run and every minutes_between_rushes minutes after it, last
+  // rush_minutes, and ramp up to rush_ramp_entries_per_minute cars (give or take a fifth per
+  // road) within their first two minutes; between them calm_ramp_entries_per_minute join there.
+  int rush_ramp_entries_per_minute = 100;
+  int calm_ramp_entries_per_minute = 10;
+  int rush_minutes = 12;
+  int minutes_between_rushes = 30;
   // Cars in one segment (one direction, three lanes, a mile) at which traffic would stand still
   // in Greenshields' model; a segment lets through at most preferred speed * jam / 4 cars per
-  // hour (9,750 at 65 mph).
-  int jam_cars_per_segment = 600;
+  // hour (6,500 at 65 mph), and a segment holding this many cars admits no more.
+  int jam_cars_per_segment = 400;
   // A trip covers 1 .. this many segments (fewer near the end of the road).
-  int longest_trip_segments = 40;
-  // Share of cars that come back for a second trip, 61 s to 15 min after leaving.
+  int longest_trip_segments = 30;
+  // Share of cars that come back for a second trip, 61 s to 15 min after leaving (within the
+  // run: cars that leave early come back more often, so that short runs reach this share too).
   int reentry_per_million = 100'000;
   // Share of reports followed by a query; one query in six asks for a daily expenditure.
   int query_per_million = 10'000;
@@ -47,6 +61,10 @@ struct TrafficStats {
   std::int64_t cars = 0;  // distinct car ids, 0 .. cars-1
   std::int64_t trips = 0;
   std::int64_t reentries = 0;
+  // Trips whose lane-4 report is the first report in its segment (the toll of the segment
+  // before is charged), and those that leave in a segment they reported in before (not charged).
+  std::int64_t exits_into_next_segment = 0;
+  std::int64_t exits_within_segment = 0;
   std::int64_t accidents_scheduled = 0;
   std::int64_t accidents_planted = 0;  // both cars stopped
   std::int64_t position_reports = 0;

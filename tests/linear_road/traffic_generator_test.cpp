@@ -1,6 +1,7 @@
 // The traffic simulation behind `cwf lr generate`: deterministic per seed, well-formed in the
 // way FORMAT.md describes the shared dataset, and exercising every Linear Road rule on a short
-// run (congestion, accidents, re-entries, both query types).
+// run (congestion and non-zero tolls, accidents, re-entries, exits charged and not charged, both
+// query types).
 #include "linear_road/traffic_generator.hpp"
 
 #include <gtest/gtest.h>
@@ -14,8 +15,11 @@
 #include <tuple>
 #include <vector>
 
+#include "linear_road/answer_sink.hpp"
 #include "linear_road/csv_file_writer.hpp"
+#include "linear_road/historical_toll_table.hpp"
 #include "linear_road/historical_tolls.hpp"
+#include "linear_road/reference.hpp"
 
 namespace cwf::lr {
 namespace {
@@ -308,6 +312,118 @@ TEST(TrafficGenerator, SomeCarsComeBackAndBothQueryTypesAppear) {
   const double share = static_cast<double>(per_type[2] + per_type[3]) / per_type[0];
   EXPECT_GT(share, 0.007);
   EXPECT_LT(share, 0.013);
+}
+
+// The ten-minute run of `make run`: one expressway, seed 1, answered by the reference.
+struct AnsweredRun {
+  Dataset data;
+  Reference::Counts counts;
+  std::size_t accidents = 0;
+  std::map<std::pair<std::int32_t, Seconds>, std::int32_t> tolls;  // (carid, time) -> toll
+};
+
+class Collector : public AnswerSink {
+ public:
+  explicit Collector(AnsweredRun& run) : run_(run) {}
+  void toll(const TollNotification& answer) override {
+    run_.tolls[{answer.carid, answer.time}] = answer.toll;
+  }
+  void alert(const AccidentAlert&) override {}
+  void balance(const BalanceAnswer&) override {}
+  void expenditure(const ExpenditureAnswer&) override {}
+
+ private:
+  AnsweredRun& run_;
+};
+
+const AnsweredRun& ten_minutes() {
+  static const AnsweredRun run = [] {
+    AnsweredRun r;
+    r.data = generate(1, 10, 1);
+    HistoricalTollTable history;
+    for (const HistoricalToll& row : r.data.tolls)
+      history.set(row.carid, row.day, row.xway, row.toll);
+    Collector collector(r);
+    Reference reference(collector, history);
+    for (const InputRecord& record : r.data.input)
+      reference.process(record);
+    r.counts = reference.counts();
+    r.accidents = reference.accidents().size();
+    return r;
+  }();
+  return run;
+}
+
+TEST(TrafficGenerator, ATenMinuteRunChargesTollsLikeRealData) {
+  const AnsweredRun& run = ten_minutes();
+  ASSERT_GT(run.counts.tolls, 10'000u);
+  // The shared dataset has 3.4 % non-zero tolls; the busy ramps' queues give 1-3 % from the
+  // first minutes on.
+  EXPECT_GT(run.counts.nonzero_tolls * 1000, run.counts.tolls * 5)
+      << run.counts.nonzero_tolls << " of " << run.counts.tolls;
+  EXPECT_LT(run.counts.nonzero_tolls * 100, run.counts.tolls * 6)
+      << run.counts.nonzero_tolls << " of " << run.counts.tolls;
+  EXPECT_GE(run.accidents, 1u);
+  EXPECT_GE(run.counts.alerts, 1u);
+}
+
+TEST(TrafficGenerator, QueuesSpillBackOverSeveralSegments) {
+  // (dir, seg, minute) -> distinct cars with a mean reported speed below 40 mph.
+  std::map<std::tuple<int, int, int>, std::pair<std::set<int>, std::vector<int>>> cells;
+  for (const InputRecord& r : ten_minutes().data.input) {
+    if (r.type != 0) continue;
+    auto& cell = cells[{r.dir, r.seg, minute_of(r.time)}];
+    cell.first.insert(r.carid);
+    cell.second.push_back(r.speed);
+  }
+  std::set<std::tuple<int, int, int>> congested;
+  for (const auto& [key, cell] : cells) {
+    long sum = 0;
+    for (int speed : cell.second)
+      sum += speed;
+    if (cell.first.size() > 50 && sum < 40L * static_cast<long>(cell.second.size()))
+      congested.insert(key);
+  }
+  // Some minute has a queue over two neighbouring segments or more.
+  int neighbours = 0;
+  for (const auto& [dir, seg, minute] : congested)
+    if (congested.count({dir, seg + 1, minute})) ++neighbours;
+  EXPECT_GE(neighbours, 1);
+  EXPECT_GE(congested.size(), 5u);
+}
+
+TEST(TrafficGenerator, ExitsAreChargedWhenTheyEnterANewSegmentAndNotOtherwise) {
+  const AnsweredRun& run = ten_minutes();
+  std::map<std::int32_t, InputRecord> last;
+  int into_next = 0, within = 0, charged = 0;
+  for (const InputRecord& r : run.data.input) {
+    if (r.type != 0) continue;
+    auto it = last.find(r.carid);
+    if (r.lane == kExitLane && it != last.end()) {
+      if (it->second.seg != r.seg) {
+        ++into_next;
+        // The toll of the segment before is charged by this report.
+        if (run.tolls.count({it->second.carid, it->second.time})) ++charged;
+      } else {
+        ++within;
+      }
+    }
+    last[r.carid] = r;
+  }
+  EXPECT_EQ(into_next, run.data.stats.exits_into_next_segment);
+  EXPECT_EQ(within, run.data.stats.exits_within_segment);
+  // Exit ramps lie anywhere in a segment: both cases are common.
+  EXPECT_GT(into_next, 100);
+  EXPECT_GT(within, 100);
+  // Some of them leave right after the report that was notified of that segment's toll.
+  EXPECT_GE(charged, 1);
+}
+
+TEST(TrafficGenerator, AboutATenthOfTheCarsComeBackEvenInAShortRun) {
+  const AnsweredRun& run = ten_minutes();
+  EXPECT_EQ(static_cast<std::int64_t>(run.counts.new_trips), run.data.stats.reentries);
+  EXPECT_GE(run.data.stats.reentries * 20, run.data.stats.cars);  // >= 5 %
+  EXPECT_LE(run.data.stats.reentries * 8, run.data.stats.cars);   // <= 12.5 %
 }
 
 }  // namespace
