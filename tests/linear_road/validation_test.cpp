@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/linear_road/sanitized_build.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -370,6 +372,7 @@ std::string perl_answers_as_product(const std::string& dir) {
 }
 
 TEST(LrValidation, SharedDatasetPerlAnswersMatchThemselves) {
+  if (cwf::lr::testing::kSanitizedBuild) GTEST_SKIP() << cwf::lr::testing::kSkippedUnderSanitizers;
   const std::string dir = shared_dataset();
   if (!has_expected_perl(dir)) GTEST_SKIP() << "the shared Linear Road dataset is not at " << dir;
   TempDir scratch;

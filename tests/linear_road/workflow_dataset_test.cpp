@@ -3,6 +3,8 @@
 // 15-40 s (decompression, 8.4 M historical tolls, validation); skipped without the dataset.
 #include <gtest/gtest.h>
 
+#include "tests/linear_road/sanitized_build.hpp"
+
 #include <filesystem>
 
 #include "linear_road/validation.hpp"
@@ -12,6 +14,7 @@ namespace cwf::lr {
 namespace {
 
 TEST(LrWorkflowDataset, SharedDatasetAgreesWithThePerlValidator) {
+  if (testing::kSanitizedBuild) GTEST_SKIP() << testing::kSkippedUnderSanitizers;
   const std::string dir = CWF_SOURCE_DIR "/../shared/linear_road";
   if (!std::filesystem::exists(dir + "/input.dat.xz") ||
       !std::filesystem::exists(dir + "/historical-tolls.dat.xz"))
