@@ -38,6 +38,20 @@ const std::vector<std::string> kConfigKeys = {"name", "director", "priorities", 
                                               "sweep"};
 const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers"};
 
+// workflows/linear_road.yaml in the current directory, else in the source tree the program was
+// built in (build directories sit inside it); "" if neither exists.
+std::string find_linear_road_workflow() {
+  const fs::path relative = fs::path("workflows") / "linear_road.yaml";
+  std::error_code error;
+  if (fs::is_regular_file(relative, error)) return fs::absolute(relative).string();
+  fs::path exe = fs::read_symlink("/proc/self/exe", error);
+  if (!error)
+    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
+         dir = dir.parent_path())
+      if (fs::is_regular_file(dir / relative, error)) return (dir / relative).string();
+  return "";
+}
+
 class Parser {
  public:
   Parser(std::string file, std::string base_dir, const SchedulerRegistry& schedulers)
@@ -322,13 +336,14 @@ class Parser {
     std::vector<YamlEntry> items = yaml_map_entries(root, file_);
     const YamlEntry* configs = nullptr;
     const YamlEntry* quick_entry = nullptr;
-    bool has_data = false;
+    bool has_data = false, has_workflow = false;
     for (const YamlEntry& item : items) {
       if (item.key == "name")
         spec.name = text(item, "a name");
       else if (item.key == "description")
         spec.description = item.value.IsScalar() ? item.value.Scalar() : "";
       else if (item.key == "workflow") {
+        has_workflow = true;
         spec.workflow = path(item);
         spec.workflow_location = value_location(item, file_);
       } else if (item.key == "data") {
@@ -367,6 +382,15 @@ class Parser {
         unknown_key(item, kTopKeys, "experiment");
     }
     if (!has_data) spec.data.location = start;
+    if (!has_workflow && !fs::is_regular_file(spec.workflow)) {
+      std::string found = find_linear_road_workflow();
+      if (found.empty())
+        fail(start,
+             "no 'workflow' given, and neither ../linear_road.yaml beside this file nor "
+             "workflows/linear_road.yaml (here or in the source tree) exists; name it with "
+             "'workflow: FILE'");
+      spec.workflow = found;
+    }
     if (!fs::is_regular_file(spec.workflow))
       fail(spec.workflow_location, "workflow file '" + spec.workflow + "' does not exist");
     if (!spec.data.generate && !fs::is_regular_file(spec.data.input))

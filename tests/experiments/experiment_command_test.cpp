@@ -197,6 +197,19 @@ TEST(ExperimentFileTest, SweepsExpandToOneConfigurationPerValueAndQuickShortens)
   EXPECT_DOUBLE_EQ(quick.compression, 40);
 }
 
+TEST(ExperimentFileTest, TheWorkflowDefaultsToTheLinearRoadWorkflow) {
+  std::string text =
+      std::string(kHead) + "configurations:\n  - {name: a, director: {type: threaded}}\n";
+  // No ../linear_road.yaml beside a file in the temporary folder: the source tree's is found.
+  auto spec = experiments::load_experiment_text(text, "exp.yaml", temp_dir("default").string(),
+                                                cli::scheduler_registry());
+  EXPECT_EQ(fs::path(spec.workflow).filename(), "linear_road.yaml");
+  EXPECT_TRUE(fs::is_regular_file(spec.workflow));
+  std::string missing = std::string(kHead) + "workflow: nothere.yaml\n" +
+                        "configurations:\n  - {name: a, director: {type: threaded}}\n";
+  EXPECT_EQ(error_of(missing).rfind("exp.yaml:3:11: workflow file '", 0), 0u) << error_of(missing);
+}
+
 TEST(ExperimentFileTest, TheShippedExperimentsLoad) {
   for (const auto& entry :
        fs::directory_iterator(std::string(CWF_SOURCE_DIR) + "/workflows/experiments")) {
