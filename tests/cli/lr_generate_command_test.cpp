@@ -1,5 +1,6 @@
 // `cwf lr generate` in-process: argument checking and the files it writes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -39,7 +40,8 @@ TEST(LrGenerateCommand, RejectsBadArgumentsWithStatus2AndAReason) {
 }
 
 TEST(LrGenerateCommand, CreatesTheDirectoryAndWritesTheDataset) {
-  const auto dir = std::filesystem::temp_directory_path() / "cwf_lr_generate_command" / "new";
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("cwf_lr_generate_command_" + std::to_string(::getpid())) / "new";
   std::filesystem::remove_all(dir.parent_path());
   std::string out, err;
   ASSERT_EQ(generate({"--out", dir.string(), "--minutes", "3", "--seed", "9"}, out, err), 0) << err;

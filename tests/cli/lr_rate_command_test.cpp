@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "cli/commands.hpp"
 
 namespace cwf::cli {
@@ -21,9 +23,15 @@ int lr(const Words& args, std::string& out, std::string& err) {
 // Paced runs use compression 60 (a 5 s limit is 83 ms of wall time): tighter limits make the
 // verdict depend on the machine's load rather than on the workflow.
 // A 4-minute generated dataset, made once for the suite.
+// This process's own scratch directory (ctest runs the test cases as parallel processes).
+std::filesystem::path scratch() {
+  return std::filesystem::temp_directory_path() /
+         ("cwf_lr_rate_command_" + std::to_string(::getpid()));
+}
+
 const std::string& dataset() {
   static const std::string dir = [] {
-    auto path = std::filesystem::temp_directory_path() / "cwf_lr_rate_command" / "data";
+    auto path = scratch() / "data";
     std::filesystem::remove_all(path.parent_path());
     std::string out, err;
     EXPECT_EQ(lr({"generate", "--out", path.string(), "--minutes", "4", "--seed", "3"}, out, err),
@@ -38,7 +46,7 @@ const std::string kWorkflow = CWF_SOURCE_DIR "/workflows/linear_road.yaml";
 
 TEST(LrRateCommand, PacedRunAtSmallLValidatesAndRates) {
   std::string out, err;
-  const auto answers = std::filesystem::temp_directory_path() / "cwf_lr_rate_command" / "answers";
+  const auto answers = scratch() / "answers";
   ASSERT_EQ(lr({"rate", "--input", dataset(), "--xways", "1,2", "--compression", "60", "--minutes",
                 "2", "--progress", "0.2", "--answers", answers.string(), "--workflow", kWorkflow},
                out, err),
@@ -95,10 +103,7 @@ TEST(LrRateCommand, RejectsBadArgumentsWithStatus2AndAReason) {
   EXPECT_NE(err.find("not both"), std::string::npos) << err;
   EXPECT_EQ(lr({"rate", "--input", dataset(), "--xway", "2"}, out, err), 2);
   EXPECT_NE(err.find("did you mean --xways"), std::string::npos) << err;
-  EXPECT_EQ(lr({"rate", "--input",
-                std::filesystem::temp_directory_path().string() + "/cwf_lr_rate_command"},
-               out, err),
-            2);
+  EXPECT_EQ(lr({"rate", "--input", scratch().string()}, out, err), 2);
   EXPECT_NE(err.find("holds no input.dat"), std::string::npos) << err;
 }
 

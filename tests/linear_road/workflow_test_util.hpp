@@ -3,6 +3,8 @@
 // workflow's emit depends on timing; the reference's is the input time).
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -116,8 +118,11 @@ inline void write_input(const std::string& path, const std::vector<InputRecord>&
 }
 
 // A fresh directory for one test's files.
+// A fresh directory of this test process (ctest runs test cases as parallel processes, so a
+// directory shared between them would be removed under another's feet).
 inline std::string test_directory(const std::string& name) {
-  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / ("cwf_lrwf_" + name);
+  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) /
+                              ("cwf_lrwf_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir.string();
