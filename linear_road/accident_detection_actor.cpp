@@ -18,10 +18,7 @@ void AccidentDetectionActor::initialize(ActorContext&) {
 void AccidentDetectionActor::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
     const Value& tuple = event.token;
-    if (!tuple.is_record() || tuple.schema() != tuple_schema()) {
-      context.report_error("not a Linear Road tuple: " + tuple.to_json());
-      continue;
-    }
+    if (!is_tuple_else_report(tuple, context)) continue;
     if (slot_int(tuple, kTupleType) != static_cast<std::int64_t>(InputType::position_report)) {
       context.emit(tuple);
       continue;

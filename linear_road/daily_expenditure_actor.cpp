@@ -34,10 +34,7 @@ void DailyExpenditureActor::initialize(ActorContext& context) {
 void DailyExpenditureActor::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
     const Value& tuple = event.token;
-    if (!tuple.is_record() || tuple.schema() != tuple_schema()) {
-      context.report_error("not a Linear Road tuple: " + tuple.to_json());
-      continue;
-    }
+    if (!is_tuple_else_report(tuple, context)) continue;
     auto s = tuple.slots();
     auto field = [&](int slot) { return static_cast<std::int32_t>(s[slot].as_int()); };
     if (field(kTupleType) != static_cast<std::int32_t>(InputType::daily_expenditure)) continue;

@@ -19,10 +19,7 @@ void SegmentStatisticsActor::initialize(ActorContext&) {
 void SegmentStatisticsActor::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
     const Value& tuple = event.token;
-    if (!tuple.is_record() || tuple.schema() != tuple_schema()) {
-      context.report_error("not a Linear Road tuple: " + tuple.to_json());
-      continue;
-    }
+    if (!is_tuple_else_report(tuple, context)) continue;
     auto s = tuple.slots();
     std::int64_t type = s[kTupleType].as_int();
     if (type == static_cast<std::int64_t>(InputType::account_balance)) {

@@ -18,10 +18,7 @@ void TollActor::initialize(ActorContext&) {
 void TollActor::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
     const Value& tuple = event.token;
-    if (!tuple.is_record() || tuple.schema() != tuple_schema()) {
-      context.report_error("not a Linear Road tuple: " + tuple.to_json());
-      continue;
-    }
+    if (!is_tuple_else_report(tuple, context)) continue;
     auto s = tuple.slots();
     auto field = [&](int slot) { return static_cast<std::int32_t>(s[slot].as_int()); };
     const std::int64_t released = s[kTupleReleased].as_int();

@@ -37,6 +37,12 @@ InputRecord read_tuple(const Value& tuple) {
   return r;
 }
 
+bool is_tuple_else_report(const Value& token, FiringContext& context) {
+  if (token.is_record() && token.schema() == tuple_schema()) return true;
+  context.report_error("not a Linear Road tuple: " + token.to_json());
+  return false;
+}
+
 Value with_slots(const Value& tuple, int first_slot, std::int64_t first, int second_slot,
                  std::int64_t second) {
   std::array<Value, kTupleSlots> slots;

@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "linear_road/records.hpp"
+#include "runtime/actor.hpp"
 #include "runtime/value.hpp"
 
 namespace cwf::lr {
@@ -46,6 +47,8 @@ inline constexpr std::int64_t kMoveNewTrip = 2;      // first report of a trip (
 inline constexpr std::int64_t kMoveFirstReport = 4;  // the car's first report of all
 
 const Schema* tuple_schema();
+// Whether `token` is a tuple record; if not, reports it on `context` (the actors then skip it).
+bool is_tuple_else_report(const Value& token, FiringContext& context);
 Value make_tuple(const InputRecord& record, std::int64_t released);
 // `tuple` must be a tuple record; the fields the input has.
 InputRecord read_tuple(const Value& tuple);
