@@ -15,19 +15,6 @@ std::string default_tolls_path(const std::string& input) {
   return "";
 }
 
-std::string find_lr_workflow() {
-  namespace fs = std::filesystem;
-  const fs::path relative = fs::path("workflows") / "linear_road.yaml";
-  std::error_code error;
-  if (fs::is_regular_file(relative, error)) return relative.string();
-  fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (!error)
-    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path())
-      if (fs::is_regular_file(dir / relative, error)) return (dir / relative).string();
-  return "";
-}
-
 void print_rejects(const lr::InputRejectTally& rejects, std::ostream& out) {
   out << "malformed lines: " << rejects.total() << "\n";
   for (std::size_t i = 1; i < lr::kInputRejectKinds; ++i) {

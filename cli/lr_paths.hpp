@@ -12,10 +12,6 @@ namespace cwf::cli {
 // historical-tolls.dat or historical-tolls.dat.xz in the input's directory, or empty.
 std::string default_tolls_path(const std::string& input);
 
-// workflows/linear_road.yaml in the current directory, else in the source tree the program was
-// built in (build directories sit inside it); empty when neither exists.
-std::string find_lr_workflow();
-
 // "malformed lines: N" and, per reason, the count and the first line numbers.
 void print_rejects(const lr::InputRejectTally& rejects, std::ostream& out);
 

@@ -14,6 +14,7 @@
 #include "cli/registries.hpp"
 #include "cli/summary.hpp"
 #include "linear_road/rating.hpp"
+#include "linear_road/workflow_location.hpp"
 
 namespace cwf::cli {
 
@@ -210,7 +211,7 @@ int lr_rate_command(const Words& args, std::ostream& out, std::ostream& err) {
           static_cast<Duration>(parse_real(*p, "progress", 0.1) * static_cast<double>(kSecond));
     options.answers_dir = parsed.value("answers").value_or("");
     options.stop_when_late = !parsed.flag("keep-going");
-    options.workflow = parsed.value("workflow").value_or(find_lr_workflow());
+    options.workflow = parsed.value("workflow").value_or(lr::find_linear_road_workflow());
     if (options.workflow.empty())
       throw UsageError(
           "cannot find workflows/linear_road.yaml (in the current directory or the source tree "

@@ -15,6 +15,7 @@
 #include "cli/summary.hpp"
 #include "linear_road/answer_sink_actor.hpp"
 #include "linear_road/source_actor.hpp"
+#include "linear_road/workflow_location.hpp"
 #include "runtime/director_factory.hpp"
 #include "runtime/runner.hpp"
 
@@ -77,7 +78,7 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
     input = *parsed.value("input");
     output = *parsed.value("out");
     std::string tolls = parsed.value("tolls").value_or(default_tolls_path(input));
-    std::string path = parsed.value("workflow").value_or(find_lr_workflow());
+    std::string path = parsed.value("workflow").value_or(lr::find_linear_road_workflow());
     if (path.empty())
       throw UsageError(
           "cannot find workflows/linear_road.yaml (in the current directory or the source tree "

@@ -1,5 +1,7 @@
 #include "experiments/experiment_spec.hpp"
 
+#include "linear_road/workflow_location.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -37,20 +39,6 @@ const std::vector<std::string> kGenerateKeys = {"xways", "minutes", "seed"};
 const std::vector<std::string> kConfigKeys = {"name", "director", "priorities", "synthetic_cost_us",
                                               "sweep"};
 const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers"};
-
-// workflows/linear_road.yaml in the current directory, else in the source tree the program was
-// built in (build directories sit inside it); "" if neither exists.
-std::string find_linear_road_workflow() {
-  const fs::path relative = fs::path("workflows") / "linear_road.yaml";
-  std::error_code error;
-  if (fs::is_regular_file(relative, error)) return fs::absolute(relative).string();
-  fs::path exe = fs::read_symlink("/proc/self/exe", error);
-  if (!error)
-    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path();
-         dir = dir.parent_path())
-      if (fs::is_regular_file(dir / relative, error)) return (dir / relative).string();
-  return "";
-}
 
 class Parser {
  public:
@@ -383,7 +371,7 @@ class Parser {
     }
     if (!has_data) spec.data.location = start;
     if (!has_workflow && !fs::is_regular_file(spec.workflow)) {
-      std::string found = find_linear_road_workflow();
+      std::string found = lr::find_linear_road_workflow();
       if (found.empty())
         fail(start,
              "no 'workflow' given, and neither ../linear_road.yaml beside this file nor "
