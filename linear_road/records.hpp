@@ -44,7 +44,9 @@ constexpr std::int32_t kExitLane = 4;
 constexpr std::int32_t kSegmentFeet = 5280;
 
 // Minute numbering of both validators: seconds 0-59 are minute 1.
-constexpr std::int32_t minute_of(Seconds time) { return time / 60 + 1; }
+constexpr std::int32_t minute_of(Seconds time) {
+  return time / 60 + 1;
+}
 
 // Answers, one line each in the ValidateMTBQ line format so both validators' files compare.
 // `emit` is the simulated time the answer left the system (input time + response delay).
