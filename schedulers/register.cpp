@@ -12,6 +12,21 @@ namespace {
 constexpr const char* kBatch = "windows an actor may fire on per turn";
 constexpr const char* kSourceBatch = "source firings per turn";
 constexpr const char* kSourceInterval = "internal firings between source turns";
+
+// The turn sizes every policy built on AbstractScheduler takes.
+template <typename Options>
+void read_turns(const ParameterReader& read, Options& options) {
+  options.batch = read.positive_int("batch", options.batch, kBatch);
+  options.source_batch = read.positive_int("source_batch", options.source_batch, kSourceBatch);
+}
+
+// QBS and round-robin also pace their sources (SourceTurns).
+template <typename Options>
+void read_source_turns(const ParameterReader& read, Options& options) {
+  read_turns(read, options);
+  options.source_interval =
+      read.positive_int("source_interval", options.source_interval, kSourceInterval);
+}
 }  // namespace
 
 void register_all(SchedulerRegistry& registry) {
@@ -29,11 +44,7 @@ void register_all(SchedulerRegistry& registry) {
         QbsOptions options;
         options.basic_quantum =
             read.positive_int("basic_quantum_us", 500, "the basic quantum b in µs") * kMicrosecond;
-        options.source_interval =
-            read.positive_int("source_interval", options.source_interval, kSourceInterval);
-        options.batch = read.positive_int("batch", options.batch, kBatch);
-        options.source_batch =
-            read.positive_int("source_batch", options.source_batch, kSourceBatch);
+        read_source_turns(read, options);
         return std::make_unique<QbsScheduler>(options);
       });
   registry.add("rr", "round-robin: equal time slices per period, no priorities",
@@ -43,20 +54,14 @@ void register_all(SchedulerRegistry& registry) {
                  RoundRobinOptions options;
                  options.slice =
                      read.positive_int("slice_us", 20000, "the time slice in µs") * kMicrosecond;
-                 options.source_interval =
-                     read.positive_int("source_interval", options.source_interval, kSourceInterval);
-                 options.batch = read.positive_int("batch", options.batch, kBatch);
-                 options.source_batch =
-                     read.positive_int("source_batch", options.source_batch, kSourceBatch);
+                 read_source_turns(read, options);
                  return std::make_unique<RoundRobinScheduler>(options);
                });
   registry.add("rb", "rate-based: highest global selectivity / global cost first, in periods",
                [](const SchedulerParameters& params) {
                  ParameterReader read("rb", params, {"batch", "source_batch"});
                  RateBasedOptions options;
-                 options.batch = read.positive_int("batch", options.batch, kBatch);
-                 options.source_batch =
-                     read.positive_int("source_batch", options.source_batch, kSourceBatch);
+                 read_turns(read, options);
                  return std::make_unique<RateBasedScheduler>(options);
                });
 }
