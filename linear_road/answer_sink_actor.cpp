@@ -44,37 +44,33 @@ void AnswerSinkActor::fire(FiringContext& context) {
       double delay = static_cast<double>(response) * compression_ / kSecond;
       emit = time + static_cast<Seconds>(std::floor(std::max(delay, 0.0)));
     }
-    if (recorder_) {
-      int type = schema == toll_answer_schema()          ? 0
-                 : schema == alert_answer_schema()       ? 1
-                 : schema == balance_answer_schema()     ? 2
-                 : schema == expenditure_answer_schema() ? 3
-                                                         : -1;
-      if (type >= 0) recorder_->record(type, response);
-    }
+    int type;  // the answer's line type
     if (schema == toll_answer_schema()) {
       TollNotification a{field(1), time, emit, field(3), field(4)};
       writer_.toll(a);
       if (tap_) tap_->toll(a);
-      ++answers_[0];
+      type = 0;
     } else if (schema == alert_answer_schema()) {
       AccidentAlert a{time, emit, field(2), field(3), field(4), field(5)};
       writer_.alert(a);
       if (tap_) tap_->alert(a);
-      ++answers_[1];
+      type = 1;
     } else if (schema == balance_answer_schema()) {
       BalanceAnswer a{time, emit, field(2), field(3), s[4].as_int()};
       writer_.balance(a);
       if (tap_) tap_->balance(a);
-      ++answers_[2];
+      type = 2;
     } else if (schema == expenditure_answer_schema()) {
       ExpenditureAnswer a{time, emit, field(2), s[3].as_int()};
       writer_.expenditure(a);
       if (tap_) tap_->expenditure(a);
-      ++answers_[3];
+      type = 3;
     } else {
       context.report_error("not a Linear Road answer: " + answer.to_json());
+      continue;
     }
+    ++answers_[static_cast<std::size_t>(type)];
+    if (recorder_) recorder_->record(type, response);
   }
 }
 
