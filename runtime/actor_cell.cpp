@@ -115,6 +115,13 @@ std::size_t ActorCell::queue_length() const {
   return n;
 }
 
+std::size_t ActorCell::inbox_length() const {
+  std::size_t n = 0;
+  for (const auto& r : receivers_)
+    if (r) n += r->inbox_size();
+  return n;
+}
+
 void ActorCell::initialize() {
   ActorContext context(*this);
   actor_.initialize(context);

@@ -111,7 +111,11 @@ class ActorCell {
   void request_wakeup(Timestamp time) {
     if (time < wake_at_) wake_at_ = time;
   }
+  // Events waiting in the input queues, in windows or not yet taken in.
   std::size_t queue_length() const;
+  // Events delivered to the inputs that the actor has not taken into its windows yet: its
+  // backlog, which only its next turn reduces (unlike events a window holds until it fills).
+  std::size_t inbox_length() const;
 
   void initialize();
   void wrapup();

@@ -47,7 +47,8 @@ void ScheduledDirector::start(Execution& execution) {
     const ActorCell& cell = execution.cell(id);
     actors.push_back({id, entry.name, entry.priority, entry.actor->is_source(),
                       execution.downstream(id), &cell.stats(),
-                      [&cell] { return cell.queue_length(); }});
+                      [&cell] { return cell.queue_length(); },
+                      [&cell] { return cell.inbox_length(); }});
   }
   scheduler_->attach(actors);
   timer_at_.assign(execution.size(), kNever);

@@ -31,6 +31,8 @@ struct SchedulableActor {
   const ActorStats* stats = nullptr;
   // Events waiting in the actor's input queues (safe to call while other actors run).
   std::function<std::size_t()> queue_length;
+  // Events delivered that the actor has not taken in yet (see ActorCell::inbox_length).
+  std::function<std::size_t()> inbox_length;
 };
 
 struct Grant {

@@ -42,7 +42,7 @@ void ThreadedDirector::make_ready(ActorCell& cell) {
 bool ThreadedDirector::downstream_full(ActorId id) const {
   for (ActorId down : execution_->downstream(id)) {
     const ActorCell& cell = execution_->cell(down);
-    if (!cell.finished() && cell.queue_length() > kHighWater) return true;
+    if (!cell.finished() && cell.inbox_length() > kHighWater) return true;
   }
   return false;
 }

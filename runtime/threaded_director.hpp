@@ -17,7 +17,8 @@ namespace cwf {
 
 class ThreadedDirector final : public Director, public ReadyListener {
  public:
-  // Events a source may have queued at a direct consumer before it waits.
+  // Events a source may have left untaken at a direct consumer before it waits (events a window
+  // holds until it fills do not count: waiting for them could wait forever).
   static constexpr std::size_t kHighWater = 1 << 16;
 
   std::string_view name() const override { return "threaded"; }

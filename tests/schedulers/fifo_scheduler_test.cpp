@@ -39,6 +39,41 @@ TEST(FifoScheduler, GrantsInWakeUpOrderSourcesABatchOthersAllTheirWindows) {
   EXPECT_FALSE(fifo.next_actor());
 }
 
+TEST(FifoScheduler, SourcesWaitWhileOthersHaveABacklogTheyAreWorkingOff) {
+  FifoScheduler fifo;
+  auto actors = three_actors();
+  std::size_t inbox_1 = 0, inbox_2 = 0;
+  actors[1].inbox_length = [&] { return inbox_1; };
+  actors[2].inbox_length = [&] { return inbox_2; };
+  fifo.attach(actors);
+  // Actor 1 runs (another worker) while the others' backlog is over the limit: the source,
+  // first in line, lets actor 2 go first and then gets nothing.
+  fifo.actor_got_work(1);
+  ASSERT_EQ(fifo.next_actor()->actor, 1u);
+  fifo.actor_got_work(0);
+  fifo.actor_got_work(2);
+  inbox_1 = FifoScheduler::kBacklogLimit;
+  inbox_2 = 1;
+  EXPECT_EQ(fifo.next_actor()->actor, 2u);
+  EXPECT_FALSE(fifo.next_actor());
+  // At the limit, not over it: the source goes.
+  inbox_2 = 0;
+  auto source = fifo.next_actor();
+  ASSERT_TRUE(source);
+  EXPECT_EQ(source->actor, 0u);
+  // Over the limit again, but once nobody is left to work the backlog off, waiting could last
+  // for ever: the source goes.
+  inbox_2 = 5;
+  fifo.firing_ended(0, FiringReport{.firings = 64, .cost = 1000, .has_more_work = true});
+  EXPECT_FALSE(fifo.next_actor());
+  fifo.firing_ended(1, FiringReport{.firings = 9, .cost = 1000, .has_more_work = false});
+  EXPECT_FALSE(fifo.next_actor());
+  fifo.firing_ended(2, FiringReport{.firings = 1, .cost = 1000, .has_more_work = false});
+  source = fifo.next_actor();
+  ASSERT_TRUE(source);
+  EXPECT_EQ(source->actor, 0u);
+}
+
 TEST(FifoScheduler, RegisteredWithAValidatedBatchParameter) {
   SchedulerRegistry registry;
   register_all(registry);
