@@ -28,6 +28,10 @@ int lr_rate_command(const Words& args, std::ostream& out, std::ostream& err);
 int lr_generate_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf experiment`: a scheduler experiment, its results and plots (cli/experiment_command.cpp).
 int experiment_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf guards`: the guard of every event of a dependency workflow (cli/guards_command.cpp).
+int guards_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf history`: query an event history file (cli/history_command.cpp).
+int history_command(const Words& args, std::ostream& out, std::ostream& err);
 
 // Dispatches `cwf <command> ...`; prints usage for help or an unknown command.
 int main_command(const Words& argv, std::ostream& out, std::ostream& err);

@@ -28,6 +28,8 @@ commands:
   lr COMMAND          Linear Road: run, reference, validate, generate (cwf lr help)
   experiment FILE.yaml  compare directors and scheduling policies on Linear Road: response time
                       per second, breaking points, plots (--out DIR, --quick; docs/experiments.md)
+  guards FILE.yaml    print the guard of every event of a dependency workflow
+  history FILE        query an event history (--instance ID, --type TYPE)
   help                this text
 
 exit status: 0 on success; 1 when the workflow fails while running; 2 for bad usage or a
@@ -48,9 +50,11 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "actors") return actors_command(rest, out, err);
   if (command == "lr") return lr_command(rest, out, err);
   if (command == "experiment") return experiment_command(rest, out, err);
+  if (command == "guards") return guards_command(rest, out, err);
+  if (command == "history") return history_command(rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
-  message += did_you_mean_suffix(
-      command, {"run", "validate", "graph", "actors", "lr", "experiment", "help"});
+  message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "experiment",
+                                           "guards", "history", "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

@@ -1,5 +1,8 @@
 #include "cli/registries.hpp"
 
+#include "actors/eca/register_actors.hpp"
+#include "actors/guards/register_actors.hpp"
+#include "actors/pubsub/register_actors.hpp"
 #include "actors/register.hpp"
 #include "linear_road/register_actors.hpp"
 #include "schedulers/register.hpp"
@@ -10,6 +13,9 @@ const ActorRegistry& actor_registry() {
   static const ActorRegistry registry = [] {
     ActorRegistry r;
     actors::register_all(r);
+    pubsub::register_actors(r);
+    eca::register_actors(r);
+    guards::register_actors(r);
     lr::register_actors(r);
     return r;
   }();

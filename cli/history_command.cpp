@@ -1,0 +1,12 @@
+#include <ostream>
+
+#include "cli/commands.hpp"
+
+namespace cwf::cli {
+
+int history_command(const Words&, std::ostream&, std::ostream& err) {
+  err << "cwf history: not available in this build\n";
+  return 2;
+}
+
+}  // namespace cwf::cli
