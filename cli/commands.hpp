@@ -32,6 +32,8 @@ int experiment_command(const Words& args, std::ostream& out, std::ostream& err);
 int guards_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf history`: query an event history file (cli/history_command.cpp).
 int history_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf gsm`: GSM models: their rules and dependency graph (cli/gsm_command.cpp).
+int gsm_command(const Words& args, std::ostream& out, std::ostream& err);
 
 // Dispatches `cwf <command> ...`; prints usage for help or an unknown command.
 int main_command(const Words& argv, std::ostream& out, std::ostream& err);

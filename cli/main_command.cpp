@@ -28,6 +28,7 @@ commands:
   lr COMMAND          Linear Road: run, reference, validate, generate (cwf lr help)
   experiment FILE.yaml  compare directors and scheduling policies on Linear Road: response time
                       per second, breaking points, plots (--out DIR, --quick; docs/experiments.md)
+  gsm COMMAND         GSM business artifacts: rules, graph of a model (cwf gsm help)
   guards FILE.yaml    print the guard of every event of a dependency workflow
   history FILE        query an event history (--instance ID, --type TYPE)
   help                this text
@@ -50,6 +51,7 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "actors") return actors_command(rest, out, err);
   if (command == "lr") return lr_command(rest, out, err);
   if (command == "experiment") return experiment_command(rest, out, err);
+  if (command == "gsm") return gsm_command(rest, out, err);
   if (command == "guards") return guards_command(rest, out, err);
   if (command == "history") return history_command(rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";

@@ -1,6 +1,7 @@
 #include "cli/registries.hpp"
 
 #include "actors/eca/register_actors.hpp"
+#include "actors/gsm/register_actors.hpp"
 #include "actors/guards/register_actors.hpp"
 #include "actors/pubsub/register_actors.hpp"
 #include "actors/register.hpp"
@@ -16,6 +17,7 @@ const ActorRegistry& actor_registry() {
     pubsub::register_actors(r);
     eca::register_actors(r);
     guards::register_actors(r);
+    gsm::register_actors(r);
     lr::register_actors(r);
     return r;
   }();
