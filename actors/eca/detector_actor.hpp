@@ -1,0 +1,27 @@
+// eca_detector: detects composite events over a stream of occurrences and emits each composite
+// occurrence (with its component occurrences) of the event types it is asked for.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "actors/eca/event_detector.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::eca {
+
+class DetectorActor final : public Actor {
+ public:
+  DetectorActor(std::shared_ptr<const DetectorGraph> graph, std::vector<int> outputs,
+                DetectorOptions options);
+  void fire(FiringContext& context) override;
+
+ private:
+  EventDetector detector_;
+  std::vector<bool> is_output_;  // per node
+};
+
+ActorType detector_actor_type();
+
+}  // namespace cwf::eca

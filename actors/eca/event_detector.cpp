@@ -1,0 +1,206 @@
+#include "actors/eca/event_detector.hpp"
+
+#include <algorithm>
+
+#include "actors/eca/occurrence.hpp"
+
+namespace cwf::eca {
+
+EventDetector::EventDetector(std::shared_ptr<const DetectorGraph> graph, DetectorOptions options)
+    : graph_(std::move(graph)), options_(std::move(options)) {}
+
+EventDetector::InstanceState& EventDetector::state_of(const Value& key) {
+  auto [it, inserted] = instances_.try_emplace(key);
+  if (inserted) it->second.nodes.resize(graph_->size());
+  return it->second;
+}
+
+void EventDetector::forget_if_empty(const Value& key) {
+  auto it = instances_.find(key);
+  if (it == instances_.end()) return;
+  for (const NodeState& n : it->second.nodes)
+    if (!n.empty()) return;
+  instances_.erase(it);
+}
+
+std::size_t EventDetector::held(const Value& instance, int node) const {
+  auto it = instances_.find(options_.same_instance ? instance : Value());
+  if (it == instances_.end()) return 0;
+  const NodeState& n = it->second.nodes[static_cast<std::size_t>(node)];
+  return n.side[0].size() + n.side[1].size() + n.intervals.size();
+}
+
+bool EventDetector::open_for_all(int node) const {
+  // An interval delimited by events of no instance (time events) is open for every instance.
+  auto it = instances_.find(Value());
+  return it != instances_.end() && it->second.nodes[static_cast<std::size_t>(node)].open;
+}
+
+void EventDetector::process(const Value& occurrence, const Listener& listener) {
+  advance_to(occurrence_time(occurrence), listener);
+  int leaf = graph_->leaf(occurrence_type(occurrence));
+  if (leaf < 0) return;
+  const Value& instance = field(occurrence, kInstance);
+  if (!options_.same_instance) {
+    Value key;
+    signal(state_of(key), key, leaf, occurrence, listener);
+    forget_if_empty(key);
+    return;
+  }
+  if (instance.is_null()) {
+    // A time event belongs to no instance: every instance sees it.
+    std::vector<Value> keys;
+    for (const auto& [key, state] : instances_)
+      keys.push_back(key);
+    if (instances_.find(Value()) == instances_.end()) keys.emplace_back();
+    for (const Value& key : keys) {
+      signal(state_of(key), key, leaf, occurrence, listener);
+      forget_if_empty(key);
+    }
+    return;
+  }
+  signal(state_of(instance), instance, leaf, occurrence, listener);
+  forget_if_empty(instance);
+}
+
+void EventDetector::advance_to(Timestamp time, const Listener& listener) {
+  while (!deadlines_.empty() && deadlines_.top().time <= time) {
+    Deadline due = deadlines_.top();
+    deadlines_.pop();
+    auto it = instances_.find(due.instance);
+    if (it == instances_.end()) continue;
+    auto& intervals = it->second.nodes[static_cast<std::size_t>(due.node)].intervals;
+    auto found = std::find_if(intervals.begin(), intervals.end(),
+                              [&](const Interval& i) { return i.seq == due.seq; });
+    if (found == intervals.end()) continue;  // the component occurred: no absence
+    Value start = found->start;
+    intervals.erase(found);
+    Value occurrence = composite(due.node, due.instance, {start}, due.time);
+    // The REP occurrence climbs the graph like any other.
+    listener(due.node, occurrence);
+    for (auto [parent, slot] : graph_->node(due.node).parents) {
+      std::vector<Value> produced;
+      compose(it->second, due.instance, parent, slot, occurrence, produced);
+      for (const Value& p : produced)
+        signal(it->second, due.instance, parent, p, listener);
+    }
+    forget_if_empty(due.instance);
+  }
+}
+
+void EventDetector::signal(InstanceState& state, const Value& key, int node,
+                           const Value& occurrence, const Listener& listener) {
+  listener(node, occurrence);
+  for (auto [parent, slot] : graph_->node(node).parents) {
+    std::vector<Value> produced;
+    compose(state, key, parent, slot, occurrence, produced);
+    for (const Value& p : produced)
+      signal(state, key, parent, p, listener);
+  }
+}
+
+Value EventDetector::composite(int node, const Value& key, std::vector<Value> components,
+                               Timestamp time) {
+  OccurrenceSpec spec;
+  spec.type = graph_->node(node).type;
+  spec.site = options_.site;
+  spec.id = next_id_++;
+  spec.time = time;
+  spec.instance =
+      options_.same_instance || components.empty() ? key : field(components.back(), kInstance);
+  spec.broker = Value(options_.broker);
+  spec.components = std::move(components);
+  return make_occurrence(std::move(spec));
+}
+
+void EventDetector::compose(InstanceState& state, const Value& key, int node, int slot,
+                            const Value& occurrence, std::vector<Value>& produced) {
+  const DetectorNode& type = graph_->node(node);
+  NodeState& held = state.nodes[static_cast<std::size_t>(node)];
+  Timestamp t = occurrence_time(occurrence);
+  auto pair = [&](Value first, Value second) {
+    Timestamp time = std::max(occurrence_time(first), occurrence_time(second));
+    produced.push_back(composite(node, key, {std::move(first), std::move(second)}, time));
+  };
+  switch (type.op) {
+    case EventOp::primitive:
+      break;
+    case EventOp::seq:
+      if (slot == 0) {
+        held.side[0].push_back(occurrence);
+      } else {
+        // Chronicle: the oldest initiator strictly before the terminator. A terminator without
+        // one is not kept: it cannot be the second event of a later sequence.
+        auto& initiators = held.side[0];
+        auto it = std::find_if(initiators.begin(), initiators.end(),
+                               [&](const Value& a) { return occurrence_time(a) < t; });
+        if (it != initiators.end()) {
+          Value first = *it;
+          initiators.erase(it);
+          pair(std::move(first), occurrence);
+        }
+      }
+      break;
+    case EventOp::con: {
+      auto& other = held.side[1 - slot];
+      if (other.empty()) {
+        held.side[slot].push_back(occurrence);
+      } else {
+        Value partner = other.front();
+        other.pop_front();
+        if (slot == 0)
+          pair(occurrence, std::move(partner));
+        else
+          pair(std::move(partner), occurrence);
+      }
+      break;
+    }
+    case EventOp::dex:
+      produced.push_back(composite(node, key, {occurrence}, t));
+      break;
+    case EventOp::ccr: {
+      // Occurrences older than this one can no longer meet a partner at their own time.
+      for (auto& side : held.side)
+        while (!side.empty() && occurrence_time(side.front()) < t)
+          side.pop_front();
+      auto& other = held.side[1 - slot];
+      auto it = std::find_if(other.begin(), other.end(),
+                             [&](const Value& b) { return occurrence_time(b) == t; });
+      if (it == other.end()) {
+        held.side[slot].push_back(occurrence);
+      } else {
+        Value partner = *it;
+        other.erase(it);
+        if (slot == 0)
+          pair(occurrence, std::move(partner));
+        else
+          pair(std::move(partner), occurrence);
+      }
+      break;
+    }
+    case EventOp::rep:
+      if (slot == 0) {
+        held.intervals.clear();  // it occurred inside every open interval
+      } else if (slot == 1) {
+        std::uint64_t seq = next_seq_++;
+        Timestamp deadline = type.within > 0 ? t + type.within : kNeverTime;
+        held.intervals.push_back({seq, occurrence, deadline});
+        if (type.within > 0) deadlines_.push({deadline, seq, key, node});
+      } else if (!held.intervals.empty()) {
+        Interval oldest = held.intervals.front();
+        held.intervals.pop_front();
+        produced.push_back(composite(node, key, {oldest.start, occurrence}, t));
+      }
+      break;
+    case EventOp::in:
+      if (slot == 1)
+        held.open = true;
+      else if (slot == 2)
+        held.open = false;
+      else if (held.open || open_for_all(node))
+        produced.push_back(composite(node, key, {occurrence}, t));
+      break;
+  }
+}
+
+}  // namespace cwf::eca

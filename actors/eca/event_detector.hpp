@@ -1,0 +1,96 @@
+// Composite event detection over a DetectorGraph (EVE §5.1). Each node holds the occurrences not
+// yet consumed; a new occurrence is handed to its leaf, every parent checks whether it completes
+// a composition with what it holds, and a composite it forms is handed on to its own parents,
+// bottom-up. Consumption is *chronicle*: of several candidates the oldest is used and consumed.
+//
+// State is kept per workflow instance when `same_instance` is set (components must belong to the
+// same instance); occurrences without an instance (time events) reach every instance. Time moves
+// with the occurrences' timestamps: before an occurrence at time t is detected, every REP interval
+// whose deadline is <= t fires (time events from a clock source keep time moving when nothing
+// else happens). Occurrences of one instance are expected in timestamp order.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <queue>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "actors/eca/detector_graph.hpp"
+#include "runtime/value.hpp"
+
+namespace cwf::eca {
+
+constexpr Timestamp kNeverTime = std::numeric_limits<Timestamp>::max();
+
+struct DetectorOptions {
+  bool same_instance = true;
+  std::string site = "s1";  // site and raising broker of the composite occurrences
+  std::string broker = "detector";
+};
+
+class EventDetector {
+ public:
+  // Called for the occurrence of every node detected in a cycle: the primitive itself first,
+  // then each composite it completes, bottom-up.
+  using Listener = std::function<void(int node, const Value& occurrence)>;
+
+  EventDetector(std::shared_ptr<const DetectorGraph> graph, DetectorOptions options);
+
+  // One detection cycle. Occurrences of types no expression uses are ignored.
+  void process(const Value& occurrence, const Listener& listener);
+  // Fires the REP deadlines up to `time`.
+  void advance_to(Timestamp time, const Listener& listener);
+
+  const DetectorGraph& graph() const { return *graph_; }
+  // Instances holding unconsumed occurrences or open intervals.
+  std::size_t active_instances() const { return instances_.size(); }
+  // Unconsumed occurrences held by `node` for `instance` (tests, monitoring).
+  std::size_t held(const Value& instance, int node) const;
+  std::int64_t next_id() const { return next_id_; }
+
+ private:
+  struct Interval {
+    std::uint64_t seq;
+    Value start;
+    Timestamp deadline;
+  };
+  struct NodeState {
+    std::deque<Value> side[2];  // unconsumed component occurrences, oldest first
+    std::deque<Interval> intervals;
+    bool open = false;  // IN: inside the interval
+    bool empty() const { return side[0].empty() && side[1].empty() && intervals.empty() && !open; }
+  };
+  struct InstanceState {
+    std::vector<NodeState> nodes;
+  };
+  struct Deadline {
+    Timestamp time;
+    std::uint64_t seq;
+    Value instance;
+    int node;
+    bool operator>(const Deadline& o) const { return time != o.time ? time > o.time : seq > o.seq; }
+  };
+
+  InstanceState& state_of(const Value& key);
+  void signal(InstanceState& state, const Value& key, int node, const Value& occurrence,
+              const Listener& listener);
+  void compose(InstanceState& state, const Value& key, int node, int slot, const Value& occurrence,
+               std::vector<Value>& produced);
+  Value composite(int node, const Value& key, std::vector<Value> components, Timestamp time);
+  void forget_if_empty(const Value& key);
+  bool open_for_all(int node) const;
+
+  std::shared_ptr<const DetectorGraph> graph_;
+  DetectorOptions options_;
+  std::unordered_map<Value, InstanceState, ValueHash> instances_;
+  std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;
+  std::uint64_t next_seq_ = 0;
+  std::int64_t next_id_ = 1;
+};
+
+}  // namespace cwf::eca

@@ -1,0 +1,115 @@
+#include "actors/eca/occurrence.hpp"
+
+#include <stdexcept>
+
+namespace cwf::eca {
+
+const Schema* occurrence_schema() {
+  static const Schema* schema =
+      Schema::intern({"type", "site", "id", "time", "service", "request", "instance", "broker",
+                      "components", "params", "assigned"});
+  return schema;
+}
+
+Value make_occurrence(OccurrenceSpec spec) {
+  if (spec.service.is_null()) {
+    PrimitiveType primitive;
+    if (parse_primitive_type(spec.type, primitive) && primitive.kind != "TIME")
+      spec.service = Value(primitive.service);
+  }
+  std::vector<Value> slots(kOccurrenceFieldCount);
+  slots[kType] = Value(spec.type);
+  slots[kSite] = Value(spec.site);
+  slots[kId] = Value(spec.id);
+  slots[kTime] = Value(static_cast<std::int64_t>(spec.time));
+  slots[kService] = std::move(spec.service);
+  slots[kRequest] = std::move(spec.request);
+  slots[kInstance] = std::move(spec.instance);
+  slots[kBroker] = std::move(spec.broker);
+  slots[kComponents] = Value::array(std::move(spec.components));
+  slots[kParams] =
+      spec.params.is_null() ? Value::record(Schema::intern({}), std::vector<Value>{}) : spec.params;
+  slots[kAssigned] = std::move(spec.assigned);
+  return Value::record(occurrence_schema(), std::move(slots));
+}
+
+bool is_occurrence(const Value& value) {
+  return value.is_record() && value.schema() == occurrence_schema();
+}
+
+const Value& field(const Value& occurrence, OccurrenceField f) {
+  if (!is_occurrence(occurrence))
+    throw std::invalid_argument("not an event occurrence: " + occurrence.to_json());
+  return occurrence.slots()[static_cast<std::size_t>(f)];
+}
+
+std::string_view occurrence_type(const Value& occurrence) {
+  return field(occurrence, kType).as_string();
+}
+
+Timestamp occurrence_time(const Value& occurrence) {
+  return field(occurrence, kTime).as_int();
+}
+
+Value to_occurrence(const Value& value, Timestamp event_time) {
+  if (is_occurrence(value)) return value;
+  const Value* type = value.field("type");
+  if (!type || !type->is_string())
+    throw std::invalid_argument(
+        "expected an event occurrence (a record with a string 'type'), got " + value.to_json());
+  auto get = [&](std::string_view name) {
+    const Value* v = value.field(name);
+    return v ? *v : Value();
+  };
+  OccurrenceSpec spec;
+  spec.type = std::string(type->as_string());
+  spec.site = get("site").is_string() ? std::string(get("site").as_string()) : "";
+  spec.id = get("id").is_int() ? get("id").as_int() : 0;
+  spec.time = get("time").is_int() ? get("time").as_int() : event_time;
+  spec.service = get("service");
+  spec.request = get("request");
+  spec.instance = get("instance");
+  spec.broker = get("broker");
+  if (get("components").is_array())
+    for (const Value& c : get("components").as_array())
+      spec.components.push_back(to_occurrence(c, event_time));
+  spec.params = get("params");
+  spec.assigned = get("assigned");
+  return make_occurrence(std::move(spec));
+}
+
+Value with_field(const Value& occurrence, OccurrenceField f, Value value) {
+  field(occurrence, f);  // checks the kind
+  std::vector<Value> slots(occurrence.slots().begin(), occurrence.slots().end());
+  slots[static_cast<std::size_t>(f)] = std::move(value);
+  return Value::record(occurrence_schema(), std::move(slots));
+}
+
+bool parse_primitive_type(std::string_view type, PrimitiveType& out) {
+  auto open = type.find('(');
+  if (open == std::string_view::npos || type.empty() || type.back() != ')') return false;
+  std::string_view kind = type.substr(0, open);
+  if (kind != "REQ" && kind != "RPL" && kind != "EXC" && kind != "TIME") return false;
+  std::string_view inner = type.substr(open + 1, type.size() - open - 2);
+  if (inner.empty() || inner.find_first_of("(),") != std::string_view::npos) return false;
+  out.kind = std::string(kind);
+  auto dot = inner.find('.');
+  out.service = std::string(inner.substr(0, dot));
+  out.outcome = dot == std::string_view::npos ? "" : std::string(inner.substr(dot + 1));
+  return true;
+}
+
+std::string primitive_type_name(std::string_view kind, std::string_view service,
+                                std::string_view outcome) {
+  std::string name(kind);
+  name += '(';
+  name += service;
+  if (!outcome.empty()) {
+    name += '.';
+    name += outcome;
+  }
+  name += ')';
+  return name;
+}
+
+}  // namespace cwf::eca
