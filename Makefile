@@ -12,7 +12,8 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config \
             libtbb-dev libconcurrentqueue-dev libyaml-cpp-dev \
             googletest libgtest-dev libgmock-dev libbenchmark-dev \
-            graphviz gnuplot-nox clang-format liblzma-dev
+            graphviz gnuplot-nox clang-format liblzma-dev \
+            nats-server libnats-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps configure build run test test-sanitize test-tsan bench format clean

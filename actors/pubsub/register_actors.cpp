@@ -1,9 +1,15 @@
 #include "actors/pubsub/register_actors.hpp"
 
+#include "actors/pubsub/nats_publish.hpp"
+#include "actors/pubsub/nats_subscribe.hpp"
+
 namespace cwf::pubsub {
 
 void register_actors(ActorRegistry& registry) {
   (void)registry;
+  // Across processes: NATS
+  registry.add(nats_publish_type());
+  registry.add(nats_subscribe_type());
 }
 
 }  // namespace cwf::pubsub

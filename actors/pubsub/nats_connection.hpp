@@ -1,0 +1,71 @@
+// One connection to a NATS server (the cnats C client) as the NATS actors use it: a list of
+// server URLs, and reconnection for ever after a broker restart, with publications made while
+// the server is away kept in a reconnect buffer and sent once the connection is back. The
+// parameters every NATS actor shares (`servers`, `reconnect_wait`, `reconnect_buffer`) and their
+// reading live here too.
+#pragma once
+
+#include <nats/nats.h>
+
+#include <atomic>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "runtime/actor_registry.hpp"
+#include "runtime/clock.hpp"
+
+namespace cwf::pubsub {
+
+struct NatsConnectionOptions {
+  std::vector<std::string> servers{"nats://127.0.0.1:4222"};
+  Duration reconnect_wait = 100 * kMillisecond;     // between attempts while the server is away
+  std::int64_t reconnect_buffer = 8 * 1024 * 1024;  // bytes of publications kept meanwhile
+  std::string name;                                 // shown by the server's monitoring
+};
+
+class NatsError : public std::runtime_error {
+ public:
+  NatsError(const std::string& what, natsStatus status);
+  natsStatus status() const { return status_; }
+
+ private:
+  natsStatus status_;
+};
+
+// Connected at construction. If no server is reachable yet the connection keeps trying in the
+// background (subscriptions made meanwhile are sent when it succeeds), so a consumer may start
+// before its broker. Thread-safe like the cnats connection it wraps.
+class NatsConnection {
+ public:
+  explicit NatsConnection(const NatsConnectionOptions& options);
+  ~NatsConnection();
+  NatsConnection(const NatsConnection&) = delete;
+  NatsConnection& operator=(const NatsConnection&) = delete;
+
+  natsConnection* get() const { return connection_; }
+  bool connected() const;
+  // Waits until the server has processed everything sent so far; false on timeout or while
+  // disconnected. `error` says why.
+  bool flush(Duration timeout, std::string& error);
+  std::uint64_t disconnects() const { return disconnects_.load(std::memory_order_relaxed); }
+  std::uint64_t reconnects() const { return reconnects_.load(std::memory_order_relaxed); }
+
+ private:
+  static void on_disconnected(natsConnection*, void* closure);
+  static void on_reconnected(natsConnection*, void* closure);
+
+  natsConnection* connection_ = nullptr;
+  std::atomic<std::uint64_t> disconnects_{0}, reconnects_{0};
+};
+
+// `servers`, `reconnect_wait`, `reconnect_buffer`.
+std::vector<ParamSpec> nats_connection_params();
+NatsConnectionOptions nats_connection_options(const Params& params);
+
+// Whether `subject` is a valid NATS subject: dot-separated non-empty tokens without spaces;
+// with `wildcards`, a token may be `*` and the last one `>`.
+bool valid_subject(std::string_view subject, bool wildcards);
+
+}  // namespace cwf::pubsub

@@ -1,0 +1,88 @@
+// nats_subscribe: a source of the records published on a NATS subject (wildcards `*` and `>`),
+// optionally in a queue group (each message to one member) and filtered by a `where`
+// expression on the decoded record. As a replica of a dispatch group (`replica` +
+// `dispatch_group`, see nats_dispatch) it receives whole workflow instances instead.
+//
+// Messages arrive on a cnats delivery thread, are decoded there and handed over through a
+// lock-free queue; the source takes what is queued each time it fires and, when the queue is
+// empty, asks to be fired again after `poll_interval` (the engine has no way for a foreign
+// thread to make a source ready, and fire_again_at neither spins nor holds up the director).
+// It ends after `count` records, at the first record for which `until` holds, or when the run
+// is stopped (--for, Ctrl-C).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "actors/pubsub/nats_connection.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::pubsub {
+
+struct NatsReplicaOptions {
+  std::string name;   // this replica's name, unique in its group
+  std::string group;  // the dispatch group (a NATS queue group for the claims)
+  std::string prefix = "cwf.dispatch";
+};
+
+struct NatsSubscribeOptions {
+  NatsConnectionOptions connection;
+  std::string subject;  // empty for a replica: its own replica subject
+  std::string queue;    // queue group; empty: every subscriber gets every message
+  std::optional<Expression> where;
+  std::optional<std::int64_t> count;
+  std::optional<Expression> until;
+  Duration poll_interval = kMillisecond;
+  std::int64_t batch = 1024;
+  std::optional<NatsReplicaOptions> replica;
+};
+
+class NatsSubscribe final : public Actor {
+ public:
+  static constexpr int kOut = 0;
+
+  explicit NatsSubscribe(NatsSubscribeOptions options);
+  ~NatsSubscribe() override;
+
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  bool postfire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+
+  // The server had the subscription when initialize ended (false while the broker was not up
+  // then: the subscription is sent when the connection comes up). Any thread.
+  bool subscribed() const;
+  std::uint64_t received() const;
+  // Instances this replica took (answered claims for).
+  std::uint64_t claimed() const;
+  const NatsConnection* connection() const { return connection_.get(); }
+
+  struct Inbox;  // shared with the delivery threads
+
+ private:
+  void close_subscriptions();
+
+  NatsSubscribeOptions options_;
+  std::unique_ptr<NatsConnection> connection_;
+  std::shared_ptr<Inbox> inbox_;
+  natsSubscription* subscription_ = nullptr;
+  natsSubscription* claims_ = nullptr;
+  std::int64_t emitted_ = 0;
+  bool done_ = false;
+  std::atomic<bool> subscribed_{false};
+};
+
+// The subjects of a dispatch group: where dispatchers send claims, and where a replica gets its
+// instances' events.
+std::string claim_subject(const std::string& prefix, const std::string& group);
+std::string replica_subject(const std::string& prefix, const std::string& group,
+                            const std::string& replica);
+
+ActorType nats_subscribe_type();
+
+}  // namespace cwf::pubsub
