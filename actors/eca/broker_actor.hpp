@@ -1,0 +1,38 @@
+// eca_broker: a simulated processing entity (EVE broker). Answers each request assigned to it
+// with a reply RPL(Service.Outcome) (or an exception) after a simulated delay: the reply's
+// timestamp is the request's plus the delay, so the workflow clock never waits.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::eca {
+
+struct ServiceBehaviour {
+  std::string reply = "Done";
+  Duration delay = 0;
+  std::optional<Expression> params;        // of the reply; `/` is the request; default /params
+  std::optional<Expression> exception_if;  // when true: EXC(Service.<exception>) instead
+  std::string exception = "Failed";
+};
+
+class BrokerActor final : public Actor {
+ public:
+  BrokerActor(std::string name, std::string site, std::map<std::string, ServiceBehaviour> services);
+  void fire(FiringContext& context) override;
+
+ private:
+  std::string name_;
+  std::string site_;
+  std::map<std::string, ServiceBehaviour, std::less<>> services_;
+  std::int64_t next_id_ = 1;
+};
+
+ActorType broker_actor_type();
+
+}  // namespace cwf::eca

@@ -1,0 +1,70 @@
+#include "actors/eca/history_sink.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+
+#include "actors/actor_type_util.hpp"
+#include "actors/eca/occurrence.hpp"
+
+namespace cwf::eca {
+
+HistorySink::HistorySink(std::string path, bool append) : path_(std::move(path)), append_(append) {
+  add_input("in", "event occurrences");
+}
+
+void HistorySink::initialize(ActorContext& context) {
+  if (!append_) {
+    try {
+      writer_.open(path_);
+    } catch (const std::exception& e) {
+      throw std::runtime_error(context.name() + ": " + e.what());
+    }
+    return;
+  }
+  appended_ = std::fopen(path_.c_str(), "ab");
+  if (!appended_)
+    throw std::runtime_error(context.name() + ": cannot open " + path_ + ": " +
+                             std::strerror(errno));
+  writer_.attach(appended_);
+}
+
+void HistorySink::fire(FiringContext& context) {
+  std::string& out = writer_.buffer();
+  for (const Event& event : context.window()) {
+    try {
+      to_occurrence(event.token, event.time).append_json(out);
+      out.push_back('\n');
+    } catch (const std::exception& e) {
+      context.report_error(e.what());
+    }
+  }
+  writer_.maybe_flush();
+}
+
+void HistorySink::wrapup(ActorContext& context) {
+  if (!writer_.close()) context.report_error(path_ + ": write error: " + writer_.error());
+  if (appended_) {
+    std::fclose(appended_);
+    appended_ = nullptr;
+  }
+}
+
+ActorType history_sink_type() {
+  return actors::make_type(
+      "eca_history", "The event history: every occurrence as one JSON line, in arrival order.",
+      {{"path", ParamType::string, std::nullopt,
+        "the history file (relative to the workflow file's folder)"},
+       {"append", ParamType::boolean, Value(false),
+        "append to an existing history instead of starting a new one"}},
+      {{"in", "event occurrences"}}, {}, [](const Params& params) -> std::unique_ptr<Actor> {
+        std::string path = params.resolve_path(params.get_string("path"));
+        std::filesystem::path parent = std::filesystem::path(path).parent_path();
+        if (!parent.empty() && !std::filesystem::is_directory(parent))
+          throw ParamError("path", "no folder '" + parent.string() + "'");
+        return std::make_unique<HistorySink>(std::move(path), params.get_bool("append"));
+      });
+}
+
+}  // namespace cwf::eca

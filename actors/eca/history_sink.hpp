@@ -1,0 +1,30 @@
+// eca_history: the event history (EVE §5.3). Appends every occurrence it receives to a file as
+// one JSON line, in the order received; `cwf history` queries it by instance and type.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "actors/output.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::eca {
+
+class HistorySink final : public Actor {
+ public:
+  HistorySink(std::string path, bool append);
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+
+ private:
+  std::string path_;
+  bool append_;
+  std::FILE* appended_ = nullptr;
+  actors::BufferedWriter writer_;
+};
+
+ActorType history_sink_type();
+
+}  // namespace cwf::eca

@@ -1,0 +1,65 @@
+#include "actors/eca/raise_actor.hpp"
+
+#include "actors/actor_type_util.hpp"
+#include "actors/eca/occurrence.hpp"
+
+namespace cwf::eca {
+
+RaiseActor::RaiseActor(std::string type, Expression instance, Expression params, std::string site,
+                       std::string broker)
+    : type_(std::move(type)),
+      instance_(std::move(instance)),
+      params_(std::move(params)),
+      site_(std::move(site)),
+      broker_(std::move(broker)) {
+  add_input("in", "any tokens");
+  add_output("out", "one occurrence per token");
+}
+
+void RaiseActor::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    try {
+      OccurrenceSpec spec;
+      spec.type = type_;
+      spec.site = site_;
+      spec.id = next_id_++;
+      spec.time = event.time;
+      if (type_.starts_with("REQ("))
+        spec.request = Value(site_ + ":" + broker_ + ":" + std::to_string(spec.id));
+      spec.instance = instance_.evaluate(event.token);
+      spec.broker = Value(broker_);
+      spec.params = params_.evaluate(event.token);
+      if (!spec.params.is_record() && !spec.params.is_null())
+        spec.params = Value::record({{"value", spec.params}});
+      context.emit(make_occurrence(std::move(spec)));
+    } catch (const std::exception& e) {
+      context.report_error(e.what());
+    }
+  }
+}
+
+ActorType raise_actor_type() {
+  return actors::make_type(
+      "eca_raise", "Turns each token into an event occurrence of a primitive type.",
+      {{"type", ParamType::string, std::nullopt, "the primitive event type, e.g. REQ(HIC)"},
+       {"instance", ParamType::expression, Value("null"), "the workflow instance id, e.g. /claim"},
+       {"params", ParamType::expression, Value("/"), "the occurrence's parameters (a record)"},
+       {"site", ParamType::string, Value("s1"), "the occurrence site"},
+       {"broker", ParamType::string, Value("client"), "the raising broker"}},
+      {{"in", "any tokens"}}, {{"out", "one occurrence per token"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        std::string type = params.get_string("type");
+        PrimitiveType primitive;
+        if (!parse_primitive_type(type, primitive))
+          throw ParamError("type",
+                           "expected a primitive event type (REQ(Service), "
+                           "RPL(Service.Outcome), EXC(Service.Exception) or TIME(name)), "
+                           "got '" +
+                               type + "'");
+        return std::make_unique<RaiseActor>(type, actors::compile_param(params, "instance"),
+                                            actors::compile_param(params, "params"),
+                                            params.get_string("site"), params.get_string("broker"));
+      });
+}
+
+}  // namespace cwf::eca

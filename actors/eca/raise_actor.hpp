@@ -1,0 +1,26 @@
+// eca_raise: turns any token into an event occurrence (e.g. each claim read from a file into the
+// workflow's initiation request REQ(HIC)), stamped with the token's timestamp.
+#pragma once
+
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::eca {
+
+class RaiseActor final : public Actor {
+ public:
+  RaiseActor(std::string type, Expression instance, Expression params, std::string site,
+             std::string broker);
+  void fire(FiringContext& context) override;
+
+ private:
+  std::string type_;
+  Expression instance_, params_;
+  std::string site_, broker_;
+  std::int64_t next_id_ = 1;
+};
+
+ActorType raise_actor_type();
+
+}  // namespace cwf::eca

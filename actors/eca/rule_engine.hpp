@@ -1,0 +1,71 @@
+// The EVE server's rule execution (§4.2, §5.1): rules are attached to the nodes of one detector
+// graph; a detection cycle puts the rules of every node it detects on a to-fire list, and they fire
+// only after the cycle has ended. A rule whose condition holds runs its action: it raises events
+// (detected in later cycles, in the order raised) and notifies the assigned broker.
+//
+// Everything the engine sees or produces is reported: `history` gets every occurrence processed
+// (incoming and raised) and every composite occurrence a rule is attached to; `notify` gets the
+// requests sent to brokers (with `assigned`).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "actors/eca/event_detector.hpp"
+#include "actors/eca/rule_set.hpp"
+
+namespace cwf::eca {
+
+class RuleEngine {
+ public:
+  struct Sinks {
+    std::function<void(const Value&)> history;
+    std::function<void(const Value&)> notify;
+  };
+  // A rule that fired, for tests and the `fired` trace: rule name and triggering occurrence.
+  struct Firing {
+    std::string rule;
+    Value event;
+    Value set;
+  };
+
+  explicit RuleEngine(RuleSet rules, std::string broker_name = "EVE");
+
+  // Detects `occurrence` and everything the fired rules raise because of it.
+  void process(const Value& occurrence, const Sinks& sinks);
+
+  // Pending requests per broker (load-based assignment).
+  std::int64_t pending(const std::string& broker) const;
+  const std::vector<Firing>& fired() const { return fired_; }
+  void keep_fired(bool on) { keep_fired_ = on; }
+
+ private:
+  void cycle(const Value& occurrence, const Sinks& sinks);
+  // The condition's set; null when it does not hold.
+  Value condition_set(std::size_t rule_index, const Value& event);
+  Value assign(std::size_t rule_index, const Value& event);
+  void act(std::size_t rule_index, const Value& event, const Value& set, const Sinks& sinks);
+  Value raised(const RaiseAction& action, const Value& event, const Value& set);
+
+  RuleSet rules_;
+  std::string broker_name_;
+  std::shared_ptr<DetectorGraph> graph_;
+  std::unique_ptr<EventDetector> detector_;
+  std::vector<std::vector<std::size_t>> rules_of_node_;
+  std::vector<bool> logged_node_;
+  std::vector<std::mt19937_64> random_;  // per rule, seeded
+  std::map<std::string, std::int64_t, std::less<>> pending_;
+  std::map<Value, std::string> request_broker_;
+  std::deque<Value> queue_;  // raised, not yet detected
+  std::int64_t next_id_ = 1;
+  std::vector<Firing> fired_;
+  bool keep_fired_ = false;
+};
+
+}  // namespace cwf::eca

@@ -1,0 +1,54 @@
+#include "actors/eca/rules_actor.hpp"
+
+#include "actors/actor_type_util.hpp"
+#include "actors/eca/occurrence.hpp"
+
+namespace cwf::eca {
+
+namespace {
+constexpr int kNotify = 0, kHistory = 1;
+}
+
+RulesActor::RulesActor(RuleSet rules, std::string name)
+    : engine_(std::move(rules), std::move(name)) {
+  add_input("in", "event occurrences (initiation requests, replies of brokers, time events)");
+  add_output("notify", "requests sent to their assigned broker (`assigned` set)");
+  add_output("history", "every occurrence processed, raised or detected");
+}
+
+void RulesActor::fire(FiringContext& context) {
+  auto send = [&](int port) {
+    return [&context, port](const Value& occurrence) {
+      context.set_output_time(occurrence_time(occurrence));
+      context.emit(port, occurrence);
+    };
+  };
+  RuleEngine::Sinks sinks{send(kHistory), send(kNotify)};
+  for (const Event& event : context.window()) {
+    try {
+      engine_.process(to_occurrence(event.token, event.time), sinks);
+    } catch (const std::exception& e) {
+      context.report_error(e.what());
+    }
+  }
+}
+
+ActorType rules_actor_type() {
+  return actors::make_type(
+      "eca_rules",
+      "ECA rules over composite events (EVE): fires the rules of a rules file after each "
+      "detection cycle, raises events and assigns requests to brokers.",
+      {{"rules", ParamType::string, std::nullopt,
+        "the rules file (YAML: site, brokers, rules; see docs/eca.md), relative to the "
+        "workflow file's folder"},
+       {"name", ParamType::string, Value("EVE"), "broker id of the occurrences it raises"}},
+      {{"in", "event occurrences"}},
+      {{"notify", "requests sent to their assigned broker"},
+       {"history", "every occurrence processed, raised or detected"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        RuleSet rules = load_rule_set(params.resolve_path(params.get_string("rules")));
+        return std::make_unique<RulesActor>(std::move(rules), params.get_string("name"));
+      });
+}
+
+}  // namespace cwf::eca

@@ -1,0 +1,23 @@
+// eca_rules: an EVE server. Detects composite events over the occurrences it receives, fires the
+// ECA rules of a rules file after each detection cycle, raises their events and notifies the
+// assigned brokers; every occurrence goes to the `history` output.
+#pragma once
+
+#include "actors/eca/rule_engine.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::eca {
+
+class RulesActor final : public Actor {
+ public:
+  RulesActor(RuleSet rules, std::string name);
+  void fire(FiringContext& context) override;
+
+ private:
+  RuleEngine engine_;
+};
+
+ActorType rules_actor_type();
+
+}  // namespace cwf::eca
