@@ -256,6 +256,90 @@ void Guard::simplify() {
     }
   }
   terms_ = std::move(terms);
+  if (terms_.size() > 1) expand_and_reduce();
+}
+
+// Merging neighbours misses sums such as (¬f ∧ ¬g) + □f + □g, which is T: a case split over
+// several events. Each term is widened, one state at a time, as far as the whole guard still
+// holds on every state combination the wider term allows; then terms covered by the others
+// are dropped. Exhaustive over state combinations, so it is only tried on guards over a few
+// events (the rest keep the merged form, which is equivalent, only longer).
+void Guard::expand_and_reduce() {
+  std::vector<std::string> names = events();
+  constexpr std::size_t kMostEvents = 6;
+  if (names.size() > kMostEvents) return;
+
+  // Whether `cube` implies the sum of `terms` (all terms but `skip`).
+  auto covered = [&](const GuardTerm& cube, std::size_t skip) {
+    std::vector<StateSet> world(names.size());
+    auto term_holds = [&](const GuardTerm& term) {
+      for (const auto& sequence : term.eventually)
+        if (std::find(cube.eventually.begin(), cube.eventually.end(), sequence) ==
+            cube.eventually.end())
+          return false;  // another ◇-sequence may not hold
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if ((states_in(term, names[i]) & world[i]) == 0) return false;
+      return true;
+    };
+    auto feasible = [&] {
+      for (const auto& sequence : cube.eventually) {
+        for (std::size_t a = 0; a < sequence.size(); ++a) {
+          auto index = [&](const Literal& l) {
+            return static_cast<std::size_t>(std::find(names.begin(), names.end(), l.event) -
+                                            names.begin());
+          };
+          StateSet state_a = world[index(sequence[a])];
+          if ((state_a & eventually_states(sequence[a])) == 0) return false;
+          for (std::size_t b = a + 1; b < sequence.size(); ++b)
+            if ((world[index(sequence[b])] & happened_states(sequence[b])) &&
+                !(state_a & happened_states(sequence[a])))
+              return false;
+        }
+      }
+      return true;
+    };
+    auto visit = [&](std::size_t i, auto& self) -> bool {
+      if (i == names.size()) {
+        if (!feasible()) return true;
+        for (std::size_t t = 0; t < terms_.size(); ++t)
+          if (t != skip && term_holds(terms_[t])) return true;
+        return false;
+      }
+      StateSet allowed = states_in(cube, names[i]) & known(names[i]);
+      for (StateSet bit : {kHappened, kComplementHappened, kWillHappen, kWillNotHappen}) {
+        if (!(allowed & bit)) continue;
+        world[i] = bit;
+        if (!self(i + 1, self)) return false;
+      }
+      return true;
+    };
+    return visit(0, visit);
+  };
+
+  const std::size_t none = terms_.size();
+  for (GuardTerm& term : terms_) {
+    for (const std::string& name : names) {
+      for (StateSet bit : {kHappened, kComplementHappened, kWillHappen, kWillNotHappen}) {
+        StateSet states = states_in(term, name);
+        if ((states & bit) || !(known(name) & bit)) continue;
+        GuardTerm wider = term;
+        wider.states[name] = states | bit;
+        if (covered(wider, none)) term = std::move(wider);
+      }
+    }
+  }
+  std::vector<GuardTerm> kept;
+  for (GuardTerm& term : terms_) {
+    if (!normalise_term(term)) continue;
+    if (term == GuardTerm{}) {
+      terms_ = {GuardTerm{}};
+      return;
+    }
+    if (std::find(kept.begin(), kept.end(), term) == kept.end()) kept.push_back(std::move(term));
+  }
+  terms_ = std::move(kept);
+  for (std::size_t t = terms_.size(); t-- > 0 && terms_.size() > 1;)
+    if (covered(terms_[t], t)) terms_.erase(terms_.begin() + static_cast<std::ptrdiff_t>(t));
 }
 
 bool Guard::mentions(const std::string& event) const {

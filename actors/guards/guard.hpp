@@ -78,6 +78,7 @@ class Guard {
 
  private:
   void simplify();
+  void expand_and_reduce();
   bool normalise_term(GuardTerm& term) const;
   StateSet known(const std::string& event) const;
 

@@ -1,0 +1,160 @@
+#include "actors/guards/dependency_file.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "actors/guards/event_parser.hpp"
+#include "actors/guards/guard_synthesis.hpp"
+#include "runtime/did_you_mean.hpp"
+#include "runtime/load_error.hpp"
+#include "runtime/yaml_value.hpp"
+
+namespace cwf::guards {
+
+std::string base_name(const std::string& event_type) {
+  return event_type.substr(0, event_type.find('['));
+}
+
+std::vector<std::string> parameters_of(const std::string& event_type) {
+  std::vector<std::string> names;
+  auto open = event_type.find('[');
+  if (open == std::string::npos) return names;
+  std::string inside = event_type.substr(open + 1, event_type.rfind(']') - open - 1);
+  std::stringstream stream(inside);
+  std::string name;
+  while (std::getline(stream, name, ',')) {
+    name.erase(0, name.find_first_not_of(' '));
+    name.erase(name.find_last_not_of(' ') + 1);
+    if (!name.empty()) names.push_back(name);
+  }
+  return names;
+}
+
+EventAttributes DependencySet::attributes_of(const std::string& event) const {
+  auto it = attributes.find(event);
+  return it == attributes.end() ? EventAttributes{} : it->second;
+}
+
+Guard DependencySet::guard(const Literal& literal) const {
+  return guard_in_workflow(dependencies, literal);
+}
+
+namespace {
+
+bool read_bool(const YamlEntry& entry, const std::string& file) {
+  std::optional<bool> value;
+  if (entry.value.IsScalar()) value = parse_yaml_bool(entry.value.Scalar());
+  if (!value)
+    throw LoadError(value_location(entry, file), "expected true or false for '" + entry.key +
+                                                     "', got " + describe_yaml(entry.value));
+  return *value;
+}
+
+EventExpr read_dependency(const YAML::Node& node, const std::string& file) {
+  SourceLocation where = yaml_location(node, file);
+  if (!node.IsScalar())
+    throw LoadError(where,
+                    "expected a dependency expression (a string), got " + describe_yaml(node));
+  try {
+    return parse_event_expression(node.Scalar());
+  } catch (const ParseError& e) {
+    // A quoted scalar starts one column after its mark; the parser counts from 1.
+    bool quoted = node.Tag() == "!";
+    where.column += static_cast<int>(e.column()) - 1 + (quoted ? 1 : 0);
+    throw LoadError(where, "in dependency '" + node.Scalar() + "': " + e.message());
+  }
+}
+
+}  // namespace
+
+DependencySet read_dependency_set(const YAML::Node& root, const std::string& file) {
+  if (!root.IsMap())
+    throw LoadError(
+        yaml_location(root, file, {file, 1, 1}),
+        "expected a map with 'dependencies' (and optionally 'events'), got " + describe_yaml(root));
+  DependencySet set;
+  const std::vector<std::string> keys{"dependencies", "events", "name", "description"};
+  YAML::Node events_node;
+  bool has_dependencies = false;
+  for (const YamlEntry& entry : yaml_map_entries(root, file)) {
+    if (entry.key == "dependencies") {
+      has_dependencies = true;
+      if (!entry.value.IsSequence())
+        throw LoadError(
+            value_location(entry, file),
+            "expected a list of dependency expressions, got " + describe_yaml(entry.value));
+      for (const YAML::Node& item : entry.value) {
+        set.dependencies.push_back(read_dependency(item, file));
+        set.texts.push_back(item.Scalar());
+        for (const std::string& event : events_of(set.dependencies.back()))
+          if (std::find(set.events.begin(), set.events.end(), event) == set.events.end())
+            set.events.push_back(event);
+      }
+    } else if (entry.key == "events") {
+      events_node = entry.value;
+    } else if (entry.key != "name" && entry.key != "description") {
+      throw LoadError(key_location(entry, file),
+                      "unknown key '" + entry.key + "'" + did_you_mean_suffix(entry.key, keys));
+    }
+  }
+  if (!has_dependencies)
+    throw LoadError(yaml_location(root, file, {file, 1, 1}), "expected a 'dependencies' list");
+  if (events_node && !events_node.IsNull()) {
+    if (!events_node.IsMap())
+      throw LoadError(
+          yaml_location(events_node, file),
+          "expected a map from event name to attributes, got " + describe_yaml(events_node));
+    for (const YamlEntry& event : yaml_map_entries(events_node, file, "event")) {
+      // An event may be named with or without its parameters.
+      std::string type = event.key;
+      for (const std::string& known : set.events)
+        if (base_name(known) == event.key) type = known;
+      if (std::find(set.events.begin(), set.events.end(), type) == set.events.end())
+        set.events.push_back(type);
+      EventAttributes attributes;
+      if (!event.value.IsNull()) {
+        if (!event.value.IsMap())
+          throw LoadError(value_location(event, file),
+                          "expected attributes {triggerable: BOOL, rejectable: BOOL} for event '" +
+                              event.key + "', got " + describe_yaml(event.value));
+        for (const YamlEntry& attribute : yaml_map_entries(event.value, file, "attribute")) {
+          if (attribute.key == "triggerable") {
+            attributes.triggerable = read_bool(attribute, file);
+          } else if (attribute.key == "rejectable") {
+            attributes.rejectable = read_bool(attribute, file);
+          } else {
+            throw LoadError(key_location(attribute, file),
+                            "unknown event attribute '" + attribute.key +
+                                "' (expected triggerable "
+                                "or rejectable)" +
+                                did_you_mean_suffix(attribute.key, {"triggerable", "rejectable"}));
+          }
+        }
+      }
+      set.attributes[type] = attributes;
+    }
+  }
+  // One workflow instance per binding of the parameters: every event type must name the same.
+  for (const std::string& event : set.events) {
+    if (parameters_of(event) != parameters_of(set.events.front()))
+      throw LoadError(yaml_location(root, file, {file, 1, 1}),
+                      "events '" + set.events.front() + "' and '" + event +
+                          "' have different parameters; all events of a workflow are "
+                          "instantiated per binding of the same parameters");
+  }
+  return set;
+}
+
+DependencySet load_dependency_file(const std::string& path) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(path);
+  } catch (const YAML::BadFile&) {
+    throw LoadError({path, 0, 0}, "cannot open the file");
+  } catch (const YAML::Exception& e) {
+    throw LoadError(yaml_location(e.mark, path), e.msg);
+  }
+  return read_dependency_set(root, path);
+}
+
+}  // namespace cwf::guards

@@ -1,0 +1,50 @@
+// A dependency workflow written in YAML:
+//
+//   dependencies:
+//     - "~s_buy + s_book"
+//     - "~c_buy + c_book·c_buy"
+//   events:
+//     s_book: {triggerable: true}
+//     abort: {rejectable: false}
+//
+// Events are the ones the dependencies mention (in order of first appearance) plus any listed
+// under `events:` only. Errors are LoadErrors at the file, line and column of the mistake.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "actors/guards/event_expression.hpp"
+#include "actors/guards/guard.hpp"
+
+namespace cwf::guards {
+
+struct EventAttributes {
+  bool triggerable = false;  // the scheduler may make it happen on its own accord
+  bool rejectable = true;    // the scheduler may refuse it (making its complement happen)
+};
+
+struct DependencySet {
+  std::vector<EventExpr> dependencies;
+  std::vector<std::string> texts;                     // as written
+  std::vector<std::string> events;                    // event types, e.g. "c_buy[cid]"
+  std::map<std::string, EventAttributes> attributes;  // by event type; absent: the defaults
+
+  EventAttributes attributes_of(const std::string& event) const;
+  // The guard of a literal in this workflow (conjunction over the dependencies mentioning it).
+  Guard guard(const Literal& literal) const;
+};
+
+// Reads a file; throws LoadError.
+DependencySet load_dependency_file(const std::string& path);
+// Reads the top-level map of a dependency file (or the same keys inlined elsewhere).
+DependencySet read_dependency_set(const YAML::Node& root, const std::string& file);
+
+// The event type's name without its parameters ("c_buy[cid]" → "c_buy") and the parameters.
+std::string base_name(const std::string& event_type);
+std::vector<std::string> parameters_of(const std::string& event_type);
+
+}  // namespace cwf::guards
