@@ -1,0 +1,200 @@
+#include "actors/guards/event_guard.hpp"
+
+#include <stdexcept>
+
+namespace cwf::guards {
+
+namespace {
+
+std::string field_text(const Value& token, std::string_view name) {
+  const Value* value = token.field(name);
+  return value && value->is_string() ? std::string(value->as_string()) : std::string();
+}
+
+Literal parse_literal(const std::string& text) {
+  if (!text.empty() && text[0] == '~') return Literal{text.substr(1), true};
+  return Literal{text, false};
+}
+
+}  // namespace
+
+Value binding_of(const Value& token, const std::vector<std::string>& parameters) {
+  if (parameters.empty()) return Value();
+  std::vector<Value> slots;
+  for (const std::string& name : parameters) {
+    const Value* value = token.field(name);
+    if (!value) throw std::invalid_argument("no field '" + name + "' for the event's parameter");
+    slots.push_back(*value);
+  }
+  return Value::record(Schema::intern(parameters), std::move(slots));
+}
+
+EventGuard::EventGuard(const DependencySet& workflow, const std::string& event_type)
+    : event_type_(event_type),
+      base_(base_name(event_type)),
+      parameters_(parameters_of(event_type)),
+      attributes_(workflow.attributes_of(event_type)),
+      positive_(workflow.guard(Literal{event_type, false})),
+      negative_(workflow.guard(Literal{event_type, true})) {
+  for (const std::string& other : workflow.events)
+    if (other != event_type && workflow.attributes_of(other).triggerable &&
+        (positive_.mentions(other) || negative_.mentions(other)))
+      triggerable_.push_back(other);
+  attempts_port_ = add_input("attempts", "attempts of the event: {event: NAME or ~NAME, params…}");
+  messages_port_ = add_input("messages", "announcements, promises and trigger requests");
+  outcomes_out_ = add_output("outcomes", "{event, params…, outcome}: what became of the event");
+  messages_out_ = add_output("messages", "to the actors of the events whose guards mention it");
+}
+
+EventGuard::Instance& EventGuard::instance(const Value& binding) {
+  auto [it, inserted] = instances_.try_emplace(binding.to_json());
+  if (inserted) {
+    it->second.positive = positive_;
+    it->second.negative = negative_;
+    it->second.binding = binding;
+  }
+  return it->second;
+}
+
+void EventGuard::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    try {
+      if (context.port() == attempts_port_) {
+        Literal attempted = parse_literal(field_text(event.token, "event"));
+        if (attempted.event != base_)
+          throw std::invalid_argument("an attempt of '" + attempted.event +
+                                      "' reached the actor of '" + base_ + "'");
+        attempt(context, instance(binding_of(event.token, parameters_)), attempted.complement);
+      } else {
+        on_message(context, event.token);
+      }
+    } catch (const std::exception& e) {
+      context.report_error(e.what());
+    }
+  }
+}
+
+void EventGuard::attempt(FiringContext& context, Instance& instance, bool complement) {
+  if (instance.status != Status::pending) {
+    bool same = (instance.status == Status::complement_happened) == complement;
+    emit_outcome(context, instance, complement, same ? "duplicate" : "refused");
+    return;
+  }
+  // The scheduler has no choice with a non-rejectable event: it happens when attempted.
+  if (!complement && !attributes_.rejectable) {
+    happen(context, instance, false, "accepted");
+    return;
+  }
+  decide(context, instance, complement, true);
+}
+
+void EventGuard::decide(FiringContext& context, Instance& instance, bool complement,
+                        bool first_time) {
+  Guard& g = guard(instance, complement);
+  if (g.holds_now()) {
+    happen(context, instance, complement, first_time ? "accepted" : "released");
+    return;
+  }
+  if (g.is_zero() && !complement && attributes_.rejectable &&
+      guard(instance, true).holds_now()) {  // rejecting x makes ~x happen
+    happen(context, instance, true, "rejected");
+    return;
+  }
+  if (!first_time) return;
+  instance.parked = complement;
+  emit_outcome(context, instance, complement, "parked");
+  for (const std::string& other : triggerable_)
+    if (g.mentions(other)) send(context, "trigger", Literal{other, false}, "", instance.binding);
+  // Conditional promises: to each event whose happening alone would make this guard T (the
+  // attempt then proceeds), or, for a rejectable event, 0 (the attempt is then rejected, so
+  // the complement happens).
+  bool can_reject = !complement && attributes_.rejectable;
+  for (const std::string& other : g.events()) {
+    for (bool other_complement : {false, true}) {
+      Guard after = g;
+      Literal condition{other, other_complement};
+      after.announce_happened(condition);
+      if (after.is_top()) {
+        send(context, "promised", literal(complement), condition.text(), instance.binding);
+      } else if (after.is_zero() && can_reject) {
+        Guard complement_after = guard(instance, true);
+        complement_after.announce_happened(condition);
+        if (complement_after.is_top())
+          send(context, "promised", literal(true), condition.text(), instance.binding);
+      }
+    }
+  }
+}
+
+void EventGuard::on_message(FiringContext& context, const Value& message) {
+  std::string kind = field_text(message, "kind");
+  Literal subject = parse_literal(field_text(message, "literal"));
+  const Value* binding_field = message.field("binding");
+  Value binding = binding_field ? *binding_field : Value();
+  if (kind == "trigger") {
+    if (subject.event != event_type_) return;
+    Instance& inst = instance(binding);
+    if (inst.status != Status::pending || !attributes_.triggerable) return;
+    if (inst.positive.holds_now()) {
+      happen(context, inst, false, "triggered");
+    } else {
+      inst.trigger_wanted = true;
+    }
+    return;
+  }
+  if (!positive_.mentions(subject.event) && !negative_.mentions(subject.event)) return;
+  Instance& inst = instance(binding);
+  if (kind == "happened") {
+    inst.positive.announce_happened(subject);
+    inst.negative.announce_happened(subject);
+  } else if (kind == "promised") {
+    Literal condition = parse_literal(field_text(message, "for"));
+    if (condition.event != event_type_) return;
+    guard(inst, condition.complement).announce_promised(subject);
+  } else {
+    throw std::invalid_argument("unknown message kind '" + kind + "'");
+  }
+  retry(context, inst);
+}
+
+void EventGuard::retry(FiringContext& context, Instance& instance) {
+  if (instance.status != Status::pending) return;
+  if (instance.parked) {
+    decide(context, instance, *instance.parked, false);
+  } else if (instance.trigger_wanted && instance.positive.holds_now()) {
+    happen(context, instance, false, "triggered");
+  }
+}
+
+void EventGuard::happen(FiringContext& context, Instance& instance, bool complement,
+                        const char* how) {
+  instance.status = complement ? Status::complement_happened : Status::happened;
+  instance.parked.reset();
+  instance.trigger_wanted = false;
+  emit_outcome(context, instance, complement, how);
+  send(context, "happened", literal(complement), "", instance.binding);
+}
+
+void EventGuard::emit_outcome(FiringContext& context, const Instance& instance, bool complement,
+                              const char* how) {
+  std::vector<std::string> fields{"event"};
+  std::vector<Value> slots{Value((complement ? "~" : "") + base_)};
+  for (std::size_t i = 0; i < parameters_.size(); ++i) {
+    fields.push_back(parameters_[i]);
+    slots.push_back(instance.binding.slots()[i]);
+  }
+  fields.push_back("outcome");
+  slots.push_back(Value(std::string(how)));
+  context.emit(outcomes_out_, Value::record(Schema::intern(fields), std::move(slots)));
+}
+
+void EventGuard::send(FiringContext& context, const char* kind, const Literal& subject,
+                      const std::string& for_literal, const Value& binding) {
+  context.emit(messages_out_,
+               Value::record({{"kind", Value(std::string(kind))},
+                              {"literal", Value(subject.text())},
+                              {"for", for_literal.empty() ? Value() : Value(for_literal)},
+                              {"binding", binding}}));
+}
+
+}  // namespace cwf::guards

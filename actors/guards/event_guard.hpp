@@ -1,0 +1,75 @@
+// event_guard: the actor of one event type (Singh §4.3). It holds the current guards of its
+// event x and of ~x, per workflow instance (one per binding of the event's parameters), and
+// decides attempts: accepted when the guard holds, parked otherwise, rejected (~x happens) when
+// the guard of x can no longer hold, triggered when another event needs it and it is
+// triggerable. When x or ~x happens it announces □x / □~x on `messages`; announcements from
+// the other events simplify its guards and release a parked attempt whose guard now holds.
+//
+// Messages between event actors (records on `messages`):
+//   {kind: "happened", literal: "~e", binding}        □~e
+//   {kind: "promised", literal: "e", for: "f", binding} ◇e, for f's guard only: e is parked and
+//       will happen as soon as f does (the conditional promise that resolves mutual waits)
+//   {kind: "trigger", literal: "s_book", binding}      please make s_book happen
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "actors/guards/dependency_file.hpp"
+#include "actors/guards/guard.hpp"
+#include "runtime/actor.hpp"
+
+namespace cwf::guards {
+
+class EventGuard final : public Actor {
+ public:
+  EventGuard(const DependencySet& workflow, const std::string& event_type);
+
+  void fire(FiringContext& context) override;
+
+  const Guard& guard_template(bool complement) const { return complement ? negative_ : positive_; }
+
+ private:
+  enum class Status { pending, happened, complement_happened };
+  struct Instance {
+    Guard positive, negative;
+    Status status = Status::pending;
+    std::optional<bool> parked;  // the parked attempt: false for x, true for ~x
+    bool trigger_wanted = false;
+    Value binding;
+  };
+
+  Instance& instance(const Value& binding);
+  Guard& guard(Instance& instance, bool complement) {
+    return complement ? instance.negative : instance.positive;
+  }
+  Literal literal(bool complement) const { return Literal{event_type_, complement}; }
+
+  void attempt(FiringContext& context, Instance& instance, bool complement);
+  void decide(FiringContext& context, Instance& instance, bool complement, bool first_time);
+  void on_message(FiringContext& context, const Value& message);
+  void retry(FiringContext& context, Instance& instance);
+  void happen(FiringContext& context, Instance& instance, bool complement, const char* how);
+  void emit_outcome(FiringContext& context, const Instance& instance, bool complement,
+                    const char* how);
+  void send(FiringContext& context, const char* kind, const Literal& literal,
+            const std::string& for_literal, const Value& binding);
+
+  std::string event_type_;
+  std::string base_;
+  std::vector<std::string> parameters_;
+  EventAttributes attributes_;
+  std::vector<std::string> triggerable_;  // other triggerable event types this one may need
+  Guard positive_, negative_;
+  std::map<std::string, Instance> instances_;  // by the binding's JSON
+  int attempts_port_, messages_port_;
+  int outcomes_out_, messages_out_;
+};
+
+// The attempt's or message's binding of `parameters` as a record (null when there are none);
+// throws std::invalid_argument naming a missing field.
+Value binding_of(const Value& token, const std::vector<std::string>& parameters);
+
+}  // namespace cwf::guards

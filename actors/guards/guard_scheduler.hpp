@@ -1,0 +1,24 @@
+// guard_scheduler: a dependency workflow enforced by guard actors (Singh §4.3). A composite
+// actor whose inner workflow has one event_guard actor per event type, a dispatcher sending
+// each attempt to its event's actor, and a `messages` connection from each event actor to every
+// actor whose guard mentions it (or whose event it mentions: promises and trigger requests go
+// that way). Attempts in on `attempts`, outcomes out on `outcomes`.
+#pragma once
+
+#include <memory>
+
+#include "actors/guards/dependency_file.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/workflow.hpp"
+
+namespace cwf::guards {
+
+// The inner workflow: boundary `attempts` → `dispatch` → `event_<name>` actors → `outcomes`.
+std::unique_ptr<Workflow> guard_workflow(const DependencySet& dependencies);
+
+// The composite actor running `guard_workflow` under a one-worker, in-order director.
+std::unique_ptr<Actor> make_guard_scheduler(const DependencySet& dependencies);
+
+ActorType guard_scheduler_type();
+
+}  // namespace cwf::guards

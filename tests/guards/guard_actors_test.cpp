@@ -1,0 +1,166 @@
+// The guard actors at work: a guard_scheduler built from inline dependencies, fed attempts, its
+// outcomes collected in order (the inner director fires in the order actors got work, so the
+// order is reproducible).
+#include <gtest/gtest.h>
+
+#include "actors/guards/guard_scheduler.hpp"
+#include "runtime/clock.hpp"
+#include "runtime/runner.hpp"
+#include "runtime/scheduled_director.hpp"
+#include "schedulers/fifo_scheduler.hpp"
+#include "tests/runtime/test_actors.hpp"
+
+namespace cwf::guards {
+namespace {
+
+std::vector<Value> strings(const std::vector<std::string>& texts) {
+  std::vector<Value> values;
+  for (const std::string& text : texts)
+    values.push_back(Value(text));
+  return values;
+}
+
+struct Scenario {
+  std::vector<std::string> dependencies;
+  std::vector<std::string> triggerable = {};
+  std::vector<std::string> non_rejectable = {};
+};
+
+// Runs the attempts through a guard scheduler; the outcomes as JSON lines.
+std::vector<std::string> run(const Scenario& scenario, const std::vector<Value>& attempts) {
+  Params params({{"file", Value("")},
+                 {"dependencies", Value::array(strings(scenario.dependencies))},
+                 {"triggerable", Value::array(strings(scenario.triggerable))},
+                 {"non_rejectable", Value::array(strings(scenario.non_rejectable))}},
+                {}, "");
+  Workflow workflow("test");
+  workflow.add("attempts", std::make_unique<cwf::testing::ListSource>(attempts));
+  workflow.add("guards", guard_scheduler_type().factory(params));
+  auto collect = std::make_unique<cwf::testing::Collect>();
+  auto& outcomes = *collect;
+  workflow.add("outcomes", std::move(collect));
+  workflow.connect("attempts", "guards");
+  workflow.connect("guards", "outcomes");
+  VirtualClock clock(0);
+  ScheduledDirector director(std::make_unique<schedulers::FifoScheduler>());
+  run_workflow(workflow, director, clock);
+  std::vector<std::string> lines;
+  for (const Value& token : outcomes.tokens())
+    lines.push_back(token.to_json());
+  return lines;
+}
+
+Value attempt(const std::string& event) {
+  return Value::record({{"event", Value(event)}});
+}
+Value attempt(const std::string& event, int cid) {
+  return Value::record({{"event", Value(event)}, {"cid", Value(cid)}});
+}
+
+TEST(GuardActors, Example10ParkedEventProceedsWhenTheComplementIsAnnounced) {
+  EXPECT_EQ(run({{"~e + ~f + e\u00b7f"}}, {attempt("f"), attempt("~e")}),
+            (std::vector<std::string>{R"({"event":"f","outcome":"parked"})",
+                                      R"({"event":"~e","outcome":"accepted"})",
+                                      R"({"event":"f","outcome":"released"})"}));
+}
+
+TEST(GuardActors, OrderDependencyAcceptsTheFirstEventWhileTheSecondHasNotHappened) {
+  EXPECT_EQ(run({{"~e + ~f + e.f"}}, {attempt("e"), attempt("f")}),
+            (std::vector<std::string>{R"({"event":"e","outcome":"accepted"})",
+                                      R"({"event":"f","outcome":"accepted"})"}));
+  // f first and then e: e's guard ¬f still holds (f is parked, it has not happened).
+  EXPECT_EQ(run({{"~e + ~f + e.f"}}, {attempt("f"), attempt("e")}),
+            (std::vector<std::string>{R"({"event":"f","outcome":"parked"})",
+                                      R"({"event":"e","outcome":"accepted"})",
+                                      R"({"event":"f","outcome":"released"})"}));
+}
+
+TEST(GuardActors, AnEventWhoseGuardIsZeroIsRejected) {
+  EXPECT_EQ(run({{"~e"}}, {attempt("e"), attempt("e")}),
+            (std::vector<std::string>{R"({"event":"~e","outcome":"rejected"})",
+                                      R"({"event":"e","outcome":"refused"})"}));
+}
+
+TEST(GuardActors, AParkedEventIsRejectedWhenItsGuardBecomesZero) {
+  // e only after x: e waits for □x. ~x needs ◇~e, which the parked e promises (it will be
+  // rejected if ~x happens); ~x proceeds and e is rejected.
+  EXPECT_EQ(run({{"~e + x\u00b7e"}}, {attempt("e"), attempt("~x")}),
+            (std::vector<std::string>{R"({"event":"e","outcome":"parked"})",
+                                      R"({"event":"~x","outcome":"accepted"})",
+                                      R"({"event":"~e","outcome":"rejected"})"}));
+}
+
+TEST(GuardActors, APromisedRejectionLetsTheOtherEventProceed) {
+  // e before f if e happens, and f needs g. The parked e waits for ◇f ∧ ¬f, which f's
+  // happening would make 0: e promises ◇~e to f, so f proceeds and e is rejected.
+  EXPECT_EQ(
+      run({{"~e + e\u00b7f", "~f + g"}}, {attempt("e"), attempt("g"), attempt("f")}),
+      (std::vector<std::string>{
+          R"({"event":"e","outcome":"parked"})", R"({"event":"g","outcome":"accepted"})",
+          R"({"event":"f","outcome":"accepted"})", R"({"event":"~e","outcome":"rejected"})"}));
+}
+
+TEST(GuardActors, NonRejectableEventsAreAcceptedWhateverTheirGuard) {
+  EXPECT_EQ(run({{"~abort + cleanup"}, {}, {"abort"}}, {attempt("abort")}),
+            (std::vector<std::string>{R"({"event":"abort","outcome":"accepted"})"}));
+  EXPECT_EQ(run({{"~abort + cleanup"}}, {attempt("abort")}),
+            (std::vector<std::string>{R"({"event":"abort","outcome":"parked"})"}));
+}
+
+TEST(GuardActors, TriggerableEventsHappenWhenAParkedEventNeedsThem) {
+  EXPECT_EQ(run({{"~abort + cleanup"}, {"cleanup"}}, {attempt("abort")}),
+            (std::vector<std::string>{R"({"event":"abort","outcome":"parked"})",
+                                      R"({"event":"cleanup","outcome":"triggered"})",
+                                      R"({"event":"abort","outcome":"released"})"}));
+}
+
+TEST(GuardActors, MutualWaitsResolvedByAConditionalPromise) {
+  // e → f and f → e: e's guard is ◇f and f's is ◇e. The parked e promises to happen as soon
+  // as f does, so f proceeds, and its announcement releases e.
+  EXPECT_EQ(run({{"~e + f", "~f + e"}}, {attempt("e"), attempt("f")}),
+            (std::vector<std::string>{R"({"event":"e","outcome":"parked"})",
+                                      R"({"event":"f","outcome":"accepted"})",
+                                      R"({"event":"e","outcome":"released"})"}));
+}
+
+const Scenario kBuyTicketBookCar{
+    {"~s_buy[cid] + s_book[cid]", "~c_buy[cid] + c_book[cid]\u00b7c_buy[cid]",
+     "~c_book[cid] + c_buy[cid] + s_cancel[cid]"},
+    {"s_book", "s_cancel"}};
+
+TEST(GuardActors, Example4BothCommit) {
+  EXPECT_EQ(
+      run(kBuyTicketBookCar, {attempt("s_buy", 1), attempt("c_buy", 1), attempt("c_book", 1)}),
+      (std::vector<std::string>{R"({"event":"s_buy","cid":1,"outcome":"parked"})",
+                                R"({"event":"s_book","cid":1,"outcome":"triggered"})",
+                                R"({"event":"s_buy","cid":1,"outcome":"released"})",
+                                R"({"event":"c_buy","cid":1,"outcome":"parked"})",
+                                R"({"event":"c_book","cid":1,"outcome":"accepted"})",
+                                R"({"event":"c_buy","cid":1,"outcome":"released"})"}));
+}
+
+TEST(GuardActors, Example4BuyFailsSoTheBookingIsCancelled) {
+  EXPECT_EQ(
+      run(kBuyTicketBookCar, {attempt("s_buy", 2), attempt("~c_buy", 2), attempt("c_book", 2)}),
+      (std::vector<std::string>{R"({"event":"s_buy","cid":2,"outcome":"parked"})",
+                                R"({"event":"s_book","cid":2,"outcome":"triggered"})",
+                                R"({"event":"s_buy","cid":2,"outcome":"released"})",
+                                R"({"event":"~c_buy","cid":2,"outcome":"parked"})",
+                                R"({"event":"s_cancel","cid":2,"outcome":"triggered"})",
+                                R"({"event":"~c_buy","cid":2,"outcome":"released"})",
+                                R"({"event":"c_book","cid":2,"outcome":"accepted"})"}));
+}
+
+TEST(GuardActors, Example4InstancesPerBindingAreIndependent) {
+  // Customer 2's commit of the booking does not see customer 1's commit of the ticket.
+  EXPECT_EQ(
+      run(kBuyTicketBookCar, {attempt("c_book", 1), attempt("c_buy", 2), attempt("c_buy", 1)}),
+      (std::vector<std::string>{R"({"event":"c_book","cid":1,"outcome":"parked"})",
+                                R"({"event":"s_cancel","cid":1,"outcome":"triggered"})",
+                                R"({"event":"c_book","cid":1,"outcome":"released"})",
+                                R"({"event":"c_buy","cid":2,"outcome":"parked"})",
+                                R"({"event":"c_buy","cid":1,"outcome":"accepted"})"}));
+}
+
+}  // namespace
+}  // namespace cwf::guards
