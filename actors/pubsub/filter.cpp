@@ -41,6 +41,14 @@ bool Filter::matches(const Value& publication) const {
   return true;
 }
 
+bool Filter::matches_except(const Value& publication, std::size_t known) const {
+  if (!publication.is_record()) return false;
+  for (std::size_t i = 0; i < predicates_.size(); ++i)
+    if (i != known && !predicates_[i].holds(publication.field(predicates_[i].attribute)))
+      return false;
+  return true;
+}
+
 const AttributeSet* Filter::constraint(const std::string& attribute) const {
   auto at = std::lower_bound(
       constraints_.begin(), constraints_.end(), attribute,

@@ -36,6 +36,8 @@ class Filter {
 
   // Whether a publication (a record; anything else matches nothing) satisfies every predicate.
   bool matches(const Value& publication) const;
+  // The same, taking predicate `known` (an index into predicates()) as already checked.
+  bool matches_except(const Value& publication, std::size_t known) const;
   // Whether some record matches (`[x, <, 1], [x, >, 2]` does not).
   bool satisfiable() const { return satisfiable_; }
   // Every publication that matches `other` matches this filter.

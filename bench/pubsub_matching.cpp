@@ -1,0 +1,159 @@
+// Content-based matching throughput, publications/s, 10,000 subscriptions of 3 predicates each:
+//   [symbol, =, S<k>] (1,000 symbols), [price, between, lo, lo + 20] (price 0-120),
+//   [volume, >, v] (volume 0-1,000); publications draw symbol, price and volume uniformly.
+// Variants, all in the same run: linear_scan (every filter tested per publication, the
+// baseline), index (MatchingIndex::match) and broker (Broker::publish: index, per-subscriber
+// deliveries). Each variant's number of matches is checked against the scan's (else
+// SkipWithError). The ratios of the medians are printed at the end.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "actors/pubsub/broker.hpp"
+#include "actors/pubsub/matching_index.hpp"
+
+namespace {
+
+using namespace cwf;
+using namespace cwf::pubsub;
+
+constexpr int kSubscriptions = 10000;
+constexpr int kSymbols = 1000;
+constexpr int kPublications = 8192;
+
+struct Workload {
+  std::vector<Filter> filters;
+  std::vector<Value> publications;
+};
+
+const Workload& workload() {
+  static const Workload w = [] {
+    Workload w;
+    std::mt19937 rng(42);
+    auto symbol = [&] { return Value("S" + std::to_string(rng() % kSymbols)); };
+    for (int i = 0; i < kSubscriptions; ++i) {
+      double lo = static_cast<double>(rng() % 100);
+      w.filters.push_back(Filter::parse(Value::array({
+          Value::array({Value("symbol"), Value("="), symbol()}),
+          Value::array({Value("price"), Value("between"), Value(lo), Value(lo + 20)}),
+          Value::array({Value("volume"), Value(">"), Value(static_cast<int>(rng() % 1000))}),
+      })));
+    }
+    const Schema* schema = Schema::intern({"symbol", "price", "volume"});
+    for (int i = 0; i < kPublications; ++i)
+      w.publications.push_back(Value::record(schema, {symbol(), Value((rng() % 12000) / 100.0),
+                                                      Value(static_cast<int>(rng() % 1000))}));
+    return w;
+  }();
+  return w;
+}
+
+std::size_t scan_matches() {
+  std::size_t matches = 0;
+  for (const Value& p : workload().publications)
+    for (const Filter& f : workload().filters)
+      matches += f.matches(p);
+  return matches;
+}
+
+enum class Variant { linear_scan, index, broker };
+
+void BM_Matching(benchmark::State& state, Variant variant) {
+  const Workload& w = workload();
+  static const std::size_t expected = scan_matches();
+  MatchingIndex index;
+  Broker broker;
+  BrokerOutput out;
+  broker.advertise({"feed", ""}, Filter(), out);
+  for (int i = 0; i < kSubscriptions; ++i) {
+    index.add(static_cast<MatchingIndex::Id>(i), w.filters[i]);
+    broker.subscribe({"s" + std::to_string(i), ""}, w.filters[i], out);
+  }
+  std::vector<MatchingIndex::Id> found;
+  for (auto _ : state) {
+    std::size_t matches = 0;
+    switch (variant) {
+      case Variant::linear_scan:
+        matches = scan_matches();
+        break;
+      case Variant::index:
+        for (const Value& p : w.publications) {
+          found.clear();
+          index.match(p, found);
+          matches += found.size();
+        }
+        break;
+      case Variant::broker:
+        for (const Value& p : w.publications) {
+          out.clear();
+          broker.publish(p, out);
+          matches += out.deliveries.size();
+        }
+        break;
+    }
+    if (matches != expected) {
+      state.SkipWithError(
+          ("wrong number of matches " + std::to_string(matches) + " != " + std::to_string(expected))
+              .c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(matches);
+  }
+  state.SetItemsProcessed(state.iterations() * kPublications);
+  state.counters["matches_per_publication"] = static_cast<double>(expected) / kPublications;
+}
+
+class RatioReporter final : public benchmark::ConsoleReporter {
+ public:
+  bool failed = false;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs) {
+      if (run.error_occurred) failed = true;
+      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
+      auto it = run.counters.find("items_per_second");
+      if ((median || single) && it != run.counters.end())
+        rates_[run.run_name.function_name] = it->second.value;
+    }
+  }
+  void Finalize() override {
+    ConsoleReporter::Finalize();
+    double scan = rates_["matching/linear_scan"];
+    std::printf("\nMedians of this run (publications/s), ratio = variant / linear scan:\n");
+    for (const char* v : {"linear_scan", "index", "broker"}) {
+      double rate = rates_[std::string("matching/") + v];
+      std::printf("  %-12s %14.0f   %8.1fx\n", v, rate, scan > 0 ? rate / scan : 0.0);
+    }
+  }
+
+ private:
+  std::map<std::string, double> rates_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string defaults[] = {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"};
+  std::vector<char*> args{argv[0]};
+  for (std::string& d : defaults)
+    args.push_back(d.data());
+  for (int i = 1; i < argc; ++i)
+    args.push_back(argv[i]);
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+  benchmark::RegisterBenchmark("matching/linear_scan", BM_Matching, Variant::linear_scan)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("matching/index", BM_Matching, Variant::index)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("matching/broker", BM_Matching, Variant::broker)
+      ->Unit(benchmark::kMillisecond);
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  return reporter.failed ? 1 : 0;
+}
