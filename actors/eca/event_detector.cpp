@@ -53,8 +53,9 @@ void EventDetector::process(const Value& occurrence, const Listener& listener) {
     for (const auto& [key, state] : instances_)
       keys.push_back(key);
     if (instances_.find(Value()) == instances_.end()) keys.emplace_back();
+    listener(leaf, occurrence);  // detected once, composed in every instance
     for (const Value& key : keys) {
-      signal(state_of(key), key, leaf, occurrence, listener);
+      signal(state_of(key), key, leaf, occurrence, listener, /*report=*/false);
       forget_if_empty(key);
     }
     return;
@@ -89,8 +90,8 @@ void EventDetector::advance_to(Timestamp time, const Listener& listener) {
 }
 
 void EventDetector::signal(InstanceState& state, const Value& key, int node,
-                           const Value& occurrence, const Listener& listener) {
-  listener(node, occurrence);
+                           const Value& occurrence, const Listener& listener, bool report) {
+  if (report) listener(node, occurrence);
   for (auto [parent, slot] : graph_->node(node).parents) {
     std::vector<Value> produced;
     compose(state, key, parent, slot, occurrence, produced);

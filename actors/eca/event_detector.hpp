@@ -78,7 +78,7 @@ class EventDetector {
 
   InstanceState& state_of(const Value& key);
   void signal(InstanceState& state, const Value& key, int node, const Value& occurrence,
-              const Listener& listener);
+              const Listener& listener, bool report = true);
   void compose(InstanceState& state, const Value& key, int node, int slot, const Value& occurrence,
                std::vector<Value>& produced);
   Value composite(int node, const Value& key, std::vector<Value> components, Timestamp time);

@@ -41,17 +41,17 @@ void RaiseActor::fire(FiringContext& context) {
 ActorType raise_actor_type() {
   return actors::make_type(
       "eca_raise", "Turns each token into an event occurrence of a primitive type.",
-      {{"type", ParamType::string, std::nullopt, "the primitive event type, e.g. REQ(HIC)"},
+      {{"event", ParamType::string, std::nullopt, "the primitive event type, e.g. REQ(HIC)"},
        {"instance", ParamType::expression, Value("null"), "the workflow instance id, e.g. /claim"},
        {"params", ParamType::expression, Value("/"), "the occurrence's parameters (a record)"},
        {"site", ParamType::string, Value("s1"), "the occurrence site"},
        {"broker", ParamType::string, Value("client"), "the raising broker"}},
       {{"in", "any tokens"}}, {{"out", "one occurrence per token"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
-        std::string type = params.get_string("type");
+        std::string type = params.get_string("event");
         PrimitiveType primitive;
         if (!parse_primitive_type(type, primitive))
-          throw ParamError("type",
+          throw ParamError("event",
                            "expected a primitive event type (REQ(Service), "
                            "RPL(Service.Outcome), EXC(Service.Exception) or TIME(name)), "
                            "got '" +

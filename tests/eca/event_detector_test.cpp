@@ -90,6 +90,16 @@ TEST(EventDetector, TimeEventsMoveTimeForEveryInstance) {
   EXPECT_EQ(r.seen, Seen{"REP(RPL(x.Done), REQ(x), 1 min)[REQ(x)@0]"});
 }
 
+TEST(EventDetector, ATimeEventIsDetectedOnceAndComposesInEveryInstance) {
+  Recorder r({"SEQ(REQ(x), TIME(close))", "TIME(close)"});
+  r.feed(occ("REQ(x)", "i1", 0));
+  r.feed(occ("REQ(x)", "i2", 1));
+  r.feed(occ("TIME(close)", Value(), 2));
+  std::sort(r.seen.begin(), r.seen.end());
+  EXPECT_EQ(r.seen, (Seen{"SEQ(REQ(x), TIME(close))[REQ(x)@0 TIME(close)@2]",
+                          "SEQ(REQ(x), TIME(close))[REQ(x)@1 TIME(close)@2]", "TIME(close)"}));
+}
+
 TEST(EventDetector, RepBetweenTwoEvents) {
   Recorder r({"REP(RPL(x.Done), REQ(x), TIME(close))"});
   r.feed(occ("REQ(x)", "i1", 0));

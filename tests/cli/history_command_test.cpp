@@ -1,0 +1,74 @@
+// `cwf history FILE [--instance ID] [--type TYPE] [--format json|text]`, run in-process.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "cli/commands.hpp"
+
+namespace cwf::cli {
+namespace {
+
+struct Result {
+  int code;
+  std::string out, err;
+};
+
+Result history(const Words& args) {
+  std::ostringstream out, err;
+  int code = history_command(args, out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::string write_history() {
+  std::string path = ::testing::TempDir() + "cwf_history_command_test.jsonl";
+  std::ofstream(path)
+      << R"j({"type":"REQ(HIC)","site":"s1","id":1,"time":0,"instance":"c1"})j"
+         "\n"
+      << R"j({"type":"REQ(HIC)","site":"s1","id":2,"time":0,"instance":"c2"})j"
+         "\n"
+      << R"j({"type":"RPL(HandleHIC.Done)","site":"s1","id":4,"time":61500000000,"instance":"c1"})j"
+         "\n"
+      << R"j({"type":"REQ(HandleHIC)","site":"s1","id":3,"time":0,"instance":"c1"})j"
+         "\n";
+  return path;
+}
+
+TEST(HistoryCommand, PrintsOneInstanceInOrderAsText) {
+  Result r = history({write_history(), "--instance", "c1", "--format", "text"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "0.000 REQ(HIC) c1\n"
+            "0.000 REQ(HandleHIC) c1\n"
+            "61.500 RPL(HandleHIC.Done) c1\n");
+}
+
+TEST(HistoryCommand, PrintsJsonAndFiltersByType) {
+  Result r = history({write_history(), "--type", "REQ(HIC)"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            R"j({"type":"REQ(HIC)","site":"s1","id":1,"time":0,"service":"HIC","request":null,)j"
+            R"j("instance":"c1","broker":null,"components":[],"params":{},"assigned":null})j"
+            "\n"
+            R"j({"type":"REQ(HIC)","site":"s1","id":2,"time":0,"service":"HIC","request":null,)j"
+            R"j("instance":"c2","broker":null,"components":[],"params":{},"assigned":null})j"
+            "\n");
+}
+
+TEST(HistoryCommand, ReportsUsageAndFileErrors) {
+  Result none = history({});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_EQ(none.err.substr(0, 39), "cwf history: missing the history FILE\nu");
+  Result typo = history({write_history(), "--instanse", "c1"});
+  EXPECT_EQ(typo.code, 2);
+  EXPECT_NE(typo.err.find("--instance"), std::string::npos) << typo.err;
+  Result format = history({write_history(), "--format", "xml"});
+  EXPECT_EQ(format.code, 2);
+  EXPECT_EQ(format.err.substr(0, 54), "cwf history: --format expects json or text (got 'xml')");
+  Result missing = history({"/nonexistent/h.jsonl"});
+  EXPECT_EQ(missing.code, 1);
+  EXPECT_EQ(missing.err, "cwf history: /nonexistent/h.jsonl: cannot open the history file\n");
+}
+
+}  // namespace
+}  // namespace cwf::cli
