@@ -31,16 +31,17 @@ TEST(GuardsCommand, PrintsTheGuardOfEveryEventAndComplementOfTheShippedExample) 
       {std::string(CWF_SOURCE_DIR) + "/workflows/examples/guards/buy_ticket_book_car.deps.yaml"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out,
-            "s_buy: \u25c7s_book\n"
-            "~s_buy: T\n"
-            "s_book: T\n"
-            "~s_book: \u25c7~s_buy\n"
-            "c_buy: \u25a1c_book\n"
-            "~c_buy: \u25c7~c_book + \u25c7s_cancel\n"
-            "c_book: \u00acc_buy \u2227 \u25c7c_buy + \u00acc_buy \u2227 \u25c7s_cancel\n"
-            "~c_book: \u25c7~c_buy\n"
-            "s_cancel: T\n"
-            "~s_cancel: \u25c7~c_book + \u25c7c_buy\n");
+            "s_buy[cid]: \u25c7s_book[cid]\n"
+            "~s_buy[cid]: T\n"
+            "s_book[cid]: T\n"
+            "~s_book[cid]: \u25c7~s_buy[cid]\n"
+            "c_buy[cid]: \u25a1c_book[cid]\n"
+            "~c_buy[cid]: \u25c7~c_book[cid] + \u25c7s_cancel[cid]\n"
+            "c_book[cid]: \u00acc_buy[cid] \u2227 \u25c7c_buy[cid] + \u00acc_buy[cid] \u2227 "
+            "\u25c7s_cancel[cid]\n"
+            "~c_book[cid]: \u25c7~c_buy[cid]\n"
+            "s_cancel[cid]: T\n"
+            "~s_cancel[cid]: \u25c7~c_book[cid] + \u25c7c_buy[cid]\n");
 }
 
 TEST(GuardsCommand, KleinsDependenciesInAscii) {

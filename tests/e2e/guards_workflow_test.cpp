@@ -1,0 +1,40 @@
+// Singh's Example 4 (workflows/examples/guards) run through the `cwf` binary under every
+// director: the guard actors must give exactly the expected outcomes, and `cwf guards` the
+// expected guards.
+#include <gtest/gtest.h>
+
+#include "process.hpp"
+
+namespace cwf::testing {
+namespace {
+
+const std::string kGuards = std::string(CWF_SOURCE_DIR) + "/workflows/examples/guards/";
+
+class GuardsWorkflow : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(GuardsWorkflow, BuyTicketBookCarGivesTheExpectedOutcomes) {
+  expect_output(kGuards + "buy_ticket_book_car.yaml",
+                kGuards + "buy_ticket_book_car.expected.jsonl", GetParam(), true);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryDirector, GuardsWorkflow, ::testing::ValuesIn(kEveryDirector),
+                         [](const auto& info) { return director_label(info.param); });
+
+TEST(GuardsWorkflow, GuardsCommandOnTheShippedDependencies) {
+  ProcessResult result = run_cwf({"guards", kGuards + "buy_ticket_book_car.deps.yaml"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(lines_of(result.out)[0], "s_buy[cid]: \u25c7s_book[cid]");
+  EXPECT_EQ(lines_of(result.out)[4], "c_buy[cid]: \u25a1c_book[cid]");
+  EXPECT_EQ(lines_of(result.out).size(), 10u);
+}
+
+TEST(GuardsWorkflow, GuardsCommandGivenAWorkflowFileSaysWhereItGoesWrong) {
+  ProcessResult result = run_cwf({"guards", kGuards + "buy_ticket_book_car.yaml"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("buy_ticket_book_car.yaml:8:1: unknown key 'director'"),
+            std::string::npos)
+      << result.err;
+}
+
+}  // namespace
+}  // namespace cwf::testing
