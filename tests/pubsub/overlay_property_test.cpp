@@ -1,0 +1,195 @@
+// Property: on random tree overlays of 1-8 brokers, with links that deliver in FIFO order but
+// interleave arbitrarily, every subscriber receives exactly the publications that match it (no
+// loss, no duplicate, each publisher's order kept), as one broker holding every subscription
+// would deliver them; the same after unsubscriptions, new subscriptions and advertisement
+// changes; and withdrawing everything leaves no routing state anywhere.
+#include <gtest/gtest.h>
+
+#include <deque>
+
+#include "overlay_scenario.hpp"
+
+namespace cwf::pubsub {
+namespace {
+
+using testing::Op;
+using testing::Received;
+using testing::Scenario;
+
+class SimulatedOverlay {
+ public:
+  SimulatedOverlay(const Scenario& s, std::mt19937& rng) : rng_(rng) {
+    neighbours_.resize(s.brokers);
+    for (auto [a, b] : s.edges) {
+      neighbours_[a].push_back(b);
+      neighbours_[b].push_back(a);
+    }
+    for (int b = 0; b < s.brokers; ++b)
+      brokers_.emplace_back(static_cast<int>(neighbours_[b].size()));
+  }
+
+  // Applies an operation at its broker; false when the broker refused it.
+  bool apply(const Op& op) {
+    BrokerOutput out;
+    Broker& b = brokers_[op.broker];
+    bool ok = false;
+    switch (op.kind) {
+      case Op::Kind::subscribe:
+        ok = b.subscribe(op.key, op.filter, out);
+        break;
+      case Op::Kind::unsubscribe:
+        ok = b.unsubscribe(op.key, out);
+        break;
+      case Op::Kind::advertise:
+        ok = b.advertise(op.key, op.filter, out);
+        break;
+      case Op::Kind::unadvertise:
+        ok = b.unadvertise(op.key, out);
+        break;
+      case Op::Kind::publish:
+        ok = b.publish(op.publication, out);
+        if (!ok) ++rejected;
+        break;
+    }
+    take(op.broker, out);
+    return ok;
+  }
+
+  // Delivers the head of a random non-empty link; false when every link is empty.
+  bool step() {
+    std::vector<std::pair<int, int>> busy;
+    for (const auto& [link, queue] : links_)
+      if (!queue.empty()) busy.push_back(link);
+    if (busy.empty()) return false;
+    auto [from, to] = busy[rng_() % busy.size()];
+    BrokerMessage message = std::move(links_[{from, to}].front());
+    links_[{from, to}].pop_front();
+    BrokerOutput out;
+    Hop hop = hop_of(to, from);
+    EXPECT_TRUE(brokers_[to].receive(hop, message, out))
+        << "broker " << to << " refused a message from " << from;
+    take(to, out);
+    return true;
+  }
+
+  void settle() {
+    while (step()) {
+    }
+  }
+
+  const Broker& broker(int b) const { return brokers_[b]; }
+  int size() const { return static_cast<int>(brokers_.size()); }
+
+  Received received;
+  std::size_t rejected = 0;
+  std::size_t messages = 0;
+
+ private:
+  Hop hop_of(int broker, int neighbour) const {
+    const auto& list = neighbours_[broker];
+    return static_cast<Hop>(std::find(list.begin(), list.end(), neighbour) - list.begin());
+  }
+  void take(int broker, const BrokerOutput& out) {
+    for (const Delivery& d : out.deliveries)
+      testing::record(received, d.subscriber, d.publication);
+    for (const Forward& f : out.forwards) {
+      links_[{broker, neighbours_[broker][f.neighbour]}].push_back(f.message);
+      ++messages;
+    }
+  }
+
+  std::mt19937& rng_;
+  std::vector<std::vector<int>> neighbours_;
+  std::vector<Broker> brokers_;
+  std::map<std::pair<int, int>, std::deque<BrokerMessage>> links_;
+};
+
+// Runs the scenario: within a phase operations and link deliveries interleave at random.
+Received run(const Scenario& s, std::mt19937& rng, SimulatedOverlay& overlay) {
+  for (const auto& phase : s.phases) {
+    for (const Op& op : phase) {
+      EXPECT_TRUE(op.kind == Op::Kind::publish || overlay.apply(op));
+      if (op.kind == Op::Kind::publish) overlay.apply(op);
+      while (rng() % 2 && overlay.step()) {
+      }
+    }
+    overlay.settle();
+  }
+  return overlay.received;
+}
+
+TEST(OverlayProperty, EverySubscriberReceivesExactlyWhatOneBrokerWouldDeliver) {
+  std::mt19937 rng(1122);
+  std::size_t deliveries = 0, rejected = 0, messages = 0;
+  for (int round = 0; round < 300; ++round) {
+    int brokers = 1 + static_cast<int>(rng() % 8);
+    Scenario s = testing::random_scenario(rng, brokers, 12, 40);
+    std::size_t expected_rejected = 0;
+    Received expected = testing::oracle(s, &expected_rejected);
+    SimulatedOverlay overlay(s, rng);
+    Received got = run(s, rng, overlay);
+    ASSERT_EQ(got, expected) << "round " << round << ": " << s.describe();
+    ASSERT_EQ(overlay.rejected, expected_rejected) << "round " << round;
+    for (const auto& [key, list] : got)
+      deliveries += list.size();
+    rejected += overlay.rejected;
+    messages += overlay.messages;
+
+    // Withdrawing every subscription and advertisement leaves no routing state.
+    std::map<ClientKey, int> subscriptions, advertisements;
+    for (const auto& phase : s.phases)
+      for (const Op& op : phase) {
+        if (op.kind == Op::Kind::subscribe) subscriptions[op.key] = op.broker;
+        if (op.kind == Op::Kind::unsubscribe) subscriptions.erase(op.key);
+        if (op.kind == Op::Kind::advertise) advertisements[op.key] = op.broker;
+        if (op.kind == Op::Kind::unadvertise) advertisements.erase(op.key);
+      }
+    for (const auto& [key, b] : subscriptions)
+      ASSERT_TRUE(overlay.apply({Op::Kind::unsubscribe, b, key, Filter(), Value()}));
+    for (const auto& [key, b] : advertisements)
+      ASSERT_TRUE(overlay.apply({Op::Kind::unadvertise, b, key, Filter(), Value()}));
+    overlay.settle();
+    for (int b = 0; b < overlay.size(); ++b) {
+      ASSERT_EQ(overlay.broker(b).subscriptions(), 0u) << "round " << round << " broker " << b;
+      ASSERT_EQ(overlay.broker(b).advertisements(), 0u) << "round " << round << " broker " << b;
+      for (Hop n = 0; n < overlay.broker(b).neighbours(); ++n)
+        ASSERT_EQ(overlay.broker(b).forwarded_to(n), 0u);
+    }
+  }
+  // The scenarios deliver, reject and route enough to mean something.
+  EXPECT_GT(deliveries, 5000u);
+  EXPECT_GT(rejected, 100u);
+  EXPECT_GT(messages, 10000u);
+}
+
+// Covering keeps routing state small: many subscriptions under one broad one cost the link one
+// subscription, and removing the broad one hands the link exactly the ones it was covering.
+TEST(OverlayProperty, CoveringForwardsOnlyTheBroadestSubscriptions) {
+  std::mt19937 rng(5);
+  Scenario s;
+  s.brokers = 2;
+  s.edges = {{0, 1}};
+  SimulatedOverlay overlay(s, rng);
+  overlay.apply({Op::Kind::advertise, 1, {"p", ""}, Filter(), Value()});
+  overlay.apply({Op::Kind::subscribe,
+                 0,
+                 {"a", "broad"},
+                 Filter::parse(Value::array({Value::array({Value("x"), Value("<"), Value(100)})})),
+                 Value()});
+  for (int i = 0; i < 50; ++i)
+    overlay.apply({Op::Kind::subscribe,
+                   0,
+                   {"a", std::to_string(i)},
+                   Filter::parse(Value::array({Value::array({Value("x"), Value("="), Value(i)})})),
+                   Value()});
+  overlay.settle();
+  EXPECT_EQ(overlay.broker(0).forwarded_to(0), 1u);
+  EXPECT_EQ(overlay.broker(1).subscriptions(), 1u);
+  overlay.apply({Op::Kind::unsubscribe, 0, {"a", "broad"}, Filter(), Value()});
+  overlay.settle();
+  EXPECT_EQ(overlay.broker(0).forwarded_to(0), 50u);
+  EXPECT_EQ(overlay.broker(1).subscriptions(), 50u);
+}
+
+}  // namespace
+}  // namespace cwf::pubsub
