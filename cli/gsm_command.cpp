@@ -1,12 +1,178 @@
+// `cwf gsm`: GSM business-artifact models: their PAC rules, their dependency graph, and the
+// synthetic models of the scaling experiments.
+#include <algorithm>
+#include <fstream>
 #include <ostream>
+#include <string>
 
+#include "actors/gsm/compiled_model.hpp"
+#include "actors/gsm/synthetic_models.hpp"
 #include "cli/commands.hpp"
+#include "runtime/load_error.hpp"
 
 namespace cwf::cli {
 
-int gsm_command(const Words&, std::ostream&, std::ostream& err) {
-  err << "cwf gsm: not available in this build\n";
-  return 2;
+namespace {
+
+constexpr const char* kUsage =
+    "usage: cwf gsm COMMAND ...\n"
+    "\n"
+    "GSM business artifacts (docs/gsm.md).\n"
+    "\n"
+    "commands:\n"
+    "  rules FILE [--keep-vacuous]   the PAC rules of a model, grouped by template, with counts\n"
+    "  graph FILE [--keep-vacuous]   the polarized dependency graph as Graphviz dot\n"
+    "  generate seq K | split N [-o FILE]\n"
+    "                                a synthetic model (000 Table 5.5.1): K stages in sequence,\n"
+    "                                or one stage whose close opens N stages\n"
+    "  help                          this text\n"
+    "\n"
+    "--keep-vacuous keeps the reopening rules whose guard has `not m` as a top-level conjunct for\n"
+    "a milestone m of the same stage; they never fire and are omitted by default.\n";
+
+std::string pad(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+struct ModelArguments {
+  std::string file;
+  gsm::RuleOptions options;
+};
+
+// FILE and --keep-vacuous, in any order; false after printing the problem.
+bool parse_model_arguments(const Words& args, const std::string& command, ModelArguments& parsed,
+                           std::ostream& err) {
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--keep-vacuous") {
+      parsed.options.keep_vacuous = true;
+    } else if (!args[i].empty() && args[i][0] == '-') {
+      err << "cwf gsm " << command << ": unknown option '" << args[i]
+          << "' (expected --keep-vacuous)\n";
+      return false;
+    } else if (parsed.file.empty()) {
+      parsed.file = args[i];
+    } else {
+      err << "cwf gsm " << command << ": one model file expected, got '" << parsed.file << "' and '"
+          << args[i] << "'\n";
+      return false;
+    }
+  }
+  if (parsed.file.empty()) {
+    err << "cwf gsm " << command << ": which model? (cwf gsm " << command
+        << " FILE.yaml [--keep-vacuous])\n";
+    return false;
+  }
+  return true;
+}
+
+int rules_command(const gsm::CompiledModel& compiled, std::ostream& out) {
+  const gsm::Model& model = compiled.model();
+  const gsm::RuleSet& set = compiled.rules();
+  out << model.name << ": " << set.rules.size() << " PAC rules";
+  if (set.vacuous_omitted > 0)
+    out << " (" << set.vacuous_omitted
+        << " vacuous reopening rules omitted; --keep-vacuous lists them)";
+  out << ", " << compiled.super_rules().size() << " super rules, " << model.status_count()
+      << " status attributes, " << model.data.size() << " data attributes, " << model.events.size()
+      << " event types, " << compiled.graph().strata() << " strata in the dependency graph\n";
+  std::size_t width_pre = 0, width_ante = 0;
+  for (const gsm::PacRule& rule : set.rules) {
+    width_pre = std::max(width_pre, gsm::literal_text(model, rule.prerequisite).size());
+    width_ante = std::max(width_ante, gsm::antecedent_text(model, rule).size());
+  }
+  std::size_t number = 0;
+  for (std::size_t t = 0; t < gsm::kRuleTemplates; ++t) {
+    const auto kind = static_cast<gsm::RuleTemplate>(t);
+    out << "\n" << gsm::template_purpose(kind) << ": " << set.count(kind) << "\n";
+    for (const gsm::PacRule& rule : set.rules) {
+      if (rule.kind != kind) continue;
+      std::string n = std::to_string(++number);
+      out << std::string(n.size() < 4 ? 4 - n.size() : 0, ' ') << n << "  "
+          << pad(gsm::literal_text(model, rule.prerequisite), width_pre) << " | "
+          << pad(gsm::antecedent_text(model, rule), width_ante) << " | "
+          << pad(gsm::change_text(model, rule.consequent), 10) << "  "
+          << gsm::rule_origin(model, rule) << "\n";
+    }
+  }
+  return 0;
+}
+
+int generate_command(const Words& args, std::ostream& out, std::ostream& err) {
+  std::string kind, output;
+  long count = 0;
+  std::size_t i = 1;
+  for (; i < args.size(); ++i) {
+    if (args[i] == "-o" || args[i] == "--output") {
+      if (i + 1 == args.size()) {
+        err << "cwf gsm generate: " << args[i] << " needs a file name\n";
+        return 2;
+      }
+      output = args[++i];
+    } else if (kind.empty()) {
+      kind = args[i];
+    } else if (count == 0) {
+      try {
+        std::size_t used = 0;
+        count = std::stol(args[i], &used);
+        if (used != args[i].size()) count = 0;
+      } catch (const std::exception&) {
+        count = 0;
+      }
+      if (count < 1 || count > 10000) {
+        err << "cwf gsm generate: expected a number of stages from 1 to 10000, got '" << args[i]
+            << "'\n";
+        return 2;
+      }
+    } else {
+      err << "cwf gsm generate: unexpected argument '" << args[i] << "'\n";
+      return 2;
+    }
+  }
+  if ((kind != "seq" && kind != "split") || count == 0) {
+    err << "cwf gsm generate: expected 'seq K' or 'split N' (e.g. cwf gsm generate seq 10)\n";
+    return 2;
+  }
+  const std::string yaml = kind == "seq" ? gsm::sequence_model_yaml(static_cast<int>(count))
+                                         : gsm::split_model_yaml(static_cast<int>(count));
+  if (output.empty()) {
+    out << yaml;
+    return 0;
+  }
+  std::ofstream file(output, std::ios::binary);
+  file << yaml;
+  if (!file.flush()) {
+    err << "cwf gsm generate: cannot write " << output << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int gsm_command(const Words& args, std::ostream& out, std::ostream& err) {
+  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    (args.empty() ? err : out) << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  const std::string& command = args[0];
+  if (command == "generate") return generate_command(args, out, err);
+  if (command != "rules" && command != "graph") {
+    err << "cwf gsm: unknown command '" << command << "'\n\n" << kUsage;
+    return 2;
+  }
+  ModelArguments parsed;
+  if (!parse_model_arguments(args, command, parsed, err)) return 2;
+  std::shared_ptr<const gsm::CompiledModel> compiled;
+  try {
+    compiled = gsm::CompiledModel::load(parsed.file, parsed.options);
+  } catch (const LoadError& e) {
+    err << e.what() << "\n";
+    return 1;
+  }
+  if (command == "rules") return rules_command(*compiled, out);
+  out << compiled->graph().to_dot(compiled->model());
+  return 0;
 }
 
 }  // namespace cwf::cli

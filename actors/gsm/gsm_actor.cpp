@@ -1,0 +1,163 @@
+#include "actors/gsm/gsm_actor.hpp"
+
+#include <algorithm>
+
+#include "actors/actor_type_util.hpp"
+#include "runtime/load_error.hpp"
+
+namespace cwf::gsm {
+
+GsmActor::GsmActor(std::shared_ptr<const CompiledModel> model, GsmActorOptions options)
+    : options_(std::move(options)),
+      engine_(std::move(model)),
+      status_schema_(Schema::intern({"instance", "step", "event", "type", "change"})),
+      invoke_schema_(Schema::intern({"instance", "step", "event", "type", "task", "stage"})) {
+  add_input("in", "external events: {instance, type, data}");
+  add_output("out", "generated events: status changes and task invocations");
+  const Model& m = engine_.model();
+  for (const EventType& e : m.events)
+    event_names_.emplace_back(e.name);
+  for (std::size_t node = 0; node < 2 * m.status_count(); ++node)
+    status_changes_.emplace_back(node_name(m, static_cast<int>(node)));
+}
+
+void GsmActor::fire(FiringContext& context) {
+  for (const Event& event : context.window())
+    process(context, event.token);
+}
+
+void GsmActor::process(FiringContext& context, const Value& token) {
+  const Model& model = engine_.model();
+  Value id, type, data;
+  try {
+    id = options_.instance.evaluate(token);
+    type = options_.event.evaluate(token);
+    data = options_.data.evaluate(token);
+  } catch (const ExprError& e) {
+    context.report_error(std::string("gsm: ") + e.what());
+    return;
+  }
+  if (id.is_null() || id.is_array() || id.is_record()) {
+    context.report_error("gsm: expected an instance id (a string or a number), got " +
+                         id.to_json());
+    return;
+  }
+  std::optional<int> event = type.is_string() ? model.find_event(type.as_string()) : std::nullopt;
+  if (!event) {
+    context.report_error("gsm: unknown event type " + type.to_json() + " for model " + model.name);
+    return;
+  }
+  const EventType& event_type = model.events[static_cast<std::size_t>(*event)];
+  updates_.clear();
+  if (!data.is_null()) {
+    if (!data.is_record()) {
+      context.report_error("gsm: expected the data of a " + event_type.name +
+                           " event to be a record, got " + data.to_json());
+      return;
+    }
+    const auto fields = data.schema()->fields();
+    const auto slots = data.slots();
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+      std::optional<int> attribute = model.find_data(fields[f]);
+      if (!attribute) {
+        context.report_error("gsm: " + event_type.name + " event carries '" + fields[f] +
+                             "', which is not a data attribute of " + model.name);
+        return;
+      }
+      const DataAttribute& a = model.data[static_cast<std::size_t>(*attribute)];
+      if (!event_type.updates_all && std::find(event_type.updates.begin(), event_type.updates.end(),
+                                               *attribute) == event_type.updates.end()) {
+        context.report_error("gsm: " + event_type.name + " events do not update '" + a.name +
+                             "' (see its 'updates' in the model)");
+        return;
+      }
+      if (!fits(a.type, slots[f])) {
+        context.report_error("gsm: expected " + std::string(data_type_name(a.type)) + " for '" +
+                             a.name + "', got " + slots[f].to_json());
+        return;
+      }
+      updates_.emplace_back(*attribute, slots[f]);
+    }
+  }
+  auto found = instances_.find(id);
+  InstanceId instance;
+  if (found == instances_.end()) {
+    if (!model.may_create(*event)) {
+      context.report_error("gsm: no instance " + id.to_json() + " and " + event_type.name +
+                           " does not create one");
+      return;
+    }
+    instance = engine_.add_instance();
+    instances_.emplace(id, instance);
+    instance_ids_.push_back(id);
+  } else {
+    instance = found->second;
+  }
+  generated_.clear();
+  engine_.step(instance, *event, updates_, generated_);
+  const Value step(static_cast<std::int64_t>(++step_));
+  for (const Generated& g : generated_) {
+    if (g.kind == Generated::Kind::status) {
+      if (!options_.emit_status) continue;
+      const Value slots[] = {
+          id, step, event_names_[static_cast<std::size_t>(*event)], Value("status"),
+          status_changes_[static_cast<std::size_t>(pdg_node({g.attribute, g.value}))]};
+      context.emit(Value::record(status_schema_, slots));
+    } else {
+      if (!options_.emit_tasks) continue;
+      const Stage& stage = model.stages[static_cast<std::size_t>(g.attribute)];
+      const Value slots[] = {id,
+                             step,
+                             event_names_[static_cast<std::size_t>(*event)],
+                             Value("invoke"),
+                             Value(stage.task),
+                             Value(stage.name)};
+      context.emit(Value::record(invoke_schema_, slots));
+    }
+  }
+}
+
+ActorType gsm_actor_type() {
+  using actors::compile_param;
+  return actors::make_type(
+      "gsm",
+      "Runs the B-steps of a GSM business-artifact model (docs/gsm.md): one incoming event per "
+      "record, many instances keyed by id; emits status changes and task invocations.",
+      {{"model", ParamType::string, std::nullopt,
+        "the model file (YAML, docs/gsm.md); relative to the workflow file"},
+       {"instance", ParamType::expression, Value("/instance"),
+        "the instance id of an incoming record (a string or a number)"},
+       {"event", ParamType::expression, Value("/type"),
+        "the event type of an incoming record, e.g. R:NewOrder"},
+       {"data", ParamType::expression, Value("/data"),
+        "the data the event carries: a record of data attributes, or null"},
+       {"emit", ParamType::string, Value("all"),
+        "what to emit: all, status (status changes) or tasks (task invocations)"},
+       {"keep_vacuous", ParamType::boolean, Value(false),
+        "keep the vacuous reopening rules (they never fire; see docs/gsm.md)"}},
+      {{"in", "external events: {instance, type, data}"}},
+      {{"out",
+        "{instance, step, event, type: status, change: +S | -S:m} and {instance, step, event, "
+        "type: invoke, task, stage}"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        const std::string path = params.resolve_path(params.get_string("model"));
+        std::shared_ptr<const CompiledModel> model;
+        try {
+          model = CompiledModel::load(path, {.keep_vacuous = params.get_bool("keep_vacuous")});
+        } catch (const LoadError& e) {
+          throw ParamError("model", std::string("in the model: ") + e.what());
+        }
+        GsmActorOptions options;
+        options.instance = compile_param(params, "instance");
+        options.event = compile_param(params, "event");
+        options.data = compile_param(params, "data");
+        const std::string emit = params.get_string("emit");
+        if (emit != "all" && emit != "status" && emit != "tasks")
+          throw ParamError("emit", "expected all, status or tasks for 'emit', got '" + emit + "'");
+        options.emit_status = emit != "tasks";
+        options.emit_tasks = emit != "status";
+        return std::make_unique<GsmActor>(std::move(model), std::move(options));
+      });
+}
+
+}  // namespace cwf::gsm

@@ -1,0 +1,50 @@
+// gsm: the centralized B-step engine as an actor. Each incoming record is one external event for
+// one artifact instance (instance id, event type, data); the actor runs its B-step and emits what
+// the step generated: status changes and task invocations.
+#pragma once
+
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "actors/gsm/bstep_engine.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/expression.hpp"
+
+namespace cwf::gsm {
+
+struct GsmActorOptions {
+  Expression instance;  // the instance id of an incoming record
+  Expression event;     // its event type
+  Expression data;      // its data: a record of data attributes, or null
+  bool emit_status = true;
+  bool emit_tasks = true;
+};
+
+class GsmActor final : public Actor {
+ public:
+  GsmActor(std::shared_ptr<const CompiledModel> model, GsmActorOptions options);
+  void fire(FiringContext& context) override;
+
+  const BStepEngine& engine() const { return engine_; }
+
+ private:
+  void process(FiringContext& context, const Value& token);
+
+  GsmActorOptions options_;
+  BStepEngine engine_;
+  std::unordered_map<Value, InstanceId, ValueHash> instances_;
+  std::vector<Value> instance_ids_;    // by InstanceId, for the output records
+  std::vector<Value> event_names_;     // by event index
+  std::vector<Value> status_changes_;  // "+RA", "-RA" per pdg node
+  std::vector<DataUpdate> updates_;
+  std::vector<Generated> generated_;
+  std::uint64_t step_ = 0;
+  const Schema* status_schema_;
+  const Schema* invoke_schema_;
+};
+
+ActorType gsm_actor_type();
+
+}  // namespace cwf::gsm

@@ -1,0 +1,79 @@
+// `cwf gsm` and the shipped GSM workflow, through the binary.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "process.hpp"
+
+namespace cwf::testing {
+namespace {
+
+const std::string kGsm = std::string(CWF_SOURCE_DIR) + "/workflows/gsm/";
+
+class GsmWorkflow : public ::testing::TestWithParam<std::string> {};
+
+// The same lines as tests/gsm/gsm_actor_test.cpp checks step by step, under every director.
+TEST_P(GsmWorkflow, DesignToOrderRunPrintsTheExpectedSteps) {
+  expect_output(kGsm + "design_to_order_run.yaml", kGsm + "expected/design_to_order_run.out",
+                GetParam(), true);
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryDirector, GsmWorkflow, ::testing::ValuesIn(kEveryDirector),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == ':') c = '_';
+                           return name;
+                         });
+
+TEST(GsmCommand, RulesCountsEachTemplate) {
+  ProcessResult result = run_cwf({"gsm", "rules", kGsm + "design_to_order.yaml", "--keep-vacuous"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("DesignToOrder: 41 PAC rules,"), std::string::npos) << result.out;
+  for (const char* line :
+       {"guard opens stage: 9\n", "milestone achieved: 7\n",
+        "milestone invalidated by its sentry: 3\n",
+        "(re)opening the stage invalidates its milestones: 13\n",
+        "achieved milestone closes stage: 7\n", "parent closing closes child: 2\n"})
+    EXPECT_NE(result.out.find(line), std::string::npos) << line;
+  result = run_cwf({"gsm", "rules", kGsm + "design_to_order.yaml"});
+  EXPECT_NE(result.out.find("39 PAC rules (2 vacuous reopening rules omitted"), std::string::npos);
+}
+
+TEST(GsmCommand, GraphIsDot) {
+  ProcessResult result = run_cwf({"gsm", "graph", kGsm + "design_to_order.yaml"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out.rfind("digraph \"DesignToOrder\" {", 0), 0u);
+  EXPECT_NE(result.out.find("\"+ED:cp\" -> \"+PE\";"), std::string::npos);
+}
+
+TEST(GsmCommand, GenerateWritesALoadableModel) {
+  ProcessResult result = run_cwf({"gsm", "generate", "split", "3"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("  S3:\n    guards: [\"on -S0\"]"), std::string::npos) << result.out;
+  const std::string path = ::testing::TempDir() + "cwf_gsm_seq4.yaml";
+  ASSERT_EQ(run_cwf({"gsm", "generate", "seq", "4", "-o", path}).status, 0);
+  result = run_cwf({"gsm", "rules", path});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("seq4: 16 PAC rules"), std::string::npos) << result.out;
+}
+
+TEST(GsmCommand, ErrorsNameTheFileAndLine) {
+  const std::string path = ::testing::TempDir() + "cwf_gsm_bad.yaml";
+  std::ofstream(path) << "artifact: bad\nstages:\n  A:\n    guards: [if B:finishd]\n"
+                         "    milestones: {done: on T:A}\n  B:\n    guards: [on R:Go]\n"
+                         "    milestones: {finished: on T:B}\n";
+  ProcessResult result = run_cwf({"gsm", "rules", path});
+  EXPECT_EQ(result.status, 1);
+  EXPECT_NE(result.err.find(path + ":4:14: in the condition of guard A.g1 of A ('B:finishd'): "
+                                   "column 1: unknown milestone 'B:finishd'; did you mean "
+                                   "'B:finished'?"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(run_cwf({"gsm", "frobnicate"}).status, 2);
+  EXPECT_EQ(run_cwf({"gsm", "help"}).status, 0);
+  EXPECT_EQ(run_cwf({"gsm", "generate", "seq", "x"}).status, 2);
+}
+
+}  // namespace
+}  // namespace cwf::testing
