@@ -1,0 +1,146 @@
+// Cost of keeping a guard current as announcements arrive (Singh §4.3): simplifying the held
+// guard by each announcement (Guard::announce_happened) against recomputing it from scratch by
+// Definition 2 on the dependencies residuated by everything announced so far, in the same run.
+//   order/*      : Klein's e < f, guard of f (◇~e + □e), announcement ~e
+//   example4/*   : Example 4's three dependencies, guard of c_book, announcements ~c_buy, s_cancel
+//   sequence6/*  : e1·e2·…·e6, guard of e6 (□e1 ∧ … ∧ □e5), announcements e1 … e5
+//   sequence6x3/*: the same with e6 also under e6·g1·g2 and ~e6 + h (a wider guard)
+// Both variants must end with the same guard (else SkipWithError). Reported as ns per
+// announcement; 5 repetitions by default, aggregates only; the median ratio is printed at the end.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "actors/guards/event_parser.hpp"
+#include "actors/guards/guard_synthesis.hpp"
+#include "actors/guards/residuation.hpp"
+
+namespace {
+
+using namespace cwf::guards;
+
+struct Case {
+  std::vector<std::string> dependencies;
+  Literal target;
+  std::vector<Literal> announcements;
+};
+
+const std::map<std::string, Case>& cases() {
+  static const std::map<std::string, Case> all = {
+      {"order", {{"~e + ~f + e.f"}, {"f", false}, {{"e", true}}}},
+      {"example4",
+       {{"~s_buy + s_book", "~c_buy + c_book.c_buy", "~c_book + c_buy + s_cancel"},
+        {"c_book", false},
+        {{"c_buy", true}, {"s_cancel", false}}}},
+      {"sequence6",
+       {{"e1.e2.e3.e4.e5.e6"},
+        {"e6", false},
+        {{"e1", false}, {"e2", false}, {"e3", false}, {"e4", false}, {"e5", false}}}},
+      {"sequence6x3",
+       {{"e1.e2.e3.e4.e5.e6", "~e6 + e6.g1.g2", "~e6 + h"},
+        {"e6", false},
+        {{"e1", false}, {"e2", false}, {"e3", false}, {"e4", false}, {"e5", false}}}},
+  };
+  return all;
+}
+
+std::vector<EventExpr> parse_all(const std::vector<std::string>& texts) {
+  std::vector<EventExpr> out;
+  for (const std::string& text : texts)
+    out.push_back(normalise(parse_event_expression(text)));
+  return out;
+}
+
+void BM_Announce(benchmark::State& state, std::string name, bool recompute) {
+  const Case& c = cases().at(name);
+  const std::vector<EventExpr> dependencies = parse_all(c.dependencies);
+  const Guard initial = guard_in_workflow(dependencies, c.target);
+  std::string final_text;
+  for (auto _ : state) {
+    if (recompute) {
+      std::vector<EventExpr> residual = dependencies;
+      Guard g = initial;
+      for (const Literal& l : c.announcements) {
+        for (EventExpr& d : residual)
+          d = residuate(d, l);
+        g = guard_in_workflow(residual, c.target);
+        benchmark::DoNotOptimize(g);
+      }
+      final_text = g.text();
+    } else {
+      Guard g = initial;
+      for (const Literal& l : c.announcements) {
+        g.announce_happened(l);
+        benchmark::DoNotOptimize(g);
+      }
+      final_text = g.text();
+    }
+  }
+  // Both ways must agree on the guard left after the last announcement.
+  Guard expected = initial;
+  for (const Literal& l : c.announcements)
+    expected.announce_happened(l);
+  std::vector<EventExpr> residual = dependencies;
+  for (const Literal& l : c.announcements)
+    for (EventExpr& d : residual)
+      d = residuate(d, l);
+  if (expected.text() != guard_in_workflow(residual, c.target).text())
+    state.SkipWithError(("the two ways disagree: " + expected.text()).c_str());
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.announcements.size()));
+}
+
+class RatioReporter final : public benchmark::ConsoleReporter {
+ public:
+  bool failed = false;
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs) {
+      if (run.error_occurred) failed = true;
+      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
+      auto it = run.counters.find("items_per_second");
+      if ((median || single) && it != run.counters.end())
+        rates_[run.run_name.function_name] = it->second.value;
+    }
+  }
+  void Finalize() override {
+    ConsoleReporter::Finalize();
+    std::printf("\nMedians of this run, ns per announcement:\n");
+    std::printf("  %-12s %12s %12s %9s\n", "case", "simplify", "recompute", "ratio");
+    for (const auto& [name, c] : cases()) {
+      double simplify = rates_[name + "/simplify"], recompute = rates_[name + "/recompute"];
+      if (simplify <= 0 || recompute <= 0) continue;
+      std::printf("  %-12s %12.0f %12.0f %8.1fx\n", name.c_str(), 1e9 / simplify, 1e9 / recompute,
+                  simplify / recompute);
+    }
+  }
+
+ private:
+  std::map<std::string, double> rates_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string defaults[] = {"--benchmark_repetitions=5", "--benchmark_report_aggregates_only=true"};
+  std::vector<char*> args{argv[0]};
+  for (std::string& d : defaults)
+    args.push_back(d.data());
+  for (int i = 1; i < argc; ++i)
+    args.push_back(argv[i]);
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+  for (const auto& [name, c] : cases()) {
+    benchmark::RegisterBenchmark((name + "/simplify").c_str(), BM_Announce, name, false)
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark((name + "/recompute").c_str(), BM_Announce, name, true)
+        ->Unit(benchmark::kMicrosecond);
+  }
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  return reporter.failed ? 1 : 0;
+}
