@@ -17,6 +17,11 @@ TEST_P(GuardsWorkflow, BuyTicketBookCarGivesTheExpectedOutcomes) {
                 kGuards + "buy_ticket_book_car.expected.jsonl", GetParam(), true);
 }
 
+TEST_P(GuardsWorkflow, Example10KleinOrderGivesTheExpectedOutcomes) {
+  expect_output(kGuards + "klein_order.yaml", kGuards + "klein_order.expected.jsonl", GetParam(),
+                true);
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryDirector, GuardsWorkflow, ::testing::ValuesIn(kEveryDirector),
                          [](const auto& info) { return director_label(info.param); });
 
