@@ -1,0 +1,192 @@
+// Centralized GSM B-steps per second with 100,000 instances on one thread, for the synthetic
+// models of 000 Table 5.5.1 (10-Stg-Seq, 1-in-9-Split) and Design-to-order:
+//   MODEL/epdg      : each step evaluates the rules of its event's ePDG, in graph order
+//   MODEL/all_rules : each step evaluates every rule in graph order (the baseline: same result,
+//                     no reachability)
+// The event stream is generated once per model by driving instances forward: a random instance
+// gets, 4 times in 5, the termination event of one of its open atomic stages, else a uniformly
+// random event type (most of which change nothing, as in the thesis's uniform workloads). Both
+// variants replay the same stream on fresh instances and must generate the same changes (else
+// SkipWithError). Default 3 repetitions, aggregates only; the ratios of the medians of this run
+// are printed at the end.
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "actors/gsm/bstep_engine.hpp"
+#include "actors/gsm/model_loader.hpp"
+#include "actors/gsm/synthetic_models.hpp"
+
+namespace {
+
+using namespace cwf::gsm;
+
+constexpr InstanceId kInstances = 100000;
+constexpr std::size_t kSteps = 1000000;
+
+struct Workload {
+  std::shared_ptr<const CompiledModel> model;
+  std::vector<std::pair<InstanceId, int>> stream;
+  std::uint64_t generated = 0;  // status changes and invocations the stream generates
+  std::uint64_t changes = 0;    // of which status changes
+};
+
+// For each atomic stage, the incoming events that achieve one of its milestones.
+std::vector<std::vector<int>> completing_events(const Model& model) {
+  std::vector<std::vector<int>> events(model.stages.size());
+  for (const Milestone& m : model.milestones)
+    if (m.achieving.trigger.kind == Trigger::Kind::external)
+      events[static_cast<std::size_t>(m.stage)].push_back(m.achieving.trigger.event);
+  return events;
+}
+
+Workload make_workload(std::shared_ptr<const CompiledModel> model) {
+  Workload w{std::move(model), {}, 0, 0};
+  const Model& m = w.model->model();
+  BStepEngine driver(w.model);
+  for (InstanceId i = 0; i < kInstances; ++i)
+    driver.add_instance();
+  const auto completing = completing_events(m);
+  std::mt19937 random(42);
+  std::uniform_int_distribution<InstanceId> pick_instance(0, kInstances - 1);
+  std::uniform_int_distribution<int> pick_event(0, static_cast<int>(m.events.size()) - 1);
+  std::uniform_int_distribution<int> percent(0, 99);
+  std::vector<Generated> generated;
+  std::vector<int> candidates;
+  w.stream.reserve(kSteps);
+  for (std::size_t s = 0; s < kSteps; ++s) {
+    const InstanceId x = pick_instance(random);
+    candidates.clear();
+    for (std::size_t stage = 0; stage < m.stages.size(); ++stage)
+      if (m.stages[stage].atomic() && driver.status(x, static_cast<int>(stage)))
+        candidates.insert(candidates.end(), completing[stage].begin(), completing[stage].end());
+    int event = pick_event(random);
+    if (!candidates.empty() && percent(random) < 80)
+      event = candidates[static_cast<std::size_t>(random() % candidates.size())];
+    w.stream.emplace_back(x, event);
+    generated.clear();
+    driver.step(x, event, {}, generated);
+    w.generated += generated.size();
+    for (const Generated& g : generated)
+      w.changes += g.kind == Generated::Kind::status;
+  }
+  return w;
+}
+
+const Workload& workload(const std::string& name) {
+  static std::map<std::string, Workload> workloads;
+  auto it = workloads.find(name);
+  if (it != workloads.end()) return it->second;
+  Model model;
+  if (name == "seq10") {
+    model = load_model_text(sequence_model_yaml(10), "seq10.yaml");
+  } else if (name == "split9") {
+    model = load_model_text(split_model_yaml(9), "split9.yaml");
+  } else {
+    // Design-to-order is read from the source tree, found from the working directory up.
+    std::filesystem::path dir = std::filesystem::current_path();
+    for (; !dir.empty(); dir = dir.parent_path()) {
+      if (std::filesystem::exists(dir / "workflows/gsm/design_to_order.yaml")) break;
+      if (dir == dir.parent_path()) {
+        dir.clear();
+        break;
+      }
+    }
+    if (dir.empty()) return workloads[name];
+    model = load_model_file((dir / "workflows/gsm/design_to_order.yaml").string());
+  }
+  return workloads[name] = make_workload(CompiledModel::compile(std::move(model)));
+}
+
+void replay(benchmark::State& state, const std::string& name, BStepEngine::Plan plan) {
+  const Workload& w = workload(name);
+  if (!w.model) {
+    state.SkipWithError("workflows/gsm/design_to_order.yaml not found: run from the source tree");
+    return;
+  }
+  std::vector<Generated> generated;
+  generated.reserve(64);
+  double rules = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    BStepEngine engine(w.model, plan);
+    engine.reserve(kInstances);
+    for (InstanceId i = 0; i < kInstances; ++i)
+      engine.add_instance();
+    std::uint64_t total = 0;
+    state.ResumeTiming();
+    for (const auto& [x, event] : w.stream) {
+      generated.clear();
+      engine.step(x, event, {}, generated);
+      total += generated.size();
+    }
+    benchmark::DoNotOptimize(total);
+    rules = static_cast<double>(engine.rules_evaluated()) / static_cast<double>(kSteps);
+    if (total != w.generated)
+      state.SkipWithError("the replay generated other events than the driver");
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * kSteps));
+  state.counters["rules_per_step"] = rules;
+  state.counters["changes_per_step"] = static_cast<double>(w.changes) / static_cast<double>(kSteps);
+}
+
+class RatioReporter final : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    ConsoleReporter::ReportRuns(runs);
+    for (const Run& run : runs) {
+      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
+      auto it = run.counters.find("items_per_second");
+      if ((median || single) && it != run.counters.end())
+        rates_[run.run_name.function_name] = it->second.value;
+    }
+  }
+  void Finalize() override {
+    ConsoleReporter::Finalize();
+    std::printf("\nMedians of this run (B-steps/s, %u instances, one thread), ePDG / all rules:\n",
+                kInstances);
+    for (const char* m : {"seq10", "split9", "design_to_order"}) {
+      double e = rates_[std::string(m) + "/epdg"], a = rates_[std::string(m) + "/all_rules"];
+      std::printf("  %-16s epdg %12.0f   all rules %12.0f   ratio %.2f\n", m, e, a,
+                  a > 0 ? e / a : 0.0);
+    }
+  }
+
+ private:
+  std::map<std::string, double> rates_;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string defaults[] = {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"};
+  std::vector<char*> args{argv[0]};
+  for (std::string& d : defaults)
+    args.push_back(d.data());
+  for (int i = 1; i < argc; ++i)
+    args.push_back(argv[i]);
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+  for (std::string model : {"seq10", "split9", "design_to_order"}) {
+    benchmark::RegisterBenchmark(
+        (model + "/epdg").c_str(),
+        [model](benchmark::State& s) { replay(s, model, BStepEngine::Plan::reachable); })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(
+        (model + "/all_rules").c_str(),
+        [model](benchmark::State& s) { replay(s, model, BStepEngine::Plan::all_rules); })
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  }
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  return 0;
+}
