@@ -128,3 +128,38 @@ TEST(GsmBStepProperty, ModelWithMoreThan64StatusAttributes) {
 
 }  // namespace
 }  // namespace cwf::gsm
+
+namespace cwf::gsm {
+namespace {
+
+// Where evaluating only the ePDG differs from evaluating every rule (docs/gsm.md): a condition-only
+// guard that already holds for a new instance waits for one of its inputs to change.
+TEST(GsmBStepProperty, AGuardTrueFromTheStartWaitsForItsInputsUnderThePdgPlan) {
+  auto compiled = CompiledModel::compile(load_model_text(R"(artifact: waiting
+stages:
+  A:
+    guards: [on R:Go]
+    milestones: {done: on T:A}
+  B:
+    guards: [if not A:done]
+    milestones: {done: on T:B}
+)",
+                                                         "waiting.yaml"));
+  const Model& m = compiled->model();
+  BStepEngine engine(compiled), all_rules(compiled, BStepEngine::Plan::all_rules);
+  InstanceId x = engine.add_instance();
+  all_rules.add_instance();
+  std::vector<Generated> generated;
+  const int b = *m.find_status("B");
+  engine.step(x, *m.find_event("T:B"), {}, generated);
+  all_rules.step(x, *m.find_event("T:B"), {}, generated);
+  EXPECT_FALSE(engine.status(x, b));  // T:B reaches nothing that B's guard reads
+  EXPECT_TRUE(all_rules.status(x, b));
+  // R:Go can change A:done (opening A invalidates it), so its ePDG holds B's guard: B opens.
+  engine.step(x, *m.find_event("R:Go"), {}, generated);
+  EXPECT_TRUE(engine.status(x, b));
+  EXPECT_TRUE(engine.status(x, *m.find_status("A")));
+}
+
+}  // namespace
+}  // namespace cwf::gsm
