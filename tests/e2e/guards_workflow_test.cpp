@@ -3,6 +3,8 @@
 // expected guards.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "process.hpp"
 
 namespace cwf::testing {
@@ -37,6 +39,21 @@ TEST(GuardsWorkflow, GuardsCommandGivenAWorkflowFileSaysWhereItGoesWrong) {
   ProcessResult result = run_cwf({"guards", kGuards + "buy_ticket_book_car.yaml"});
   EXPECT_EQ(result.status, 2);
   EXPECT_NE(result.err.find("buy_ticket_book_car.yaml:8:1: unknown key 'director'"),
+            std::string::npos)
+      << result.err;
+}
+
+TEST(GuardsWorkflow, ABadInlineDependencyIsReportedAtItsParameter) {
+  std::string path = ::testing::TempDir() + "cwf_guards_bad_inline.yaml";
+  std::ofstream(path) << "actors:\n"
+                         "  guards: {type: guard_scheduler, dependencies: [\"e1 + (e2\"]}\n"
+                         "  out: {type: stdout}\n"
+                         "connections:\n"
+                         "  - guards -> out\n";
+  ProcessResult result = run_cwf({"validate", path});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find(":2:51: invalid 'dependencies' for actor 'guards': in 'e1 + (e2': "
+                            "column 9: expected ')', found the end of the expression"),
             std::string::npos)
       << result.err;
 }

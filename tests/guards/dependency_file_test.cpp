@@ -1,0 +1,60 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "actors/guards/dependency_file.hpp"
+#include "runtime/load_error.hpp"
+
+namespace cwf::guards {
+namespace {
+
+std::string write(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + "cwf_guards_" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string error_of(const std::string& text) {
+  std::string path = write("error.yaml", text);
+  try {
+    load_dependency_file(path);
+  } catch (const LoadError& e) {
+    return std::string(e.what()).substr(path.size());
+  }
+  return "no error";
+}
+
+TEST(DependencyFile, EventsInOrderOfFirstMentionWithAttributesByBaseName) {
+  DependencySet set = load_dependency_file(
+      write("ok.yaml",
+            "dependencies:\n  - \"~a[k] + b[k]\"\n  - \"~b[k] + c[k]\"\nevents:\n"
+            "  b: {triggerable: true}\n  c[k]: {rejectable: false}\n  d[k]:\n"));
+  EXPECT_EQ(set.events, (std::vector<std::string>{"a[k]", "b[k]", "c[k]", "d[k]"}));
+  EXPECT_TRUE(set.attributes_of("b[k]").triggerable);
+  EXPECT_TRUE(set.attributes_of("b[k]").rejectable);
+  EXPECT_FALSE(set.attributes_of("c[k]").rejectable);
+  EXPECT_FALSE(set.attributes_of("a[k]").triggerable);
+  EXPECT_EQ(set.guard(Literal{"a[k]", false}).text(), "\u25c7b[k]");
+  EXPECT_EQ(set.guard(Literal{"d[k]", false}).text(), "T");
+  EXPECT_EQ(parameters_of("c_buy[cid, day]"), (std::vector<std::string>{"cid", "day"}));
+  EXPECT_EQ(base_name("c_buy[cid]"), "c_buy");
+}
+
+TEST(DependencyFile, ErrorsSayWhereAndWhat) {
+  EXPECT_EQ(error_of("events: {}\n"), ":1:1: expected a 'dependencies' list");
+  EXPECT_EQ(error_of("dependencies: e\n"),
+            ":1:15: expected a list of dependency expressions, got 'e'");
+  EXPECT_EQ(error_of("dependencies: [[e]]\n"),
+            ":1:16: expected a dependency expression (a string), got a sequence");
+  EXPECT_EQ(error_of("dependencies: [\"~a[k] + b\"]\n"),
+            ":1:1: events 'a[k]' and 'b' have different parameters; all events of a workflow are "
+            "instantiated per binding of the same parameters");
+  EXPECT_EQ(error_of("dependencies: [e]\nevents: [e]\n"),
+            ":2:9: expected a map from event name to attributes, got a sequence");
+  EXPECT_EQ(error_of("dependencies: [e]\nevents:\n  e: yes\n"),
+            ":3:6: expected attributes {triggerable: BOOL, rejectable: BOOL} for event 'e', got "
+            "'yes'");
+}
+
+}  // namespace
+}  // namespace cwf::guards
