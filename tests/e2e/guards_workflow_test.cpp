@@ -52,7 +52,7 @@ TEST(GuardsWorkflow, ABadInlineDependencyIsReportedAtItsParameter) {
                          "  - guards -> out\n";
   ProcessResult result = run_cwf({"validate", path});
   EXPECT_EQ(result.status, 2);
-  EXPECT_NE(result.err.find(":2:51: invalid 'dependencies' for actor 'guards': in 'e1 + (e2': "
+  EXPECT_NE(result.err.find(":2:49: invalid 'dependencies' for actor 'guards': in 'e1 + (e2': "
                             "column 9: expected ')', found the end of the expression"),
             std::string::npos)
       << result.err;
