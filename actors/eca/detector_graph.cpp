@@ -12,6 +12,7 @@ int DetectorGraph::add(const EventExpr& expr) {
   DetectorNode node;
   node.op = expr.op;
   node.type = type;
+  node.type_value = Value(type);
   node.children = children;
   node.within = expr.within;
   nodes_.push_back(std::move(node));

@@ -12,12 +12,14 @@
 #include <vector>
 
 #include "actors/eca/event_expression.hpp"
+#include "runtime/value.hpp"
 
 namespace cwf::eca {
 
 struct DetectorNode {
   EventOp op = EventOp::primitive;
   std::string type;                          // primitive type name or canonical composite text
+  Value type_value;                          // the same, ready for the occurrences of the node
   std::vector<int> children;                 // component nodes, by argument position (the slot)
   Duration within = 0;                       // REP with a duration
   std::vector<std::pair<int, int>> parents;  // (composite node, slot this node fills there)

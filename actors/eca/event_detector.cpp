@@ -7,7 +7,10 @@
 namespace cwf::eca {
 
 EventDetector::EventDetector(std::shared_ptr<const DetectorGraph> graph, DetectorOptions options)
-    : graph_(std::move(graph)), options_(std::move(options)) {}
+    : graph_(std::move(graph)),
+      options_(std::move(options)),
+      site_(options_.site),
+      broker_(options_.broker) {}
 
 EventDetector::InstanceState& EventDetector::state_of(const Value& key) {
   auto [it, inserted] = instances_.try_emplace(key);
@@ -102,16 +105,10 @@ void EventDetector::signal(InstanceState& state, const Value& key, int node,
 
 Value EventDetector::composite(int node, const Value& key, std::vector<Value> components,
                                Timestamp time) {
-  OccurrenceSpec spec;
-  spec.type = graph_->node(node).type;
-  spec.site = options_.site;
-  spec.id = next_id_++;
-  spec.time = time;
-  spec.instance =
+  const Value& instance =
       options_.same_instance || components.empty() ? key : field(components.back(), kInstance);
-  spec.broker = Value(options_.broker);
-  spec.components = std::move(components);
-  return make_occurrence(std::move(spec));
+  return make_composite_occurrence(graph_->node(node).type_value, site_, next_id_++, time, instance,
+                                   broker_, std::move(components));
 }
 
 void EventDetector::compose(InstanceState& state, const Value& key, int node, int slot,
@@ -148,7 +145,7 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
         held.side[slot].push_back(occurrence);
       } else {
         Value partner = other.front();
-        other.pop_front();
+        other.erase(other.begin());
         if (slot == 0)
           pair(occurrence, std::move(partner));
         else
@@ -162,8 +159,9 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
     case EventOp::ccr: {
       // Occurrences older than this one can no longer meet a partner at their own time.
       for (auto& side : held.side)
-        while (!side.empty() && occurrence_time(side.front()) < t)
-          side.pop_front();
+        side.erase(side.begin(), std::find_if(side.begin(), side.end(), [&](const Value& o) {
+                     return occurrence_time(o) >= t;
+                   }));
       auto& other = held.side[1 - slot];
       auto it = std::find_if(other.begin(), other.end(),
                              [&](const Value& b) { return occurrence_time(b) == t; });
@@ -189,7 +187,7 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
         if (type.within > 0) deadlines_.push({deadline, seq, key, node});
       } else if (!held.intervals.empty()) {
         Interval oldest = held.intervals.front();
-        held.intervals.pop_front();
+        held.intervals.erase(held.intervals.begin());
         produced.push_back(composite(node, key, {oldest.start, occurrence}, t));
       }
       break;

@@ -59,9 +59,11 @@ class EventDetector {
     Value start;
     Timestamp deadline;
   };
+  // Vectors, not deques: an instance's state is created and dropped per composition, and an
+  // empty vector allocates nothing; the queues are short, so erasing at the front is cheap.
   struct NodeState {
-    std::deque<Value> side[2];  // unconsumed component occurrences, oldest first
-    std::deque<Interval> intervals;
+    std::vector<Value> side[2];  // unconsumed component occurrences, oldest first
+    std::vector<Interval> intervals;
     bool open = false;  // IN: inside the interval
     bool empty() const { return side[0].empty() && side[1].empty() && intervals.empty() && !open; }
   };
@@ -91,6 +93,7 @@ class EventDetector {
   std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;
   std::uint64_t next_seq_ = 0;
   std::int64_t next_id_ = 1;
+  Value site_, broker_;
 };
 
 }  // namespace cwf::eca

@@ -27,9 +27,28 @@ Value make_occurrence(OccurrenceSpec spec) {
   slots[kInstance] = std::move(spec.instance);
   slots[kBroker] = std::move(spec.broker);
   slots[kComponents] = Value::array(std::move(spec.components));
-  slots[kParams] =
-      spec.params.is_null() ? Value::record(Schema::intern({}), std::vector<Value>{}) : spec.params;
+  slots[kParams] = spec.params.is_null() ? empty_params() : spec.params;
   slots[kAssigned] = std::move(spec.assigned);
+  return Value::record(occurrence_schema(), std::move(slots));
+}
+
+const Value& empty_params() {
+  static const Value empty = Value::record(Schema::intern({}), std::vector<Value>{});
+  return empty;
+}
+
+Value make_composite_occurrence(const Value& type, const Value& site, std::int64_t id,
+                                Timestamp time, const Value& instance, const Value& broker,
+                                std::vector<Value>&& components) {
+  std::vector<Value> slots(kOccurrenceFieldCount);
+  slots[kType] = type;
+  slots[kSite] = site;
+  slots[kId] = Value(id);
+  slots[kTime] = Value(static_cast<std::int64_t>(time));
+  slots[kInstance] = instance;
+  slots[kBroker] = broker;
+  slots[kComponents] = Value::array(std::move(components));
+  slots[kParams] = empty_params();
   return Value::record(occurrence_schema(), std::move(slots));
 }
 

@@ -56,6 +56,15 @@ struct OccurrenceSpec {
 
 Value make_occurrence(OccurrenceSpec spec);
 
+// A composite occurrence from values a detector keeps ready (no service, request, params or
+// assignment): the per-detection path, which allocates only the record and its components.
+Value make_composite_occurrence(const Value& type, const Value& site, std::int64_t id,
+                                Timestamp time, const Value& instance, const Value& broker,
+                                std::vector<Value>&& components);
+
+// The empty parameter record, shared.
+const Value& empty_params();
+
 // Read access; each throws std::invalid_argument when `occurrence` is not an occurrence record.
 bool is_occurrence(const Value& value);
 const Value& field(const Value& occurrence, OccurrenceField f);
