@@ -114,6 +114,16 @@ StateSet states_in(const GuardTerm& term, const std::string& event) {
   return it == term.states.end() ? kAnyState : it->second;
 }
 
+// P subsumes Q when every condition of P is also a condition of Q (Q entails P).
+bool subsumes(const GuardTerm& p, const GuardTerm& q) {
+  for (const auto& sequence : p.eventually)
+    if (std::find(q.eventually.begin(), q.eventually.end(), sequence) == q.eventually.end())
+      return false;
+  for (const auto& [event, states] : p.states)
+    if ((states_in(q, event) & ~states) != 0) return false;
+  return true;
+}
+
 }  // namespace
 
 Guard operator&&(const Guard& a, const Guard& b) {
@@ -208,15 +218,6 @@ void Guard::simplify() {
     if (std::find(terms.begin(), terms.end(), term) == terms.end())
       terms.push_back(std::move(term));
   }
-  // P subsumes Q when every condition of P is also a condition of Q (Q entails P).
-  auto subsumes = [&](const GuardTerm& p, const GuardTerm& q) {
-    for (const auto& sequence : p.eventually)
-      if (std::find(q.eventually.begin(), q.eventually.end(), sequence) == q.eventually.end())
-        return false;
-    for (const auto& [event, states] : p.states)
-      if ((states_in(q, event) & ~states) != 0) return false;
-    return true;
-  };
   // Terms equal except in one event's state set join into one term with the union.
   auto single_difference = [&](const GuardTerm& p, const GuardTerm& q) -> const std::string* {
     if (p.eventually != q.eventually) return nullptr;
@@ -570,9 +571,21 @@ std::string Guard::text(Notation notation) const {
       if (found) {
         choices.push_back({best});
       } else {
+        // A piece another term already covers is left out: (◇~a ∧ X) + ((◇~a + □a) ∧ X ∧ Y)
+        // prints as ◇~a ∧ X + □a ∧ X ∧ Y.
         std::vector<std::vector<Atom>> alternatives;
-        for (StateSet piece : split(states))
-          alternatives.push_back(atoms_for(event, piece));
+        for (StateSet piece : split(states)) {
+          GuardTerm narrowed = term;
+          narrowed.states[event] = piece;
+          bool covered = false;
+          for (const GuardTerm& other : terms_) {
+            // Only terms printed whole may cover, or two split terms could drop each other's.
+            bool whole = std::all_of(other.states.begin(), other.states.end(),
+                                     [](const auto& entry) { return expressible(entry.second); });
+            covered |= &other != &term && whole && subsumes(other, narrowed);
+          }
+          if (!covered) alternatives.push_back(atoms_for(event, piece));
+        }
         choices.push_back(std::move(alternatives));
       }
     }
