@@ -116,6 +116,14 @@ TEST_P(HicWorkflow, BothBranchesLeaveThePapersEventHistory) {
 INSTANTIATE_TEST_SUITE_P(EveryDirector, HicWorkflow, ::testing::ValuesIn(kEveryDirector),
                          [](const auto& info) { return director_label(info.param); });
 
+TEST(HicWorkflow, PrintRemindersDetectTheAbsentReplyOnTheVirtualClock) {
+  ProcessResult result =
+      run_cwf({"run", std::string(CWF_SOURCE_DIR) + "/workflows/examples/hic/print_reminders.yaml",
+               "--clock", "virtual"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out, "HIC-2 not printed 10 min after its request at 60 s (deadline 660 s)\n");
+}
+
 TEST(HicWorkflow, HistoryErrorsAreClear) {
   ProcessResult missing = run_cwf({"history"});
   EXPECT_EQ(missing.status, 2);
