@@ -161,8 +161,20 @@ void NatsServerProcess::start(std::chrono::milliseconds timeout) {
 int NatsServerProcess::subscriptions(const std::string& subject) const {
   std::string body = http_get(monitor_port_, "/connz?subs=1");
   if (body.empty()) return -1;
-  // Each connection lists its subscriptions as JSON strings: count the exact subject.
-  std::string quoted = "\"" + subject + "\"";
+  // Each connection lists its subscriptions as JSON strings, written by Go's encoder, which
+  // escapes > < & (orders.> is "orders.\u003e"): count the exact subject.
+  std::string quoted = "\"";
+  for (char c : subject) {
+    if (c == '>')
+      quoted += "\\u003e";
+    else if (c == '<')
+      quoted += "\\u003c";
+    else if (c == '&')
+      quoted += "\\u0026";
+    else
+      quoted += c;
+  }
+  quoted += '"';
   int n = 0;
   for (std::size_t at = body.find(quoted); at != std::string::npos; at = body.find(quoted, at + 1))
     ++n;
