@@ -67,9 +67,14 @@ void RuleEngine::cycle(const Value& occurrence, const Sinks& sinks) {
       to_fire.emplace_back(rule, detected);
   });
   for (auto& [rule, event] : to_fire) {
-    Value set = condition_set(rule, event);
-    if (keep_fired_ && !set.is_null()) fired_.push_back({rules_.rules[rule].name, event, set});
-    if (!set.is_null()) act(rule, event, set, sinks);
+    try {
+      Value set = condition_set(rule, event);
+      if (set.is_null()) continue;
+      if (keep_fired_) fired_.push_back({rules_.rules[rule].name, event, set});
+      act(rule, event, set, sinks);
+    } catch (const std::exception& e) {
+      if (sinks.error) sinks.error("rule '" + rules_.rules[rule].name + "': " + e.what());
+    }
   }
 }
 

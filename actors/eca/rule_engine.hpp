@@ -27,6 +27,9 @@ class RuleEngine {
   struct Sinks {
     std::function<void(const Value&)> history;
     std::function<void(const Value&)> notify;
+    // A rule whose condition or parameters fail on an occurrence (a type error): the rule does
+    // not fire for it; the other rules and the raised events go on.
+    std::function<void(const std::string&)> error;
   };
   // A rule that fired, for tests and the `fired` trace: rule name and triggering occurrence.
   struct Firing {

@@ -23,7 +23,9 @@ void RulesActor::fire(FiringContext& context) {
       context.emit(port, occurrence);
     };
   };
-  RuleEngine::Sinks sinks{send(kHistory), send(kNotify)};
+  RuleEngine::Sinks sinks{send(kHistory), send(kNotify), [&context](const std::string& message) {
+                            context.report_error(message);
+                          }};
   for (const Event& event : context.window()) {
     try {
       engine_.process(to_occurrence(event.token, event.time), sinks);

@@ -57,15 +57,15 @@ constexpr Timestamp kStart = 1'000 * kSecond;
 TEST(EcaTimeEvents, AbsoluteRelativeAndPeriodicOnTheWorkflowClock) {
   Harness h;
   h.add("clock", make("eca_time_events", {{"name", "tick"},
-                                          {"at", Value::array({"1005"})},
+                                          {"at", Value::array({"1005", "1970-01-01T00:16:50Z"})},
                                           {"after", Value(15 * kSecond)},
                                           {"every", Value(10 * kSecond)},
                                           {"count", Value(3)}}));
   Collect& out = h.collect("clock");
   h.run(kStart);
   EXPECT_EQ(described(out),
-            (std::vector<std::string>{"TIME(tick)@1005", "TIME(tick)@1010", "TIME(tick)@1015",
-                                      "TIME(tick)@1020", "TIME(tick)@1030"}));
+            (std::vector<std::string>{"TIME(tick)@1005", "TIME(tick)@1010", "TIME(tick)@1010",
+                                      "TIME(tick)@1015", "TIME(tick)@1020", "TIME(tick)@1030"}));
   for (const auto& s : out.seen)
     EXPECT_GE(s.fired, s.time);  // emitted when the clock got there, not before
   EXPECT_EQ(param_error("eca_time_events", {{"name", "x"}}), "name: give 'at', 'after' or 'every'");

@@ -113,6 +113,22 @@ rules:
   EXPECT_EQ(field(last, kParams).to_json(), R"({"chosen":"b2","count":2})");
 }
 
+TEST(RuleEngine, AFailingConditionSkipsItsRuleOnly) {
+  RuleRun run(R"y(
+rules:
+  - {name: bad, on: REQ(a), if: "/params/n * 2 > 1", raise: REQ(b)}
+  - {name: good, on: REQ(a), raise: REQ(c)}
+)y");
+  std::vector<std::string> errors;
+  run.engine.process(occ("REQ(a)", "w1", 1, Value::record({{"n", "text"}})),
+                     {[&](const Value& h) { run.history.emplace_back(occurrence_type(h)); },
+                      {},
+                      [&](const std::string& e) { errors.push_back(e); }});
+  EXPECT_EQ(run.history, (std::vector<std::string>{"REQ(a)", "REQ(c)"}));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].substr(0, 14), "rule 'bad': co");
+}
+
 const char* kBrokers = R"y(
 brokers:
   - {name: A, services: [S], region: north}
