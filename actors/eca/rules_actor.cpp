@@ -2,6 +2,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence.hpp"
+#include "runtime/load_error.hpp"
 
 namespace cwf::eca {
 
@@ -40,15 +41,29 @@ ActorType rules_actor_type() {
       "eca_rules",
       "ECA rules over composite events (EVE): fires the rules of a rules file after each "
       "detection cycle, raises events and assigns requests to brokers.",
-      {{"rules", ParamType::string, std::nullopt,
+      {{"rules", ParamType::any, std::nullopt,
         "the rules file (YAML: site, brokers, rules; see docs/eca.md), relative to the "
-        "workflow file's folder"},
+        "workflow file's folder, or the same map written here"},
        {"name", ParamType::string, Value("EVE"), "broker id of the occurrences it raises"}},
       {{"in", "event occurrences"}},
       {{"notify", "requests sent to their assigned broker"},
        {"history", "every occurrence processed, raised or detected"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
-        RuleSet rules = load_rule_set(params.resolve_path(params.get_string("rules")));
+        const Value& given = params.get("rules");
+        RuleSet rules;
+        if (given.is_string()) {
+          rules = load_rule_set(params.resolve_path(given.as_string()));
+        } else if (given.is_record()) {
+          // Written inline: JSON is YAML, so the rules file's parser reads the map as it is;
+          // mistakes are reported at the parameter.
+          try {
+            rules = parse_rule_set(given.to_json(), "rules");
+          } catch (const LoadError& e) {
+            throw ParamError("rules", e.message());
+          }
+        } else {
+          throw ParamError("rules", "expected a rules file name or a map with 'rules'");
+        }
         return std::make_unique<RulesActor>(std::move(rules), params.get_string("name"));
       });
 }

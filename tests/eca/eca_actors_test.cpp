@@ -177,6 +177,38 @@ TEST(EcaHistory, RecordsEveryOccurrenceForTheQuery) {
   EXPECT_EQ(query_history_file(path, {}).size(), 3u);
 }
 
+TEST(EcaRules, RulesWrittenInlineRaiseAndNotify) {
+  Value rules = Value::record(
+      {{"brokers", Value::array({Value::record(
+                       {{"name", "DBCL"}, {"services", Value::array({"LogClaim"})}})})},
+       {"rules", Value::array({Value::record({{"on", "CON(RPL(SW1.Done), RPL(SW2.Done))"},
+                                              {"raise", "REQ(LogClaim)"}}),
+                               Value::record({{"on", "REQ(LogClaim)"}, {"assign", "load"}})})}});
+  Harness h;
+  h.add("replies", occurrences({occ("RPL(SW2.Done)", "c1", 1), occ("RPL(SW1.Done)", "c1", 2)}));
+  h.add("eve", make("eca_rules", {{"rules", rules}, {"name", "EVE"}}));
+  h.connect("replies", "eve");
+  Collect& notified = h.collect("eve", "notify");
+  Collect& history = h.collect("eve", "history");
+  h.run();
+  ASSERT_EQ(notified.seen.size(), 1u);
+  EXPECT_EQ(occurrence_type(notified.seen[0].token), "REQ(LogClaim)");
+  EXPECT_EQ(field(notified.seen[0].token, kAssigned), Value("DBCL"));
+  EXPECT_EQ(notified.seen[0].time, 2 * kSecond);
+  EXPECT_EQ(described(history),
+            (std::vector<std::string>{
+                "RPL(SW2.Done)@1", "RPL(SW1.Done)@2",
+                "CON(RPL(SW1.Done), RPL(SW2.Done))[RPL(SW1.Done)@2 RPL(SW2.Done)@1]@2",
+                "REQ(LogClaim)@2"}));
+  EXPECT_EQ(
+      param_error(
+          "eca_rules",
+          {{"rules", Value::record({{"rules", Value::array({Value::record(
+                                                  {{"on", "REQ(a)"}, {"rase", "REQ(b)"}})})}})},
+           {"name", "EVE"}}),
+      "rules: unknown key 'rase' in rule 'rule 1'; did you mean 'raise'?");
+}
+
 TEST(EcaRules, AMissingRulesFileIsALoadError) {
   try {
     make("eca_rules", {{"rules", "/nonexistent/rules.yaml"}});
