@@ -1,5 +1,6 @@
 #include "actors/pubsub/register_actors.hpp"
 
+#include "actors/pubsub/nats_dispatch.hpp"
 #include "actors/pubsub/nats_publish.hpp"
 #include "actors/pubsub/nats_subscribe.hpp"
 
@@ -10,6 +11,7 @@ void register_actors(ActorRegistry& registry) {
   // Across processes: NATS
   registry.add(nats_publish_type());
   registry.add(nats_subscribe_type());
+  registry.add(nats_dispatch_type());
 }
 
 }  // namespace cwf::pubsub
