@@ -8,7 +8,10 @@ namespace cwf::eca {
 
 BrokerActor::BrokerActor(std::string name, std::string site,
                          std::map<std::string, ServiceBehaviour> services)
-    : name_(std::move(name)), site_(std::move(site)), services_(services.begin(), services.end()) {
+    : name_(std::move(name)),
+      site_(std::move(site)),
+      services_(services.begin(), services.end()),
+      ids_(&site_ids(site_)) {
   add_input("in", "requests; those assigned to this broker are answered");
   add_output("out", "replies and exceptions");
 }
@@ -32,7 +35,7 @@ void BrokerActor::fire(FiringContext& context) {
       reply.type = primitive_type_name(failed ? "EXC" : "RPL", service,
                                        failed ? behaviour.exception : behaviour.reply);
       reply.site = site_;
-      reply.id = next_id_++;
+      reply.id = next_occurrence_id(*ids_);
       reply.time = occurrence_time(request) + behaviour.delay;
       reply.request = field(request, kRequest);
       reply.instance = field(request, kInstance);

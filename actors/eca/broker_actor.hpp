@@ -3,6 +3,7 @@
 // timestamp is the request's plus the delay, so the workflow clock never waits.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,7 +31,7 @@ class BrokerActor final : public Actor {
   std::string name_;
   std::string site_;
   std::map<std::string, ServiceBehaviour, std::less<>> services_;
-  std::int64_t next_id_ = 1;
+  std::atomic<std::int64_t>* ids_;
 };
 
 ActorType broker_actor_type();

@@ -10,7 +10,8 @@ EventDetector::EventDetector(std::shared_ptr<const DetectorGraph> graph, Detecto
     : graph_(std::move(graph)),
       options_(std::move(options)),
       site_(options_.site),
-      broker_(options_.broker) {}
+      broker_(options_.broker),
+      ids_(&site_ids(options_.site)) {}
 
 EventDetector::InstanceState& EventDetector::state_of(const Value& key) {
   auto [it, inserted] = instances_.try_emplace(key);
@@ -107,8 +108,8 @@ Value EventDetector::composite(int node, const Value& key, std::vector<Value> co
                                Timestamp time) {
   const Value& instance =
       options_.same_instance || components.empty() ? key : field(components.back(), kInstance);
-  return make_composite_occurrence(graph_->node(node).type_value, site_, next_id_++, time, instance,
-                                   broker_, std::move(components));
+  return make_composite_occurrence(graph_->node(node).type_value, site_, next_occurrence_id(*ids_),
+                                   time, instance, broker_, std::move(components));
 }
 
 void EventDetector::compose(InstanceState& state, const Value& key, int node, int slot,

@@ -10,6 +10,7 @@
 // else happens). Occurrences of one instance are expected in timestamp order.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -51,7 +52,6 @@ class EventDetector {
   std::size_t active_instances() const { return instances_.size(); }
   // Unconsumed occurrences held by `node` for `instance` (tests, monitoring).
   std::size_t held(const Value& instance, int node) const;
-  std::int64_t next_id() const { return next_id_; }
 
  private:
   struct Interval {
@@ -92,8 +92,8 @@ class EventDetector {
   std::unordered_map<Value, InstanceState, ValueHash> instances_;
   std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;
   std::uint64_t next_seq_ = 0;
-  std::int64_t next_id_ = 1;
   Value site_, broker_;
+  std::atomic<std::int64_t>* ids_;
 };
 
 }  // namespace cwf::eca

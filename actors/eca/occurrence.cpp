@@ -1,5 +1,8 @@
 #include "actors/eca/occurrence.hpp"
 
+#include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace cwf::eca {
@@ -30,6 +33,16 @@ Value make_occurrence(OccurrenceSpec spec) {
   slots[kParams] = spec.params.is_null() ? empty_params() : spec.params;
   slots[kAssigned] = std::move(spec.assigned);
   return Value::record(occurrence_schema(), std::move(slots));
+}
+
+std::atomic<std::int64_t>& site_ids(std::string_view site) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<std::atomic<std::int64_t>>, std::less<>> counters;
+  std::lock_guard lock(mutex);
+  auto it = counters.find(site);
+  if (it == counters.end())
+    it = counters.emplace(std::string(site), std::make_unique<std::atomic<std::int64_t>>(1)).first;
+  return *it->second;
 }
 
 const Value& empty_params() {

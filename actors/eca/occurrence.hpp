@@ -12,6 +12,7 @@
 // canonical text of their event expression (event_expression.hpp).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -61,6 +62,14 @@ Value make_occurrence(OccurrenceSpec spec);
 Value make_composite_occurrence(const Value& type, const Value& site, std::int64_t id,
                                 Timestamp time, const Value& instance, const Value& broker,
                                 std::vector<Value>&& components);
+
+// The occurrence ids of a site: one counter per site name for the whole process, shared by every
+// actor that raises occurrences there, so that ids are unique per site (§5.1). The reference
+// stays valid for the life of the process.
+std::atomic<std::int64_t>& site_ids(std::string_view site);
+inline std::int64_t next_occurrence_id(std::atomic<std::int64_t>& ids) {
+  return ids.fetch_add(1, std::memory_order_relaxed);
+}
 
 // The empty parameter record, shared.
 const Value& empty_params();

@@ -11,7 +11,8 @@ RaiseActor::RaiseActor(std::string type, Expression instance, Expression params,
       instance_(std::move(instance)),
       params_(std::move(params)),
       site_(std::move(site)),
-      broker_(std::move(broker)) {
+      broker_(std::move(broker)),
+      ids_(&site_ids(site_)) {
   add_input("in", "any tokens");
   add_output("out", "one occurrence per token");
 }
@@ -22,7 +23,7 @@ void RaiseActor::fire(FiringContext& context) {
       OccurrenceSpec spec;
       spec.type = type_;
       spec.site = site_;
-      spec.id = next_id_++;
+      spec.id = next_occurrence_id(*ids_);
       spec.time = event.time;
       if (type_.starts_with("REQ("))
         spec.request = Value(site_ + ":" + broker_ + ":" + std::to_string(spec.id));

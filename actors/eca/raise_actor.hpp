@@ -18,7 +18,7 @@ class RaiseActor final : public Actor {
   std::string type_;
   Expression instance_, params_;
   std::string site_, broker_;
-  std::int64_t next_id_ = 1;
+  std::atomic<std::int64_t>* ids_;
 };
 
 ActorType raise_actor_type();

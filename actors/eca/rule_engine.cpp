@@ -26,8 +26,7 @@ RuleEngine::RuleEngine(RuleSet rules, std::string broker_name)
   options.site = rules_.site;
   options.broker = broker_name_;
   detector_ = std::make_unique<EventDetector>(graph_, options);
-  // Composite ids must not collide with the ids of raised occurrences of the same site.
-  next_id_ = 1'000'000'000;
+  ids_ = &site_ids(rules_.site);
 }
 
 std::int64_t RuleEngine::pending(const std::string& broker) const {
@@ -133,7 +132,7 @@ Value RuleEngine::raised(const RaiseAction& action, const Value& event, const Va
   OccurrenceSpec spec;
   spec.type = action.type;
   spec.site = rules_.site;
-  spec.id = next_id_++;
+  spec.id = next_occurrence_id(*ids_);
   spec.time = occurrence_time(event);
   if (action.type.starts_with("REQ("))
     spec.request = Value(rules_.site + ":" + std::to_string(spec.id));

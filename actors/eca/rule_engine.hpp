@@ -8,6 +8,7 @@
 // requests sent to brokers (with `assigned`).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -66,7 +67,7 @@ class RuleEngine {
   std::map<std::string, std::int64_t, std::less<>> pending_;
   std::map<Value, std::string> request_broker_;
   std::deque<Value> queue_;  // raised, not yet detected
-  std::int64_t next_id_ = 1;
+  std::atomic<std::int64_t>* ids_ = nullptr;
   std::vector<Firing> fired_;
   bool keep_fired_ = false;
 };

@@ -9,7 +9,9 @@
 namespace cwf::eca {
 
 TimeEventsActor::TimeEventsActor(std::string name, TimeEventSchedule schedule)
-    : type_(primitive_type_name("TIME", name)), schedule_(std::move(schedule)) {
+    : type_(primitive_type_name("TIME", name)),
+      schedule_(std::move(schedule)),
+      ids_(&site_ids("clock")) {
   add_output("out", "TIME(name) occurrences");
 }
 
@@ -43,7 +45,7 @@ void TimeEventsActor::fire(FiringContext& context) {
     OccurrenceSpec spec;
     spec.type = type_;
     spec.site = "clock";
-    spec.id = next_id_++;
+    spec.id = next_occurrence_id(*ids_);
     spec.time = next;
     context.set_output_time(next);
     context.emit(make_occurrence(std::move(spec)));

@@ -5,6 +5,7 @@
 // detectors' absence (REP) deadlines when nothing else happens.
 #pragma once
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,7 +35,7 @@ class TimeEventsActor final : public Actor {
   std::vector<Timestamp> pending_;  // one-off times not yet emitted, latest first
   Timestamp next_periodic_ = 0;
   std::int64_t periodic_emitted_ = 0;
-  std::int64_t next_id_ = 1;
+  std::atomic<std::int64_t>* ids_;
 };
 
 ActorType time_events_type();
