@@ -1,0 +1,142 @@
+#include "actors/pubsub/broker_actor.hpp"
+
+#include <algorithm>
+
+#include "actors/actor_type_util.hpp"
+
+namespace cwf::pubsub {
+
+namespace {
+
+bool valid_port_suffix(const std::string& name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  });
+}
+
+}  // namespace
+
+BrokerActor::BrokerActor(std::vector<std::string> neighbours)
+    : broker_(static_cast<int>(neighbours.size())), neighbours_(std::move(neighbours)) {
+  subscribe_ = add_input("subscribe", "{subscriber, id?, filter}");
+  unsubscribe_ = add_input("unsubscribe", "{subscriber, id?}");
+  advertise_ = add_input("advertise", "{publisher, id?, filter}");
+  unadvertise_ = add_input("unadvertise", "{publisher, id?}");
+  publish_ = add_input("publish", "publications (records)");
+  ops_ = add_input("ops", "any of the above with an `op` field");
+  peers_ = add_input("peers", "messages from neighbour brokers");
+  deliveries_ = add_output("deliveries", "{subscriber, publication}");
+  rejected_ = add_output("rejected", "publications no advertisement of this broker promised");
+  for (const std::string& n : neighbours_)
+    neighbour_ports_.push_back(add_output("to_" + n, "messages to neighbour broker " + n));
+}
+
+void BrokerActor::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    try {
+      handle(context, event.token);
+    } catch (const FilterError& e) {
+      context.report_error(e.what());
+    }
+    flush(context);
+  }
+}
+
+void BrokerActor::handle(FiringContext& context, const Value& token) {
+  using Kind = ClientOperation::Kind;
+  int port = context.port();
+  if (port == peers_) {
+    std::string from;
+    BrokerMessage message = read_overlay_record(token, from);
+    auto at = std::find(neighbours_.begin(), neighbours_.end(), from);
+    if (at == neighbours_.end())
+      throw FilterError("peers: a message from '" + from + "', which is not a neighbour of '" +
+                        context.name() + "'");
+    if (!broker_.receive(static_cast<Hop>(at - neighbours_.begin()), message, out_))
+      throw FilterError("peers: broker '" + from +
+                        "' sent a message that does not fit the routing state: " + token.to_json());
+    return;
+  }
+  if (port == ops_) return apply(context, read_any_client_operation(token));
+  Kind kind = port == subscribe_     ? Kind::subscribe
+              : port == unsubscribe_ ? Kind::unsubscribe
+              : port == advertise_   ? Kind::advertise
+              : port == unadvertise_ ? Kind::unadvertise
+                                     : Kind::publish;
+  apply(context, read_client_operation(kind, token));
+}
+
+void BrokerActor::apply(FiringContext& context, const ClientOperation& op) {
+  using Kind = ClientOperation::Kind;
+  auto who = [&] { return op.key.client + (op.key.id.empty() ? "" : " (id " + op.key.id + ")"); };
+  switch (op.kind) {
+    case Kind::subscribe:
+      if (!broker_.subscribe(op.key, op.filter, out_))
+        throw FilterError("subscribe: subscriber '" + op.key.client +
+                          "' is attached to another broker of the overlay");
+      return;
+    case Kind::unsubscribe:
+      if (!broker_.unsubscribe(op.key, out_))
+        throw FilterError("unsubscribe: no subscription of " + who());
+      return;
+    case Kind::advertise:
+      if (!broker_.advertise(op.key, op.filter, out_))
+        throw FilterError("advertise: publisher '" + op.key.client +
+                          "' is attached to another broker of the overlay");
+      return;
+    case Kind::unadvertise:
+      if (!broker_.unadvertise(op.key, out_))
+        throw FilterError("unadvertise: no advertisement of " + who());
+      return;
+    case Kind::publish:
+      if (!broker_.publish(op.publication, out_)) {
+        if (context.connected(rejected_)) context.emit(rejected_, op.publication);
+        throw FilterError("publish: no advertisement made at this broker matches " +
+                          op.publication.to_json());
+      }
+      return;
+  }
+}
+
+void BrokerActor::flush(FiringContext& context) {
+  for (const Forward& f : out_.forwards)
+    context.emit(neighbour_ports_[f.neighbour], overlay_record(f.message, context.name()));
+  for (const Delivery& d : out_.deliveries)
+    context.emit(deliveries_, delivery_record(d));
+  out_.clear();
+}
+
+ActorType broker_type() {
+  return actors::make_type(
+      "broker",
+      "A content-based publish/subscribe broker; with neighbours, one node of a broker overlay.",
+      {{"neighbours", ParamType::strings, Value::array(std::vector<Value>{}),
+        "names of the neighbour broker actors; each gets an output port to_<name>, to be "
+        "connected to that broker's `peers` input (the overlay must be a tree)"}},
+      {{"subscribe", "{subscriber, id?, filter}"},
+       {"unsubscribe", "{subscriber, id?}"},
+       {"advertise", "{publisher, id?, filter}"},
+       {"unadvertise", "{publisher, id?}"},
+       {"publish", "publications (records)"},
+       {"ops",
+        "any of the above as {op: subscribe|unsubscribe|advertise|unadvertise|publish, "
+        "...} (publish: {op: publish, publication: {...}})"},
+       {"peers", "messages from neighbour brokers"}},
+      {{"deliveries", "{subscriber, publication}, once per subscriber and publication"},
+       {"rejected", "publications no advertisement of this broker promised"},
+       {"to_<neighbour>", "messages to that neighbour broker"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        std::vector<std::string> neighbours = params.get_strings("neighbours");
+        for (std::size_t i = 0; i < neighbours.size(); ++i) {
+          if (!valid_port_suffix(neighbours[i]))
+            throw ParamError("neighbours", "'" + neighbours[i] +
+                                               "' is not an actor name (letters, digits, _ and -)");
+          for (std::size_t j = 0; j < i; ++j)
+            if (neighbours[j] == neighbours[i])
+              throw ParamError("neighbours", "'" + neighbours[i] + "' is listed twice");
+        }
+        return std::make_unique<BrokerActor>(std::move(neighbours));
+      });
+}
+
+}  // namespace cwf::pubsub

@@ -1,0 +1,40 @@
+// broker: a content-based publish/subscribe broker (broker.hpp) as an actor. Clients' operations
+// arrive on `subscribe`, `unsubscribe`, `advertise`, `unadvertise`, `publish` (or on `ops`, with
+// an `op` field); each matching publication leaves on `deliveries` as {subscriber, publication},
+// once per subscriber, in the order the publications arrived. With `neighbours`, the broker is a
+// node of an acyclic overlay: it reads the others' messages on `peers` and writes to each
+// neighbour on `to_<name>`; messages carry the sender's name, so nothing is sent back where it
+// came from.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "actors/pubsub/broker.hpp"
+#include "actors/pubsub/broker_messages.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+
+namespace cwf::pubsub {
+
+class BrokerActor final : public Actor {
+ public:
+  explicit BrokerActor(std::vector<std::string> neighbours);
+  void fire(FiringContext& context) override;
+
+ private:
+  void handle(FiringContext& context, const Value& token);
+  void apply(FiringContext& context, const ClientOperation& op);
+  void flush(FiringContext& context);
+
+  Broker broker_;
+  std::vector<std::string> neighbours_;
+  std::vector<int> neighbour_ports_;
+  int subscribe_, unsubscribe_, advertise_, unadvertise_, publish_, ops_, peers_;
+  int deliveries_, rejected_;
+  BrokerOutput out_;
+};
+
+ActorType broker_type();
+
+}  // namespace cwf::pubsub
