@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "eca_test_util.hpp"
 #include "runtime/load_error.hpp"
 
@@ -71,6 +73,26 @@ rules:
   EXPECT_EQ(run.engine.fired()[0].rule, "inner");
   EXPECT_EQ(run.engine.fired()[1].rule, "outer");
   EXPECT_EQ(run.engine.fired()[2].rule, "follow");
+}
+
+TEST(RuleEngine, OccurrenceIdsAreUniquePerSite) {
+  RuleRun run(R"y(
+site: s9
+rules:
+  - {on: "CON(REQ(a), REQ(b))", raise: [REQ(c), REQ(d)]}
+)y");
+  std::set<std::int64_t> ids;
+  std::size_t at_s9 = 0;
+  for (int i = 0; i < 20; ++i) {
+    std::string instance = "w" + std::to_string(i % 3);
+    run.engine.process(occ(i % 2 ? "REQ(a)" : "REQ(b)", instance, i), {[&](const Value& h) {
+                         if (field(h, kSite) != Value("s9")) return;
+                         ++at_s9;
+                         ids.insert(field(h, kId).as_int());
+                       }});
+  }
+  EXPECT_EQ(at_s9, 27u);  // 9 composites (3 per instance, logged: a rule is attached), 18 raised
+  EXPECT_EQ(ids.size(), at_s9);
 }
 
 TEST(RuleEngine, RaisedEventsCarryInstanceTimeAndComputedParams) {
