@@ -1,6 +1,7 @@
 // `cwf gsm`: GSM business-artifact models: their PAC rules, their dependency graph, and the
 // synthetic models of the scaling experiments.
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <ostream>
 #include <string>
@@ -22,6 +23,8 @@ constexpr const char* kUsage =
     "commands:\n"
     "  rules FILE [--keep-vacuous]   the PAC rules of a model, grouped by template, with counts\n"
     "  graph FILE [--keep-vacuous]   the polarized dependency graph as Graphviz dot\n"
+    "  events FILE                   per incoming event type: what it may update, its ePDG (the\n"
+    "                                graph nodes it can reach) and the rules a B-step evaluates\n"
     "  generate seq K | split N [-o FILE]\n"
     "                                a synthetic model (000 Table 5.5.1): K stages in sequence,\n"
     "                                or one stage whose close opens N stages\n"
@@ -98,6 +101,40 @@ int rules_command(const gsm::CompiledModel& compiled, std::ostream& out) {
   return 0;
 }
 
+int events_command(const gsm::CompiledModel& compiled, std::ostream& out) {
+  const gsm::Model& model = compiled.model();
+  std::size_t longest = 0, total = 0;
+  for (std::size_t e = 0; e < model.events.size(); ++e) {
+    longest = std::max(longest, compiled.epdg(static_cast<int>(e)).size());
+    total += compiled.epdg(static_cast<int>(e)).size();
+  }
+  char average[32];
+  std::snprintf(average, sizeof average, "%.2f",
+                model.events.empty() ? 0.0 : static_cast<double>(total) / model.events.size());
+  out << model.name << ": " << model.events.size() << " event types, "
+      << compiled.graph().node_count() << " graph nodes; ePDG nodes: longest " << longest
+      << ", average " << average << "\n";
+  for (std::size_t e = 0; e < model.events.size(); ++e) {
+    const gsm::EventType& event = model.events[e];
+    std::string updates;
+    if (event.updates_all) {
+      updates = model.data.empty() ? "-" : "all";
+    } else {
+      for (int d : event.updates)
+        updates += (updates.empty() ? "" : ",") + model.data[static_cast<std::size_t>(d)].name;
+      if (updates.empty()) updates = "-";
+    }
+    out << "\n"
+        << event.name << (model.creating_events_declared && event.creates ? " (creates)" : "")
+        << ": updates " << updates << "; ePDG " << compiled.epdg(static_cast<int>(e)).size()
+        << " nodes, " << compiled.plan(static_cast<int>(e)).size() << " rules\n ";
+    for (int node : compiled.epdg(static_cast<int>(e)))
+      out << " " << gsm::node_name(model, node);
+    out << "\n";
+  }
+  return 0;
+}
+
 int generate_command(const Words& args, std::ostream& out, std::ostream& err) {
   std::string kind, output;
   long count = 0;
@@ -157,7 +194,7 @@ int gsm_command(const Words& args, std::ostream& out, std::ostream& err) {
   }
   const std::string& command = args[0];
   if (command == "generate") return generate_command(args, out, err);
-  if (command != "rules" && command != "graph") {
+  if (command != "rules" && command != "graph" && command != "events") {
     err << "cwf gsm: unknown command '" << command << "'\n\n" << kUsage;
     return 2;
   }
@@ -171,6 +208,7 @@ int gsm_command(const Words& args, std::ostream& out, std::ostream& err) {
     return 1;
   }
   if (command == "rules") return rules_command(*compiled, out);
+  if (command == "events") return events_command(*compiled, out);
   out << compiled->graph().to_dot(compiled->model());
   return 0;
 }

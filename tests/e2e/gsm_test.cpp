@@ -58,6 +58,22 @@ TEST(GsmCommand, GenerateWritesALoadableModel) {
   EXPECT_NE(result.out.find("seq4: 16 PAC rules"), std::string::npos) << result.out;
 }
 
+TEST(GsmCommand, EventsShowEachEventsEpdg) {
+  // 1-in-3-Split of 000 Table 5.5.1: ePDG* 8, average 3.2 over 16 graph nodes.
+  const std::string path = ::testing::TempDir() + "cwf_gsm_split3.yaml";
+  ASSERT_EQ(run_cwf({"gsm", "generate", "split", "3", "-o", path}).status, 0);
+  ProcessResult result = run_cwf({"gsm", "events", path});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("split3: 5 event types, 16 graph nodes; ePDG nodes: longest 8, "
+                            "average 3.20\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("T:S0: updates -; ePDG 8 nodes, 8 rules\n  +S0:done -S0 +S1 +S2 +S3 "
+                            "-S1:done -S2:done -S3:done\n"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST(GsmCommand, ErrorsNameTheFileAndLine) {
   const std::string path = ::testing::TempDir() + "cwf_gsm_bad.yaml";
   std::ofstream(path) << "artifact: bad\nstages:\n  A:\n    guards: [if B:finishd]\n"
