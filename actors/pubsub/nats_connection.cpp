@@ -37,8 +37,11 @@ NatsConnection::NatsConnection(const NatsConnectionOptions& options) {
   check(natsOptions_SetNoRandomize(opts.get(), true), "NATS server order");
   // A broker restart must not end the stream: retry the first connect in the background and
   // reconnect for ever, buffering what is published meanwhile.
-  check(natsOptions_SetRetryOnFailedConnect(opts.get(), true, nullptr, nullptr),
-        "NATS retry on failed connect");
+  // With a callback the first connect goes on in the background; without one cnats would retry
+  // inside natsConnection_Connect, for ever with an unlimited reconnect count.
+  check(
+      natsOptions_SetRetryOnFailedConnect(opts.get(), true, &NatsConnection::on_reconnected, this),
+      "NATS retry on failed connect");
   check(natsOptions_SetMaxReconnect(opts.get(), -1), "NATS max reconnect");
   check(natsOptions_SetReconnectWait(opts.get(), to_ms(options.reconnect_wait)),
         "NATS reconnect wait");

@@ -50,6 +50,7 @@ class NatsConnection {
   // disconnected. `error` says why.
   bool flush(Duration timeout, std::string& error);
   std::uint64_t disconnects() const { return disconnects_.load(std::memory_order_relaxed); }
+  // Connections made after a failure: reconnects, and a first connect that had to wait.
   std::uint64_t reconnects() const { return reconnects_.load(std::memory_order_relaxed); }
 
  private:

@@ -138,6 +138,7 @@ void NatsSubscribe::initialize(ActorContext& context) {
                     options_.replica->group, &on_claim, inbox_);
     if (connection_->connected() && connection_->flush(5 * kSecond, error))
       subscribed_.store(true, std::memory_order_release);
+    initialized_.store(true, std::memory_order_release);
   } catch (const std::exception& e) {
     close_subscriptions();
     throw std::runtime_error(context.name() + ": " + e.what());

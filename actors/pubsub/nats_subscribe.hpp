@@ -57,6 +57,8 @@ class NatsSubscribe final : public Actor {
   // The server had the subscription when initialize ended (false while the broker was not up
   // then: the subscription is sent when the connection comes up). Any thread.
   bool subscribed() const;
+  // initialize has run: the connection exists (connected or still trying). Any thread.
+  bool initialized() const { return initialized_.load(std::memory_order_acquire); }
   std::uint64_t received() const;
   // Instances this replica took (answered claims for).
   std::uint64_t claimed() const;
@@ -74,7 +76,7 @@ class NatsSubscribe final : public Actor {
   natsSubscription* claims_ = nullptr;
   std::int64_t emitted_ = 0;
   bool done_ = false;
-  std::atomic<bool> subscribed_{false};
+  std::atomic<bool> subscribed_{false}, initialized_{false};
 };
 
 // The subjects of a dispatch group: where dispatchers send claims, and where a replica gets its

@@ -118,5 +118,48 @@ TEST(NatsRestart, AKillMidStreamLosesAtMostTheEventsInFlightAndKeepsTheRestInOrd
             << "\n";
 }
 
+TEST(NatsRestart, ASubscriberStartedBeforeItsBrokerSubscribesOnceTheBrokerIsUp) {
+  CWF_START_NATS_OR_SKIP(server);
+  server->kill();
+  Engine consumer("consumer");
+  NatsSubscribe& sub = consumer.add(
+      "sub", make_actor<NatsSubscribe>(nats_subscribe_type(),
+                                       {{"subject", Value("late")},
+                                        {"count", Value(std::int64_t{5})},
+                                        {"servers", Value(server->url())},
+                                        {"reconnect_wait", Value(20 * kMillisecond)}}));
+  Gather& got = consumer.add("got", std::make_unique<Gather>());
+  consumer.connect("sub", "got");
+  consumer.start();
+  ASSERT_TRUE(eventually([&] { return sub.initialized(); }));  // without waiting for the broker
+  EXPECT_FALSE(sub.subscribed());
+  server->start();
+  ASSERT_TRUE(server->wait_for_subscriptions("late", 1));
+  EXPECT_GE(sub.connection()->reconnects(), 1u);
+  NatsConnectionOptions options;
+  options.servers = {server->url()};
+  NatsConnection raw(options);
+  for (int i = 0; i < 5; ++i)
+    natsConnection_PublishString(raw.get(), "late", ("{\"n\":" + std::to_string(i) + "}").c_str());
+  std::string error;
+  ASSERT_TRUE(raw.flush(10 * kSecond, error)) << error;
+  ASSERT_TRUE(consumer.wait());
+  EXPECT_EQ(got.ints("n"), iota(0, 5));
+}
+
+TEST(NatsRestart, AStopEndsASubscriberWhoseBrokerIsAway) {
+  CWF_START_NATS_OR_SKIP(server);
+  server->kill();
+  Engine consumer("consumer");
+  consumer.add(
+      "sub", make_actor<NatsSubscribe>(nats_subscribe_type(), {{"subject", Value("x")},
+                                                               {"servers", Value(server->url())}}));
+  consumer.add("got", std::make_unique<Gather>());
+  consumer.connect("sub", "got");
+  consumer.start();
+  consumer.stop();
+  EXPECT_TRUE(consumer.wait(std::chrono::seconds(30)));
+}
+
 }  // namespace
 }  // namespace cwf::pubsub::testing
