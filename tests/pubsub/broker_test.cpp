@@ -120,3 +120,24 @@ TEST(Broker, CoveringPrunesWhatIsForwardedAndUnsubscribeRestoresIt) {
 
 }  // namespace
 }  // namespace cwf::pubsub
+
+namespace cwf::pubsub {
+namespace {
+
+// The C++ example of docs/pubsub.md.
+TEST(Broker, TheDocumentedExample) {
+  cwf::pubsub::Broker broker;  // no neighbours
+  cwf::pubsub::BrokerOutput out;
+  broker.advertise({"feed", ""}, cwf::pubsub::Filter(), out);  // may publish anything
+  broker.subscribe({"alice", "cheap"},
+                   cwf::pubsub::Filter::parse(cwf::Value::array({cwf::Value::array(
+                       {cwf::Value("price"), cwf::Value("<"), cwf::Value(10)})})),
+                   out);
+  broker.publish(cwf::Value::record({{"price", 3}}), out);
+  ASSERT_EQ(out.deliveries.size(), 1u);
+  EXPECT_EQ(out.deliveries[0].subscriber, "alice");
+  EXPECT_EQ(out.deliveries[0].publication.to_json(), R"({"price":3})");
+}
+
+}  // namespace
+}  // namespace cwf::pubsub
