@@ -25,8 +25,7 @@ void RaiseActor::fire(FiringContext& context) {
       spec.site = site_;
       spec.id = next_occurrence_id(*ids_);
       spec.time = event.time;
-      if (type_.starts_with("REQ("))
-        spec.request = Value(site_ + ":" + broker_ + ":" + std::to_string(spec.id));
+      if (type_.starts_with("REQ(")) spec.request = Value(site_ + ":" + std::to_string(spec.id));
       spec.instance = instance_.evaluate(event.token);
       spec.broker = Value(broker_);
       spec.params = params_.evaluate(event.token);
