@@ -8,6 +8,29 @@ namespace cwf::pubsub {
 
 namespace {
 
+// `{client: filter, ...}`, a parameter written as a YAML map.
+std::vector<std::pair<std::string, Filter>> read_presets(const Params& params,
+                                                         std::string_view name) {
+  std::vector<std::pair<std::string, Filter>> out;
+  if (!actors::is_set(params, name)) return out;
+  const Value& map = params.get(name);
+  if (!map.is_record())
+    throw ParamError(std::string(name),
+                     "expected a map from client names to filters, e.g. {alice: [[price, \"<\", "
+                     "10]]}, got " +
+                         map.to_json());
+  auto clients = map.schema()->fields();
+  auto filters = map.slots();
+  for (std::size_t i = 0; i < clients.size(); ++i) {
+    try {
+      out.emplace_back(clients[i], Filter::parse(filters[i]));
+    } catch (const FilterError& e) {
+      throw ParamError(std::string(name), clients[i] + ": " + e.what());
+    }
+  }
+  return out;
+}
+
 bool valid_port_suffix(const std::string& name) {
   return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
@@ -29,6 +52,15 @@ BrokerActor::BrokerActor(std::vector<std::string> neighbours)
   rejected_ = add_output("rejected", "publications no advertisement of this broker promised");
   for (const std::string& n : neighbours_)
     neighbour_ports_.push_back(add_output("to_" + n, "messages to neighbour broker " + n));
+}
+
+void BrokerActor::preset(const std::vector<std::pair<std::string, Filter>>& subscriptions,
+                         const std::vector<std::pair<std::string, Filter>>& advertisements) {
+  for (const auto& [publisher, filter] : advertisements)
+    broker_.advertise({publisher, ""}, filter, out_);
+  for (const auto& [subscriber, filter] : subscriptions)
+    broker_.subscribe({subscriber, ""}, filter, out_);
+  out_.clear();  // no neighbours: nothing to send
 }
 
 void BrokerActor::fire(FiringContext& context) {
@@ -112,7 +144,12 @@ ActorType broker_type() {
       "A content-based publish/subscribe broker; with neighbours, one node of a broker overlay.",
       {{"neighbours", ParamType::strings, Value::array(std::vector<Value>{}),
         "names of the neighbour broker actors; each gets an output port to_<name>, to be "
-        "connected to that broker's `peers` input (the overlay must be a tree)"}},
+        "connected to that broker's `peers` input (the overlay must be a tree)"},
+       {"subscriptions", ParamType::any, Value(),
+        "subscriptions the broker starts with, {subscriber: filter, ...}; without neighbours only"},
+       {"advertisements", ParamType::any, Value(),
+        "advertisements the broker starts with, {publisher: filter, ...}; without neighbours "
+        "only"}},
       {{"subscribe", "{subscriber, id?, filter}"},
        {"unsubscribe", "{subscriber, id?}"},
        {"advertise", "{publisher, id?, filter}"},
@@ -135,7 +172,16 @@ ActorType broker_type() {
             if (neighbours[j] == neighbours[i])
               throw ParamError("neighbours", "'" + neighbours[i] + "' is listed twice");
         }
-        return std::make_unique<BrokerActor>(std::move(neighbours));
+        auto subscriptions = read_presets(params, "subscriptions");
+        auto advertisements = read_presets(params, "advertisements");
+        for (const char* preset : {"subscriptions", "advertisements"})
+          if (!neighbours.empty() && actors::is_set(params, preset))
+            throw ParamError(preset, "only a broker without neighbours starts with " +
+                                         std::string(preset) +
+                                         "; in an overlay, send them to its ports");
+        auto broker = std::make_unique<BrokerActor>(std::move(neighbours));
+        broker->preset(subscriptions, advertisements);
+        return broker;
       });
 }
 

@@ -20,6 +20,10 @@ namespace cwf::pubsub {
 class BrokerActor final : public Actor {
  public:
   explicit BrokerActor(std::vector<std::string> neighbours);
+  // Subscriptions and advertisements the broker starts with (id ""); only without neighbours,
+  // where they route nowhere.
+  void preset(const std::vector<std::pair<std::string, Filter>>& subscriptions,
+              const std::vector<std::pair<std::string, Filter>>& advertisements);
   void fire(FiringContext& context) override;
 
  private:

@@ -85,5 +85,63 @@ TEST(PubsubExamples, AFilterMistakeIsReportedAtItsFileAndLine) {
   }
 }
 
+std::string load_error(const std::string& yaml) {
+  try {
+    load_workflow_text(yaml, "bad.yaml", "", testing::load_context());
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(PubsubYaml, ABrokerStartsWithTheSubscriptionsAndAdvertisementsWrittenInTheFile) {
+  auto workflow = load_workflow_text(
+      "actors:\n"
+      "  prices: {type: generator, count: 4, value: '{price: i * 6}'}\n"
+      "  broker:\n"
+      "    type: broker\n"
+      "    advertisements: {prices: [[price, '>=', 0]]}\n"
+      "    subscriptions:\n"
+      "      alice: [[price, '<', 10]]\n"
+      "      bob: [[price, between, 6, 12]]\n"
+      "  out: {type: stdout}\n"
+      "connections:\n"
+      "  - prices -> broker.publish\n"
+      "  - broker.deliveries -> out\n",
+      "static.yaml", "", testing::load_context());
+  ::testing::internal::CaptureStdout();
+  testing::run_on_virtual_clock(*workflow, 1);
+  EXPECT_EQ(lines(::testing::internal::GetCapturedStdout()),
+            (std::vector<std::string>{R"({"subscriber":"alice","publication":{"price":0}})",
+                                      R"({"subscriber":"alice","publication":{"price":6}})",
+                                      R"({"subscriber":"bob","publication":{"price":6}})",
+                                      R"({"subscriber":"bob","publication":{"price":12}})"}));
+}
+
+TEST(PubsubYaml, FilterMistakesAreReportedAtTheirParameterWithWhatWasExpected) {
+  EXPECT_EQ(load_error("actors:\n"
+                       "  b:\n"
+                       "    type: broker\n"
+                       "    subscriptions:\n"
+                       "      alice: [[price, like, 10]]\n"),
+            "bad.yaml:5:7: invalid 'subscriptions' for actor 'b': alice: predicate 1 "
+            "[\"price\",\"like\",10]: unknown operator 'like'; expected one of =, !=, <, <=, >, "
+            ">=, prefix, exists, between");
+  EXPECT_EQ(load_error("actors:\n"
+                       "  b: {type: broker, advertisements: {p: [[x, between, 1]]}}\n"),
+            "bad.yaml:2:37: invalid 'advertisements' for actor 'b': p: predicate 1 "
+            "[\"x\",\"between\",1]: 'between' expects two bounds: [attribute, between, low, high]");
+  EXPECT_EQ(
+      load_error("actors:\n"
+                 "  b: {type: broker, subscriptions: [[x, '<', 1]]}\n"),
+      "bad.yaml:2:36: invalid 'subscriptions' for actor 'b': expected a map from client names "
+      "to filters, e.g. {alice: [[price, \"<\", 10]]}, got [[\"x\",\"<\",1]]");
+  EXPECT_EQ(load_error("actors:\n"
+                       "  b: {type: broker, neighbours: [c], subscriptions: {a: []}}\n"
+                       "  c: {type: broker, neighbours: [b]}\n"),
+            "bad.yaml:2:53: invalid 'subscriptions' for actor 'b': only a broker without "
+            "neighbours starts with subscriptions; in an overlay, send them to its ports");
+}
+
 }  // namespace
 }  // namespace cwf::pubsub
