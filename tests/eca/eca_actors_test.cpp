@@ -175,6 +175,15 @@ TEST(EcaHistory, RecordsEveryOccurrenceForTheQuery) {
   EXPECT_EQ(occurrence_type(w1[0]), "REQ(a)");
   EXPECT_EQ(occurrence_type(w1[1]), "RPL(a.Done)");
   EXPECT_EQ(query_history_file(path, {}).size(), 3u);
+
+  Harness again;  // a second run appends to the same history
+  again.add("events", occurrences({occ("REQ(b)", "w1", 4)}));
+  again.add("history", make("eca_history", {{"path", path}, {"append", true}}));
+  again.connect("events", "history");
+  again.run();
+  auto all = query_history_file(path, {"w1", {}});
+  ASSERT_EQ(all.size(), 3u);
+  EXPECT_EQ(occurrence_type(all[2]), "REQ(b)");
 }
 
 TEST(EcaRules, RulesWrittenInlineRaiseAndNotify) {
