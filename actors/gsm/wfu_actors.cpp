@@ -1,0 +1,209 @@
+#include "actors/gsm/wfu_actors.hpp"
+
+#include <charconv>
+#include <stdexcept>
+
+#include "actors/actor_type_util.hpp"
+#include "actors/gsm/wfu_messages.hpp"
+#include "actors/gsm/wfu_ready_order.hpp"
+#include "runtime/composite_actor.hpp"
+#include "runtime/load_error.hpp"
+#include "runtime/scheduled_director.hpp"
+
+namespace cwf::gsm {
+
+std::int64_t WfuInstanceNames::number(const Value& id) {
+  std::lock_guard lock(mutex_);
+  auto [it, added] = numbers_.try_emplace(id, static_cast<std::int64_t>(ids_.size()));
+  if (added) ids_.push_back(id);
+  return it->second;
+}
+
+Value WfuInstanceNames::id(std::int64_t number) const {
+  std::lock_guard lock(mutex_);
+  return ids_.at(static_cast<std::size_t>(number));
+}
+
+WfuSourceActor::WfuSourceActor(std::shared_ptr<const WfuPlan> plan,
+                               std::shared_ptr<WfuInstanceNames> names)
+    : plan_(std::move(plan)), names_(std::move(names)), source_(plan_) {
+  add_input("in", "{instance, type, data}");
+  add_output("publish", "event and datum publications");
+}
+
+void WfuSourceActor::fire(FiringContext& context) {
+  const Model& model = plan_->compiled().model();
+  for (const Event& event : context.window()) {
+    const Value& token = event.token;
+    const Value* instance = token.is_record() ? token.field("instance") : nullptr;
+    const Value* type = token.is_record() ? token.field("type") : nullptr;
+    if (instance == nullptr || instance->is_null() || type == nullptr || !type->is_string()) {
+      context.report_error("expected {instance, type, data}, got " + token.to_json());
+      continue;
+    }
+    const auto found = model.find_event(type->as_string());
+    if (!found) {
+      context.report_error("no event type '" + std::string(type->as_string()) + "' in the model");
+      continue;
+    }
+    std::vector<DataUpdate> data;
+    const Value* carried = token.field("data");
+    bool ok = true;
+    if (carried != nullptr && carried->is_record()) {
+      const auto fields = carried->schema()->fields();
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        const auto d = model.find_data(fields[i]);
+        if (!d) {
+          context.report_error("no data attribute '" + fields[i] + "' in the model");
+          ok = false;
+          break;
+        }
+        data.emplace_back(*d, carried->slots()[i]);
+      }
+    }
+    if (!ok) continue;
+    published_.clear();
+    try {
+      source_.submit(names_->number(*instance), *found, data, published_);
+    } catch (const std::invalid_argument& e) {
+      context.report_error(e.what());
+      continue;
+    }
+    for (Value& p : published_)
+      context.emit(0, std::move(p));
+  }
+}
+
+WfuBusActor::WfuBusActor(std::shared_ptr<const WfuPlan> plan) {
+  add_input("publish", "every unit's publications");
+  const auto& specs = plan->units();
+  port_of_unit_.assign(specs.size(), -1);
+  for (std::size_t unit = 0; unit < specs.size(); ++unit) {
+    const std::string client = std::to_string(unit);
+    for (std::size_t i = 0; i < specs[unit].advertisements.size(); ++i)
+      broker_.advertise({client, std::to_string(i)}, specs[unit].advertisements[i], out_);
+    for (std::size_t i = 0; i < specs[unit].subscriptions.size(); ++i)
+      broker_.subscribe({client, std::to_string(i)}, specs[unit].subscriptions[i], out_);
+    if (specs[unit].kind != WfuKind::source)
+      port_of_unit_[unit] = add_output(port_name(static_cast<int>(unit)), specs[unit].name);
+  }
+  out_.clear();
+}
+
+void WfuBusActor::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    out_.clear();
+    if (!broker_.publish(event.token, out_)) {
+      context.report_error("a publication no unit advertised: " + event.token.to_json());
+      continue;
+    }
+    for (pubsub::Delivery& delivery : out_.deliveries) {
+      int unit = -1;
+      std::from_chars(delivery.subscriber.data(),
+                      delivery.subscriber.data() + delivery.subscriber.size(), unit);
+      context.emit(port_of_unit_[static_cast<std::size_t>(unit)], std::move(delivery.publication));
+    }
+  }
+}
+
+WfuUnitActor::WfuUnitActor(std::shared_ptr<const WfuPlan> plan, int unit,
+                           std::shared_ptr<WfuInstanceNames> names)
+    : plan_(std::move(plan)), unit_(make_wfu_unit(plan_, unit)), names_(std::move(names)) {
+  add_input("in", "the publications the unit subscribed to");
+  publish_ = add_output("publish", "the unit's publications");
+  if (plan_->units()[static_cast<std::size_t>(unit)].kind == WfuKind::sink) {
+    sink_ = static_cast<WfuSink*>(unit_.get());
+    steps_ = add_output("steps", "completed B-steps");
+  }
+}
+
+void WfuUnitActor::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    published_.clear();
+    unit_->receive(event.token, published_);
+    for (Value& p : published_)
+      context.emit(publish_, std::move(p));
+  }
+  if (sink_ == nullptr) return;
+  const Model& model = plan_->compiled().model();
+  for (const StepCompletion& c : sink_->completions()) {
+    std::vector<std::string> names;
+    std::vector<Value> values;
+    for (const auto& [unit, value] : c.values) {
+      const WfuUnitSpec& spec = plan_->units()[static_cast<std::size_t>(unit)];
+      names.push_back(spec.kind == WfuKind::gateway ? model.status_name(spec.attribute)
+                                                    : spec.name.substr(5));  // "data:" prefix
+      values.push_back(value);
+    }
+    context.emit(
+        steps_,
+        Value::record({{"t", Value(c.time)},
+                       {"instance", names_->id(c.instance)},
+                       {"event", Value(model.events[static_cast<std::size_t>(c.event)].name)},
+                       {"values", Value::record(Schema::intern(names), std::move(values))}}));
+  }
+  sink_->completions().clear();
+}
+
+std::unique_ptr<Workflow> wfu_workflow(std::shared_ptr<const WfuPlan> plan) {
+  auto inner = std::make_unique<Workflow>("gsm_pubsub");
+  auto names = std::make_shared<WfuInstanceNames>();
+  inner->emplace<BoundaryInput>("events");
+  inner->emplace<BoundaryOutput>("steps");
+  inner->add("source", std::make_unique<WfuSourceActor>(plan, names), "wfu_source");
+  inner->add("bus", std::make_unique<WfuBusActor>(plan), "wfu_bus");
+  inner->connect("events", "out", "source", "in");
+  inner->connect("source", "publish", "bus", "publish");
+  const auto& specs = plan->units();
+  for (std::size_t unit = 1; unit < specs.size(); ++unit) {
+    const std::string name = "unit_" + std::to_string(unit);
+    inner->add(name, std::make_unique<WfuUnitActor>(plan, static_cast<int>(unit), names),
+               "wfu_unit");
+    inner->connect("bus", WfuBusActor::port_name(static_cast<int>(unit)), name, "in");
+    if (specs[unit].kind != WfuKind::sink) inner->connect(name, "publish", "bus", "publish");
+    if (specs[unit].kind == WfuKind::sink) inner->connect(name, "steps", "steps", "in");
+  }
+  return inner;
+}
+
+std::unique_ptr<Actor> make_gsm_pubsub(std::shared_ptr<const WfuPlan> plan, unsigned workers) {
+  return std::make_unique<CompositeActor>(
+      wfu_workflow(std::move(plan)), std::vector<std::string>{"events"},
+      std::vector<std::string>{"steps"},
+      std::make_unique<ScheduledDirector>(std::make_unique<WfuReadyOrder>(), workers));
+}
+
+ActorType gsm_pubsub_type() {
+  return actors::make_type(
+      "gsm_pubsub",
+      "Runs a GSM model as workflow units over content-based publish/subscribe (docs/gsm.md, "
+      "GSM over publish/subscribe): one actor per unit in a sub-workflow under the scheduled "
+      "director; each completed B-step leaves with the values of the attributes it touched.",
+      {{"model", ParamType::string, std::nullopt,
+        "the model file (YAML, docs/gsm.md); relative to the workflow file"},
+       {"mapping", ParamType::string, Value("cam"),
+        "blm (every unit in every step) or cam (only the event's ePDG)"},
+       {"workers", ParamType::integer, Value(2), "worker threads of the inner director"}},
+      {{"events", "external events: {instance, type, data}"}},
+      {{"steps", "{t, instance, event, values: {attribute: value...}} per completed B-step"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        const std::string path = params.resolve_path(params.get_string("model"));
+        std::shared_ptr<const CompiledModel> model;
+        try {
+          model = CompiledModel::load(path);
+        } catch (const LoadError& e) {
+          throw ParamError("model", std::string("in the model: ") + e.what());
+        }
+        WfuMapping mapping;
+        try {
+          mapping = parse_wfu_mapping(params.get_string("mapping"));
+        } catch (const std::invalid_argument& e) {
+          throw ParamError("mapping", e.what());
+        }
+        const std::int64_t workers = params.get_int("workers");
+        if (workers < 1 || workers > 64) throw ParamError("workers", "expected 1 to 64 workers");
+        return make_gsm_pubsub(WfuPlan::build(model, mapping), static_cast<unsigned>(workers));
+      });
+}
+
+}  // namespace cwf::gsm

@@ -1,0 +1,93 @@
+// The workflow units as actors of a sub-workflow: gsm_pubsub is a composite actor built from a
+// model and a mapping (BLM or CAM) whose inner workflow has one actor per unit, all talking
+// through one `bus` actor that embeds the content-based Broker core (actors/pubsub/broker.hpp)
+// with the units' subscriptions and advertisements. Every publication goes unit -> bus -> each
+// subscriber, over the inner workflow's FIFO connections; the inner workflow runs under the
+// scheduled director with several workers, so units fire in parallel on different threads.
+//
+// Why a bus and not the `broker` actor: the broker actor takes subscriptions as tokens on its
+// ports, so a unit's first publication could overtake a subscription made on another port, and
+// its deliveries leave on one port to be dispatched by subscriber name; the bus is that broker
+// and that dispatch in one actor, set up before the first event.
+//
+// Records in: {instance, type: event type name, data: {attribute: value...} or null}.
+// Records out (one per completed B-step, from the sinks): {t, instance, event, values}, values a
+// record of the attributes whose units took part: status attributes by name (true/false), data
+// attributes by name, latestIncEvent.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
+#include "actors/gsm/wfu_mapping.hpp"
+#include "actors/gsm/wfu_sink.hpp"
+#include "actors/gsm/wfu_source.hpp"
+#include "actors/pubsub/broker.hpp"
+#include "runtime/actor.hpp"
+#include "runtime/actor_registry.hpp"
+#include "runtime/workflow.hpp"
+
+namespace cwf::gsm {
+
+// Instance ids as the records name them, numbered for the units (shared by source and sinks).
+class WfuInstanceNames {
+ public:
+  std::int64_t number(const Value& id);
+  Value id(std::int64_t number) const;
+
+ private:
+  mutable std::mutex mutex_;
+  std::unordered_map<Value, std::int64_t, ValueHash> numbers_;
+  std::vector<Value> ids_;
+};
+
+class WfuSourceActor final : public Actor {
+ public:
+  WfuSourceActor(std::shared_ptr<const WfuPlan> plan, std::shared_ptr<WfuInstanceNames> names);
+  void fire(FiringContext& context) override;
+
+ private:
+  std::shared_ptr<const WfuPlan> plan_;
+  std::shared_ptr<WfuInstanceNames> names_;
+  WfuSource source_;
+  std::vector<Value> published_;
+};
+
+class WfuBusActor final : public Actor {
+ public:
+  explicit WfuBusActor(std::shared_ptr<const WfuPlan> plan);
+  void fire(FiringContext& context) override;
+  // The output port delivering to unit `unit` (units other than the source).
+  static std::string port_name(int unit) { return "to_" + std::to_string(unit); }
+
+ private:
+  pubsub::Broker broker_;
+  pubsub::BrokerOutput out_;
+  std::vector<int> port_of_unit_;
+};
+
+class WfuUnitActor final : public Actor {
+ public:
+  WfuUnitActor(std::shared_ptr<const WfuPlan> plan, int unit,
+               std::shared_ptr<WfuInstanceNames> names);
+  void fire(FiringContext& context) override;
+
+ private:
+  std::shared_ptr<const WfuPlan> plan_;
+  std::unique_ptr<WfuUnit> unit_;
+  WfuSink* sink_ = nullptr;  // when the unit is a sink: completions leave on `steps`
+  std::shared_ptr<WfuInstanceNames> names_;
+  std::vector<Value> published_;
+  int publish_ = 0, steps_ = -1;
+};
+
+// The inner workflow: boundary `events` -> source -> bus <-> units; sinks -> boundary `steps`.
+std::unique_ptr<Workflow> wfu_workflow(std::shared_ptr<const WfuPlan> plan);
+// The composite running it under the scheduled director with `workers` workers.
+std::unique_ptr<Actor> make_gsm_pubsub(std::shared_ptr<const WfuPlan> plan, unsigned workers);
+
+ActorType gsm_pubsub_type();
+
+}  // namespace cwf::gsm
