@@ -121,7 +121,13 @@ bool Broker::add_subscription(const ClientKey& key, Filter filter, Hop hop, Brok
   }
   Id id = next_id_++;
   index_.add(id, std::move(filter));
-  subscriptions_.emplace(id, Subscription{key, hop, std::vector<bool>(forwarded_.size())});
+  Subscription& added =
+      subscriptions_.emplace(id, Subscription{key, hop, std::vector<bool>(forwarded_.size())})
+          .first->second;
+  if (hop == kLocal) {
+    added.client = &local_clients_[key.client];
+    ++added.client->subscriptions;
+  }
   subscription_ids_.emplace(key, id);
   const Filter& f = filter_of(id);
   for (Hop n = 0; n < neighbours(); ++n)
@@ -137,6 +143,7 @@ bool Broker::remove_subscription(const ClientKey& key, Hop hop, BrokerOutput& ou
   Subscription removed = subscriptions_.at(id);
   if (removed.hop != hop) return false;
   Filter filter = filter_of(id);
+  if (removed.client && --removed.client->subscriptions == 0) local_clients_.erase(key.client);
   index_.remove(id);
   subscriptions_.erase(id);
   subscription_ids_.erase(known);
@@ -145,12 +152,11 @@ bool Broker::remove_subscription(const ClientKey& key, Hop hop, BrokerOutput& ou
     erase_id(forwarded_[n], id);
     // The subscriptions it was covering toward n go first, so that no publication meanwhile
     // finds no route.
-    std::vector<Id> uncovered;
-    for (const auto& [other, s] : subscriptions_)
-      if (s.hop != n && !s.sent[n] && filter.covers(filter_of(other)) &&
-          attracted(filter_of(other), n))
-        uncovered.push_back(other);
-    send_needed(std::move(uncovered), n, out);
+    send_needed(subscriptions_where([&](Id other, const Subscription& s) {
+                  return s.hop != n && !s.sent[n] && filter.covers(filter_of(other)) &&
+                         attracted(filter_of(other), n);
+                }),
+                n, out);
     out.forwards.push_back({n, {BrokerMessage::Kind::unsubscribe, key, Filter(), Value()}});
   }
   return true;
@@ -166,10 +172,10 @@ bool Broker::add_advertisement(const ClientKey& key, Filter filter, Hop hop, Bro
   for (Hop n = 0; n < neighbours(); ++n)
     if (n != hop) out.forwards.push_back({n, {BrokerMessage::Kind::advertise, key, f, Value()}});
   if (hop != kLocal) {
-    std::vector<Id> attracted_now;
-    for (const auto& [id, s] : subscriptions_)
-      if (s.hop != hop && !s.sent[hop] && filter_of(id).overlaps(f)) attracted_now.push_back(id);
-    send_needed(std::move(attracted_now), hop, out);
+    send_needed(subscriptions_where([&](Id id, const Subscription& s) {
+                  return s.hop != hop && !s.sent[hop] && filter_of(id).overlaps(f);
+                }),
+                hop, out);
   }
   return true;
 }
@@ -202,14 +208,14 @@ void Broker::route(const Value& publication, Hop from, BrokerOutput& out) {
   // In subscription order, so that deliveries come out the same way every run.
   std::sort(matched_.begin(), matched_.end());
   std::fill(hop_marks_.begin(), hop_marks_.end(), false);
-  std::size_t first_delivery = out.deliveries.size();
+  std::uint64_t route = ++routes_;
   for (Id id : matched_) {
     const Subscription& s = subscriptions_.at(id);
     if (s.hop == kLocal) {
-      bool already = false;
-      for (std::size_t i = first_delivery; i < out.deliveries.size() && !already; ++i)
-        already = out.deliveries[i].subscriber == s.key.client;
-      if (!already) out.deliveries.push_back({s.key.client, publication});
+      if (s.client->last_route != route) {
+        s.client->last_route = route;
+        out.deliveries.push_back({s.key.client, publication});
+      }
     } else if (s.hop != from && !hop_marks_[s.hop]) {
       hop_marks_[s.hop] = true;
       out.forwards.push_back({s.hop, {BrokerMessage::Kind::publish, {}, Filter(), publication}});

@@ -22,10 +22,12 @@
 // belongs to one broker of the overlay.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -106,10 +108,17 @@ class Broker {
   std::vector<std::string> local_matches(const Value& publication) const;
 
  private:
+  // A local subscriber: the last publication it was given, so that several matching
+  // subscriptions give one delivery without comparing names.
+  struct LocalClient {
+    std::uint64_t last_route = 0;
+    std::size_t subscriptions = 0;
+  };
   struct Subscription {
     ClientKey key;
     Hop hop;
-    std::vector<bool> sent;  // per neighbour: forwarded there
+    std::vector<bool> sent;         // per neighbour: forwarded there
+    LocalClient* client = nullptr;  // local subscriptions only
   };
   struct Advertisement {
     Filter filter;
@@ -129,12 +138,23 @@ class Broker {
   // A subscription other than `except` already sent to `neighbour` covers `filter`.
   bool covered_at(const Filter& filter, Hop neighbour, std::optional<Id> except) const;
   void send_subscription(Id id, Hop neighbour, BrokerOutput& out);
+  // The subscriptions for which `wanted` holds, in the order they were made.
+  template <typename Predicate>
+  std::vector<Id> subscriptions_where(Predicate wanted) const {
+    std::vector<Id> ids;
+    for (const auto& [id, s] : subscriptions_)
+      if (wanted(id, s)) ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    return ids;
+  }
   // Sends to `neighbour` those of `candidates` it needs and has not got (broadest first, so
   // that covering prunes the others).
   void send_needed(std::vector<Id> candidates, Hop neighbour, BrokerOutput& out);
 
   MatchingIndex index_;
-  std::map<Id, Subscription> subscriptions_;
+  std::unordered_map<Id, Subscription> subscriptions_;
+  std::unordered_map<std::string, LocalClient> local_clients_;
+  std::uint64_t routes_ = 0;
   std::map<ClientKey, Id> subscription_ids_;
   std::map<ClientKey, Advertisement> advertisements_;
   std::vector<std::vector<Id>> forwarded_;  // per neighbour, in the order sent
