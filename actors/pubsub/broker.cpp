@@ -98,16 +98,26 @@ void Broker::send_subscription(Id id, Hop neighbour, BrokerOutput& out) {
 }
 
 void Broker::send_needed(std::vector<Id> candidates, Hop neighbour, BrokerOutput& out) {
-  // Broadest first: a candidate no other candidate covers goes in the first round.
+  // Broadest first: a candidate no other candidate covers goes in the first round. That takes
+  // a comparison per pair; past a few hundred candidates, fewer predicates first stands in for it
+  // (whatever the order, every candidate sent or covered is correct; the order only prunes).
+  constexpr std::size_t kPairwiseLimit = 256;
   std::vector<Id> first, second;
-  for (Id c : candidates) {
-    bool covered = false;
-    for (Id other : candidates)
-      if (other != c && filter_of(other).covers(filter_of(c))) {
-        covered = true;
-        break;
-      }
-    (covered ? second : first).push_back(c);
+  if (candidates.size() > kPairwiseLimit) {
+    std::stable_sort(candidates.begin(), candidates.end(), [&](Id a, Id b) {
+      return filter_of(a).predicates().size() < filter_of(b).predicates().size();
+    });
+    first = std::move(candidates);
+  } else {
+    for (Id c : candidates) {
+      bool covered = false;
+      for (Id other : candidates)
+        if (other != c && filter_of(other).covers(filter_of(c))) {
+          covered = true;
+          break;
+        }
+      (covered ? second : first).push_back(c);
+    }
   }
   for (const auto* round : {&first, &second})
     for (Id c : *round)
