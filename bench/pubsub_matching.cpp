@@ -1,6 +1,9 @@
-// Content-based matching throughput, publications/s, 10,000 subscriptions of 3 predicates each:
-//   [symbol, =, S<k>] (1,000 symbols), [price, between, lo, lo + 20] (price 0-120),
-//   [volume, >, v] (volume 0-1,000); publications draw symbol, price and volume uniformly.
+// Content-based matching throughput, publications/s, 10,000 subscriptions of 3 predicates each.
+//   equality: [symbol, =, S<k>] (1,000 symbols), [price, between, lo, lo + 20] (price 0-120),
+//             [volume, >, v] (volume 0-1,000)
+//   ranges:   [price, between, lo, lo + 2] (price 0-1,000), [volume, >, v], [qty, <, q]
+//             (no equality: the index files them under the price range, a stabbing tree)
+// Publications draw every attribute uniformly.
 // Variants, all in the same run: linear_scan (every filter tested per publication, the
 // baseline), index (MatchingIndex::match) and broker (Broker::publish: index, per-subscriber
 // deliveries). Each variant's number of matches is checked against the scan's (else
@@ -30,7 +33,30 @@ struct Workload {
   std::vector<Value> publications;
 };
 
-const Workload& workload() {
+enum class WorkloadKind { equality, ranges };
+
+Workload make_ranges() {
+  Workload w;
+  std::mt19937 rng(43);
+  for (int i = 0; i < kSubscriptions; ++i) {
+    double lo = static_cast<double>(rng() % 998);
+    w.filters.push_back(Filter::parse(Value::array({
+        Value::array({Value("price"), Value("between"), Value(lo), Value(lo + 2)}),
+        Value::array({Value("volume"), Value(">"), Value(static_cast<int>(rng() % 1000))}),
+        Value::array({Value("qty"), Value("<"), Value(static_cast<int>(rng() % 100))}),
+    })));
+  }
+  const Schema* schema = Schema::intern({"price", "volume", "qty"});
+  for (int i = 0; i < kPublications; ++i)
+    w.publications.push_back(Value::record(
+        schema, {Value((rng() % 100000) / 100.0), Value(static_cast<int>(rng() % 1000)),
+                 Value(static_cast<int>(rng() % 100))}));
+  return w;
+}
+
+const Workload& workload(WorkloadKind kind) {
+  static const Workload ranges = make_ranges();
+  if (kind == WorkloadKind::ranges) return ranges;
   static const Workload w = [] {
     Workload w;
     std::mt19937 rng(42);
@@ -52,19 +78,21 @@ const Workload& workload() {
   return w;
 }
 
-std::size_t scan_matches() {
+std::size_t scan_matches(const Workload& w) {
   std::size_t matches = 0;
-  for (const Value& p : workload().publications)
-    for (const Filter& f : workload().filters)
+  for (const Value& p : w.publications)
+    for (const Filter& f : w.filters)
       matches += f.matches(p);
   return matches;
 }
 
 enum class Variant { linear_scan, index, broker };
 
-void BM_Matching(benchmark::State& state, Variant variant) {
-  const Workload& w = workload();
-  static const std::size_t expected = scan_matches();
+void BM_Matching(benchmark::State& state, WorkloadKind kind, Variant variant) {
+  const Workload& w = workload(kind);
+  static std::map<WorkloadKind, std::size_t> expectations;
+  if (!expectations.count(kind)) expectations[kind] = scan_matches(w);
+  const std::size_t expected = expectations[kind];
   MatchingIndex index;
   Broker broker;
   BrokerOutput out;
@@ -78,7 +106,7 @@ void BM_Matching(benchmark::State& state, Variant variant) {
     std::size_t matches = 0;
     switch (variant) {
       case Variant::linear_scan:
-        matches = scan_matches();
+        matches = scan_matches(w);
         break;
       case Variant::index:
         for (const Value& p : w.publications) {
@@ -123,11 +151,13 @@ class RatioReporter final : public benchmark::ConsoleReporter {
   }
   void Finalize() override {
     ConsoleReporter::Finalize();
-    double scan = rates_["matching/linear_scan"];
     std::printf("\nMedians of this run (publications/s), ratio = variant / linear scan:\n");
-    for (const char* v : {"linear_scan", "index", "broker"}) {
-      double rate = rates_[std::string("matching/") + v];
-      std::printf("  %-12s %14.0f   %8.1fx\n", v, rate, scan > 0 ? rate / scan : 0.0);
+    for (const char* k : {"equality", "ranges"}) {
+      double scan = rates_[std::string(k) + "/linear_scan"];
+      for (const char* v : {"linear_scan", "index", "broker"}) {
+        double rate = rates_[std::string(k) + "/" + v];
+        std::printf("  %-9s %-12s %14.0f   %8.1fx\n", k, v, rate, scan > 0 ? rate / scan : 0.0);
+      }
     }
   }
 
@@ -146,12 +176,16 @@ int main(int argc, char** argv) {
     args.push_back(argv[i]);
   int count = static_cast<int>(args.size());
   benchmark::Initialize(&count, args.data());
-  benchmark::RegisterBenchmark("matching/linear_scan", BM_Matching, Variant::linear_scan)
-      ->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("matching/index", BM_Matching, Variant::index)
-      ->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("matching/broker", BM_Matching, Variant::broker)
-      ->Unit(benchmark::kMillisecond);
+  using KindName = std::pair<WorkloadKind, const char*>;
+  using VariantName = std::pair<Variant, const char*>;
+  for (KindName k :
+       {KindName{WorkloadKind::equality, "equality"}, KindName{WorkloadKind::ranges, "ranges"}})
+    for (VariantName v :
+         {VariantName{Variant::linear_scan, "linear_scan"}, VariantName{Variant::index, "index"},
+          VariantName{Variant::broker, "broker"}})
+      benchmark::RegisterBenchmark((std::string(k.second) + "/" + v.second).c_str(), BM_Matching,
+                                   k.first, v.first)
+          ->Unit(benchmark::kMillisecond);
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
