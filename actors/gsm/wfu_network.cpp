@@ -38,8 +38,10 @@ WfuNetwork::WfuNetwork(std::shared_ptr<const WfuPlan> plan, unsigned seed)
       broker_.subscribe({name, std::to_string(i)}, specs[index].subscriptions[i], out_);
   }
   out_.clear();
-  links_.resize(specs.size() * specs.size());
-  active_position_.assign(links_.size(), -1);
+  if (random_schedule_) {  // the FIFO schedule needs no links
+    links_.resize(specs.size() * specs.size());
+    active_position_.assign(links_.size(), -1);
+  }
 }
 
 std::int64_t WfuNetwork::submit(std::int64_t instance, int event,
