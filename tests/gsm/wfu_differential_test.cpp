@@ -53,7 +53,7 @@ RunFigures run_and_compare(std::shared_ptr<const CompiledModel> compiled, WfuMap
 }
 
 void differential(const std::string& label, std::shared_ptr<const CompiledModel> compiled,
-                  unsigned seed, int steps, int instances) {
+                  unsigned seed, int steps, int instances, bool print_figures = true) {
   SCOPED_TRACE(label + " seed " + std::to_string(seed));
   const auto sequence = testing::random_steps(*compiled, seed, steps, instances);
   // The two centralized plans agree on these models, so BLM and CAM are compared with one result.
@@ -69,6 +69,7 @@ void differential(const std::string& label, std::shared_ptr<const CompiledModel>
   EXPECT_DOUBLE_EQ(blm.publications_per_step, blm_publications);
   EXPECT_LT(cam.publications_per_step, blm.publications_per_step);
   EXPECT_LT(cam.deliveries_per_step, blm.deliveries_per_step);
+  if (!print_figures) return;
   std::cout << "[ figures  ] " << label << " seed " << seed << ": BLM " << blm.publications_per_step
             << " publications / " << blm.deliveries_per_step << " deliveries per B-step, CAM "
             << cam.publications_per_step << " / " << cam.deliveries_per_step << "\n";
@@ -122,6 +123,16 @@ stages:
 )");
   for (unsigned seed : {21u, 22u})
     differential("claim", compiled, seed, 600, 5);
+}
+
+TEST(GsmWfuDifferential, ManySeedsShortSequences) {
+  // Many short runs: different interleavings of the first steps of new instances.
+  auto compiled = CompiledModel::compile(testing::design_to_order());
+  auto sequence = CompiledModel::compile(load_model_text(sequence_model_yaml(4), "s.yaml"));
+  for (unsigned seed = 100; seed < 130; ++seed) {
+    differential("design_to_order", compiled, seed, 80, 3, false);
+    differential("4-stage sequence", sequence, seed, 60, 2, false);
+  }
 }
 
 TEST(GsmWfuDifferential, OneInstanceManyStepsInFlight) {
