@@ -4,8 +4,9 @@
 //
 //   event   source -> rule units    {m, e, t, x, ver}  ver[u]: the last step of x before t in
 //                                                        which unit u took part (0: none)
-//   datum   source -> S_d           {m, u = S_d, e, t, x, v, p}  v: the new value, null when the
-//                                                        event leaves d as it is; p = ver[S_d]
+//   datum   source -> S_d           {m, u = S_d, e, t, x, v, p}  v: [new value] (a one-element
+//                                                        array, since null is a value), or null
+//                                                        when the event leaves d; p = ver[S_d]
 //   toggle  S±s -> S_s, readers     {m, u, e, t, x, v, p}  v: whether s toggled; p = ver[S_s]
 //   value   S_s, S_d -> readers     {m, u, e, t, x, v}   the attribute's value at step t
 //   visited any unit -> sink(s)     {m, u, e, t, x, v}   gateways and data units add their value
