@@ -2,11 +2,14 @@
 // a nats-server on a loopback port: the consumer's output file must be exactly the expected one.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
+#include <set>
 #include <thread>
 
 #include "actors/pubsub/nats_server_process.hpp"
 #include "process.hpp"
+#include "runtime/value_json.hpp"
 
 namespace cwf::testing {
 namespace {
@@ -38,6 +41,60 @@ TEST(NatsSplitWorkflow, TwoProcessesThroughNatsWriteExactlyTheExpectedFile) {
   ASSERT_EQ(producer.status, 0) << producer.err;
   ASSERT_EQ(consumer.status, 0) << consumer.err;
   EXPECT_EQ(read_file(output), read_file(kExample + "expected_big_orders.jsonl"));
+}
+
+// dispatcher.yaml hands each order of order_steps.jsonl to one of two replica.yaml processes.
+TEST(NatsSplitWorkflow, TwoReplicaProcessesEachGetWholeOrdersInOrder) {
+  if (pubsub::NatsServerProcess::find_binary().empty())
+    GTEST_SKIP() << "nats-server is not installed (apt-get install nats-server)";
+  pubsub::NatsServerProcess server;
+  std::vector<std::string> outputs;
+  std::vector<ProcessResult> replicas(2);
+  std::vector<std::thread> threads;
+  for (int r = 0; r < 2; ++r) {
+    std::string name = "r" + std::to_string(r + 1);
+    outputs.push_back(::testing::TempDir() + "cwf_nats_replica_" + name + ".jsonl");
+    std::remove(outputs.back().c_str());
+    threads.emplace_back([&, r, name, output = outputs.back()] {
+      // A replica cannot know when the instances end: it runs for a while, long enough for a
+      // slow machine to dispatch 23 events.
+      replicas[r] = run_cwf({"run", kExample + "replica.yaml", "--set", "orders.replica=" + name,
+                             "--set", "orders.servers=" + server.url(), "--set",
+                             "out.path=" + output, "--for", "10s"});
+    });
+  }
+  bool ready =
+      server.wait_for_subscriptions("cwf.dispatch.orders.claim", 2, std::chrono::seconds(8));
+  ProcessResult dispatcher;
+  if (ready)
+    dispatcher =
+        run_cwf({"run", kExample + "dispatcher.yaml", "--set", "dispatch.servers=" + server.url()});
+  for (auto& t : threads)
+    t.join();
+  ASSERT_TRUE(ready) << replicas[0].err << replicas[1].err;
+  ASSERT_EQ(dispatcher.status, 0) << dispatcher.err;
+  // Every order's steps, from the input file and from the replicas' outputs.
+  auto steps_by_order = [](const std::string& text, std::set<std::int64_t>* orders) {
+    std::map<std::int64_t, std::vector<std::int64_t>> steps;
+    for (const std::string& line : lines_of(text)) {
+      Value record = parse_json(line);
+      std::int64_t order = record.field("order")->as_int();
+      steps[order].push_back(record.field("step")->as_int());
+      if (orders) orders->insert(order);
+    }
+    return steps;
+  };
+  auto expected = steps_by_order(read_file(kExample + "order_steps.jsonl"), nullptr);
+  std::map<std::int64_t, std::vector<std::int64_t>> seen;
+  std::set<std::int64_t> owners[2];
+  for (int r = 0; r < 2; ++r) {
+    ASSERT_EQ(replicas[r].status, 0) << replicas[r].err;
+    for (auto& [order, steps] : steps_by_order(read_file(outputs[r]), &owners[r]))
+      seen[order] = steps;
+  }
+  for (std::int64_t order : owners[0])
+    EXPECT_EQ(owners[1].count(order), 0u) << order << " reached both replicas";
+  EXPECT_EQ(seen, expected);  // every order whole, its steps in order
 }
 
 TEST(NatsSplitWorkflow, ABadSubjectIsReportedWithFileAndLine) {
