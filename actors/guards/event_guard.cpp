@@ -100,11 +100,19 @@ void EventGuard::decide(FiringContext& context, Instance& instance, bool complem
     happen(context, instance, true, "rejected");
     return;
   }
-  if (!first_time) return;
-  instance.parked = complement;
-  emit_outcome(context, instance, complement, "parked");
+  if (first_time) {
+    instance.parked = complement;
+    emit_outcome(context, instance, complement, "parked");
+  }
+  // Also on a retry: announcements may have reduced the guard to one that a trigger or a
+  // single promise now satisfies (□g ∧ ◇f becomes ◇f once g happened).
+  ask_for_help(context, instance, complement);
+}
+
+void EventGuard::ask_for_help(FiringContext& context, Instance& instance, bool complement) {
+  const Guard& g = guard(instance, complement);
   for (const std::string& other : triggerable_)
-    if (g.mentions(other)) send(context, "trigger", Literal{other, false}, "", instance.binding);
+    if (g.mentions(other)) request(context, instance, "trigger", Literal{other, false}, "");
   // Conditional promises: to each event whose happening alone would make this guard T (the
   // attempt then proceeds), or, for a rejectable event, 0 (the attempt is then rejected, so
   // the complement happens).
@@ -115,15 +123,23 @@ void EventGuard::decide(FiringContext& context, Instance& instance, bool complem
       Literal condition{other, other_complement};
       after.announce_happened(condition);
       if (after.is_top()) {
-        send(context, "promised", literal(complement), condition.text(), instance.binding);
+        request(context, instance, "promised", literal(complement), condition.text());
       } else if (after.is_zero() && can_reject) {
         Guard complement_after = guard(instance, true);
         complement_after.announce_happened(condition);
         if (complement_after.is_top())
-          send(context, "promised", literal(true), condition.text(), instance.binding);
+          request(context, instance, "promised", literal(true), condition.text());
       }
     }
   }
+}
+
+void EventGuard::request(FiringContext& context, Instance& instance, const char* kind,
+                         const Literal& subject, const std::string& for_literal) {
+  if (!instance.requested.insert(std::string(kind) + " " + subject.text() + " " + for_literal)
+           .second)
+    return;
+  send(context, kind, subject, for_literal, instance.binding);
 }
 
 void EventGuard::on_message(FiringContext& context, const Value& message) {
@@ -171,6 +187,7 @@ void EventGuard::happen(FiringContext& context, Instance& instance, bool complem
   instance.status = complement ? Status::complement_happened : Status::happened;
   instance.parked.reset();
   instance.trigger_wanted = false;
+  instance.requested.clear();
   emit_outcome(context, instance, complement, how);
   send(context, "happened", literal(complement), "", instance.binding);
 }

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ class EventGuard final : public Actor {
     std::optional<bool> parked;  // the parked attempt: false for x, true for ~x
     bool trigger_wanted = false;
     Value binding;
+    // Triggers and promises already sent for the parked attempt ("kind literal for"): they are
+    // re-derived whenever announcements change the guard, and must not be sent twice.
+    std::set<std::string> requested;
   };
 
   Instance& instance(const Value& binding);
@@ -49,6 +53,7 @@ class EventGuard final : public Actor {
 
   void attempt(FiringContext& context, Instance& instance, bool complement);
   void decide(FiringContext& context, Instance& instance, bool complement, bool first_time);
+  void ask_for_help(FiringContext& context, Instance& instance, bool complement);
   void on_message(FiringContext& context, const Value& message);
   void retry(FiringContext& context, Instance& instance);
   void happen(FiringContext& context, Instance& instance, bool complement, const char* how);
@@ -56,6 +61,8 @@ class EventGuard final : public Actor {
                     const char* how);
   void send(FiringContext& context, const char* kind, const Literal& literal,
             const std::string& for_literal, const Value& binding);
+  void request(FiringContext& context, Instance& instance, const char* kind, const Literal& literal,
+               const std::string& for_literal);
 
   std::string event_type_;
   std::string base_;

@@ -123,6 +123,22 @@ TEST(GuardActors, MutualWaitsResolvedByAConditionalPromise) {
                                       R"({"event":"e","outcome":"released"})"}));
 }
 
+TEST(GuardActors, PromisesAreSentWhenAnnouncementsReduceAParkedGuard) {
+  // e → f, f → e, and each needs g first: e's guard is □g ∧ ◇f, f's □g ∧ ◇e. Parked before
+  // g, neither can promise anything (g alone does not make either guard T); once □g reduces
+  // them to ◇f and ◇e, the parked e must promise as it would have if attempted now.
+  Scenario both_after_g{{"~e + f", "~f + e", "~e + g.e", "~f + g.f"}};
+  EXPECT_EQ(run(both_after_g, {attempt("e"), attempt("f"), attempt("g")}),
+            (std::vector<std::string>{
+                R"({"event":"e","outcome":"parked"})", R"({"event":"f","outcome":"parked"})",
+                R"({"event":"g","outcome":"accepted"})", R"({"event":"f","outcome":"released"})",
+                R"({"event":"e","outcome":"released"})"}));
+  EXPECT_EQ(run(both_after_g, {attempt("g"), attempt("e"), attempt("f")}),
+            (std::vector<std::string>{
+                R"({"event":"g","outcome":"accepted"})", R"({"event":"e","outcome":"parked"})",
+                R"({"event":"f","outcome":"accepted"})", R"({"event":"e","outcome":"released"})"}));
+}
+
 const Scenario kBuyTicketBookCar{
     {"~s_buy[cid] + s_book[cid]", "~c_buy[cid] + c_book[cid]\u00b7c_buy[cid]",
      "~c_book[cid] + c_buy[cid] + s_cancel[cid]"},
