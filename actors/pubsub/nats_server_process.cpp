@@ -97,11 +97,20 @@ int NatsServerProcess::free_port() {
 NatsServerProcess::NatsServerProcess(std::chrono::milliseconds timeout) : binary_(find_binary()) {
   if (binary_.empty())
     throw std::runtime_error("nats-server is not installed (apt-get install nats-server)");
-  port_ = free_port();
-  do
-    monitor_port_ = free_port();
-  while (monitor_port_ == port_);
-  start(timeout);
+  // A port found free can be taken by someone else before the server binds it (tests run in
+  // parallel): try fresh ports a few times.
+  for (int attempt = 1;; ++attempt) {
+    port_ = free_port();
+    do
+      monitor_port_ = free_port();
+    while (monitor_port_ == port_);
+    try {
+      start(timeout);
+      return;
+    } catch (const std::runtime_error&) {
+      if (attempt == 3) throw;
+    }
+  }
 }
 
 NatsServerProcess::~NatsServerProcess() {
