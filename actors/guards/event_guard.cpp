@@ -80,6 +80,13 @@ void EventGuard::attempt(FiringContext& context, Instance& instance, bool comple
     emit_outcome(context, instance, complement, same ? "duplicate" : "refused");
     return;
   }
+  // One attempt per instance waits at a time: a second one must not replace the parked
+  // attempt (which would then never get an outcome) nor ask for help again.
+  if (instance.parked) {
+    emit_outcome(context, instance, complement,
+                 *instance.parked == complement ? "duplicate" : "refused");
+    return;
+  }
   // The scheduler has no choice with a non-rejectable event: it happens when attempted.
   if (!complement && !attributes_.rejectable) {
     happen(context, instance, false, "accepted");

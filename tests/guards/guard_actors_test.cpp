@@ -139,6 +139,21 @@ TEST(GuardActors, PromisesAreSentWhenAnnouncementsReduceAParkedGuard) {
                 R"({"event":"f","outcome":"accepted"})", R"({"event":"e","outcome":"released"})"}));
 }
 
+TEST(GuardActors, ASecondAttemptWhileOneIsParkedIsRefusedOrDuplicate) {
+  // x waits for ◇y. Attempting ~x or x again must not replace the parked x (which would
+  // lose it) nor re-send its trigger: y, triggered once, releases the one parked x.
+  EXPECT_EQ(run({{"~x + y"}, {"y"}}, {attempt("x")}),
+            (std::vector<std::string>{R"({"event":"x","outcome":"parked"})",
+                                      R"({"event":"y","outcome":"triggered"})",
+                                      R"({"event":"x","outcome":"released"})"}));
+  EXPECT_EQ(run({{"~x + y", "~y + z"}},
+                {attempt("x"), attempt("~x"), attempt("x"), attempt("z"), attempt("y")}),
+            (std::vector<std::string>{
+                R"({"event":"x","outcome":"parked"})", R"({"event":"~x","outcome":"refused"})",
+                R"({"event":"x","outcome":"duplicate"})", R"({"event":"z","outcome":"accepted"})",
+                R"({"event":"y","outcome":"accepted"})", R"({"event":"x","outcome":"released"})"}));
+}
+
 const Scenario kBuyTicketBookCar{
     {"~s_buy[cid] + s_book[cid]", "~c_buy[cid] + c_book[cid]\u00b7c_buy[cid]",
      "~c_book[cid] + c_buy[cid] + s_cancel[cid]"},
