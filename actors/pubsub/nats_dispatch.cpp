@@ -60,7 +60,8 @@ std::string NatsDispatch::claim(const std::string& instance, const Value& id, st
               natsStatus_GetText(status) + ")";
       return "";
     }
-    if (status == NATS_NO_RESPONDERS) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // No replica yet, or no connection: wait a little instead of asking in a tight loop.
+    if (status != NATS_TIMEOUT) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
 }
 
