@@ -64,7 +64,14 @@ void EventGuard::fire(FiringContext& context) {
         if (attempted.event != base_)
           throw std::invalid_argument("an attempt of '" + attempted.event +
                                       "' reached the actor of '" + base_ + "'");
-        attempt(context, instance(binding_of(event.token, parameters_)), attempted.complement);
+        Value binding = binding_of(event.token, parameters_);
+        auto decided = decided_.find(binding.to_json());
+        if (decided != decided_.end()) {
+          emit_outcome(context, binding, attempted.complement,
+                       decided->second == attempted.complement ? "duplicate" : "refused");
+          continue;
+        }
+        attempt(context, instance(binding), attempted.complement);
       } else {
         on_message(context, event.token);
       }
@@ -75,15 +82,10 @@ void EventGuard::fire(FiringContext& context) {
 }
 
 void EventGuard::attempt(FiringContext& context, Instance& instance, bool complement) {
-  if (instance.status != Status::pending) {
-    bool same = (instance.status == Status::complement_happened) == complement;
-    emit_outcome(context, instance, complement, same ? "duplicate" : "refused");
-    return;
-  }
   // One attempt per instance waits at a time: a second one must not replace the parked
   // attempt (which would then never get an outcome) nor ask for help again.
   if (instance.parked) {
-    emit_outcome(context, instance, complement,
+    emit_outcome(context, instance.binding, complement,
                  *instance.parked == complement ? "duplicate" : "refused");
     return;
   }
@@ -109,7 +111,7 @@ void EventGuard::decide(FiringContext& context, Instance& instance, bool complem
   }
   if (first_time) {
     instance.parked = complement;
-    emit_outcome(context, instance, complement, "parked");
+    emit_outcome(context, instance.binding, complement, "parked");
   }
   // Also on a retry: announcements may have reduced the guard to one that a trigger or a
   // single promise now satisfies (□g ∧ ◇f becomes ◇f once g happened).
@@ -155,9 +157,9 @@ void EventGuard::on_message(FiringContext& context, const Value& message) {
   const Value* binding_field = message.field("binding");
   Value binding = binding_field ? *binding_field : Value();
   if (kind == "trigger") {
-    if (subject.event != event_type_) return;
+    if (subject.event != event_type_ || !attributes_.triggerable) return;
+    if (decided_.contains(binding.to_json())) return;
     Instance& inst = instance(binding);
-    if (inst.status != Status::pending || !attributes_.triggerable) return;
     if (inst.positive.holds_now()) {
       happen(context, inst, false, "triggered");
     } else {
@@ -166,6 +168,7 @@ void EventGuard::on_message(FiringContext& context, const Value& message) {
     return;
   }
   if (!positive_.mentions(subject.event) && !negative_.mentions(subject.event)) return;
+  if (decided_.contains(binding.to_json())) return;  // nothing left to decide
   Instance& inst = instance(binding);
   if (kind == "happened") {
     inst.positive.announce_happened(subject);
@@ -181,7 +184,6 @@ void EventGuard::on_message(FiringContext& context, const Value& message) {
 }
 
 void EventGuard::retry(FiringContext& context, Instance& instance) {
-  if (instance.status != Status::pending) return;
   if (instance.parked) {
     decide(context, instance, *instance.parked, false);
   } else if (instance.trigger_wanted && instance.positive.holds_now()) {
@@ -191,21 +193,22 @@ void EventGuard::retry(FiringContext& context, Instance& instance) {
 
 void EventGuard::happen(FiringContext& context, Instance& instance, bool complement,
                         const char* how) {
-  instance.status = complement ? Status::complement_happened : Status::happened;
-  instance.parked.reset();
-  instance.trigger_wanted = false;
-  instance.requested.clear();
-  emit_outcome(context, instance, complement, how);
+  emit_outcome(context, instance.binding, complement, how);
   send(context, "happened", literal(complement), "", instance.binding);
+  // The instance is decided: its guards can no longer change anything. `instance` dangles
+  // from here on, so every caller returns right after.
+  std::string key = instance.binding.to_json();
+  decided_[key] = complement;
+  instances_.erase(key);
 }
 
-void EventGuard::emit_outcome(FiringContext& context, const Instance& instance, bool complement,
+void EventGuard::emit_outcome(FiringContext& context, const Value& binding, bool complement,
                               const char* how) {
   std::vector<std::string> fields{"event"};
   std::vector<Value> slots{Value((complement ? "~" : "") + base_)};
   for (std::size_t i = 0; i < parameters_.size(); ++i) {
     fields.push_back(parameters_[i]);
-    slots.push_back(instance.binding.slots()[i]);
+    slots.push_back(binding.slots()[i]);
   }
   fields.push_back("outcome");
   slots.push_back(Value(std::string(how)));

@@ -32,11 +32,15 @@ class EventGuard final : public Actor {
 
   const Guard& guard_template(bool complement) const { return complement ? negative_ : positive_; }
 
+  // Instances whose event is undecided (guards held) and decided (a marker each).
+  std::size_t undecided_instances() const { return instances_.size(); }
+  std::size_t decided_instances() const { return decided_.size(); }
+
  private:
-  enum class Status { pending, happened, complement_happened };
+  // The state of an instance whose event is still undecided. Once x or ~x happened its guards
+  // can no longer matter, so the instance shrinks to an entry of `decided_`.
   struct Instance {
     Guard positive, negative;
-    Status status = Status::pending;
     std::optional<bool> parked;  // the parked attempt: false for x, true for ~x
     bool trigger_wanted = false;
     Value binding;
@@ -57,8 +61,7 @@ class EventGuard final : public Actor {
   void on_message(FiringContext& context, const Value& message);
   void retry(FiringContext& context, Instance& instance);
   void happen(FiringContext& context, Instance& instance, bool complement, const char* how);
-  void emit_outcome(FiringContext& context, const Instance& instance, bool complement,
-                    const char* how);
+  void emit_outcome(FiringContext& context, const Value& binding, bool complement, const char* how);
   void send(FiringContext& context, const char* kind, const Literal& literal,
             const std::string& for_literal, const Value& binding);
   void request(FiringContext& context, Instance& instance, const char* kind, const Literal& literal,
@@ -70,7 +73,11 @@ class EventGuard final : public Actor {
   EventAttributes attributes_;
   std::vector<std::string> triggerable_;  // other triggerable event types this one may need
   Guard positive_, negative_;
-  std::map<std::string, Instance> instances_;  // by the binding's JSON
+  std::map<std::string, Instance> instances_;  // undecided, by the binding's JSON
+  // Decided instances, by the binding's JSON: whether ~x (rather than x) happened. Kept so that
+  // a later attempt is reported as a duplicate or refused rather than starting over; a small
+  // entry per binding instead of two guards.
+  std::map<std::string, bool> decided_;
   int attempts_port_, messages_port_;
   int outcomes_out_, messages_out_;
 };

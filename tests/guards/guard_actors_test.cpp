@@ -3,8 +3,11 @@
 // order is reproducible).
 #include <gtest/gtest.h>
 
+#include "actors/guards/event_guard.hpp"
+#include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_scheduler.hpp"
 #include "runtime/clock.hpp"
+#include "runtime/composite_actor.hpp"
 #include "runtime/runner.hpp"
 #include "runtime/scheduled_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
@@ -191,6 +194,51 @@ TEST(GuardActors, Example4InstancesPerBindingAreIndependent) {
                                 R"({"event":"c_book","cid":1,"outcome":"released"})",
                                 R"({"event":"c_buy","cid":2,"outcome":"parked"})",
                                 R"({"event":"c_buy","cid":1,"outcome":"accepted"})"}));
+}
+
+TEST(GuardActors, DecidedInstancesKeepNoGuards) {
+  // A stream of customers: each one's state shrinks to a marker once its event is decided,
+  // instead of two guards per actor for every customer ever seen.
+  DependencySet set;
+  for (const char* text : {"~s_buy[cid] + s_book[cid]", "~c_buy[cid] + c_book[cid].c_buy[cid]"})
+    set.dependencies.push_back(parse_event_expression(text));
+  set.events = {"s_buy[cid]", "s_book[cid]", "c_buy[cid]", "c_book[cid]"};
+  std::vector<Value> attempts;
+  for (int cid = 0; cid < 50; ++cid)
+    for (const char* event : {"s_book", "s_buy", "c_book", "c_buy"})
+      attempts.push_back(attempt(event, cid));
+  attempts.push_back(attempt("c_buy", 3));   // a duplicate, still recognised
+  attempts.push_back(attempt("~c_buy", 4));  // refused
+  attempts.push_back(attempt("s_buy", 99));  // parked: undecided, its state is kept
+  Workflow workflow("test");
+  workflow.add("attempts", std::make_unique<cwf::testing::ListSource>(attempts));
+  auto scheduler = make_guard_scheduler(set);
+  auto& composite = dynamic_cast<CompositeActor&>(*scheduler);
+  workflow.add("guards", std::move(scheduler));
+  auto collect = std::make_unique<cwf::testing::Collect>();
+  auto& outcomes = *collect;
+  workflow.add("outcomes", std::move(collect));
+  workflow.connect("attempts", "guards");
+  workflow.connect("guards", "outcomes");
+  VirtualClock clock(0);
+  ScheduledDirector director(std::make_unique<schedulers::FifoScheduler>());
+  run_workflow(workflow, director, clock);
+  ASSERT_EQ(outcomes.tokens().size(), 50u * 4 + 3);
+  EXPECT_EQ(outcomes.tokens()[200].to_json(), R"({"event":"c_buy","cid":3,"outcome":"duplicate"})");
+  EXPECT_EQ(outcomes.tokens()[201].to_json(), R"({"event":"~c_buy","cid":4,"outcome":"refused"})");
+  auto held = [&](const char* name) {
+    Workflow& inner = composite.inner();
+    return &dynamic_cast<const EventGuard&>(*inner.actor(*inner.find(name)).actor);
+  };
+  for (const char* name : {"event_c_book", "event_c_buy"}) {
+    EXPECT_EQ(held(name)->undecided_instances(), 0u) << name;
+    EXPECT_EQ(held(name)->decided_instances(), 50u) << name;
+  }
+  // Customer 99's parked s_buy, and its promise to s_book, are still to be decided.
+  EXPECT_EQ(held("event_s_book")->undecided_instances(), 1u);
+  EXPECT_EQ(held("event_s_book")->decided_instances(), 50u);
+  EXPECT_EQ(held("event_s_buy")->undecided_instances(), 1u);
+  EXPECT_EQ(held("event_s_buy")->decided_instances(), 50u);
 }
 
 }  // namespace
