@@ -15,6 +15,7 @@ void NatsPublish::initialize(ActorContext& context) {
     NatsConnectionOptions connection = options_.connection;
     if (connection.name.empty()) connection.name = "cwf " + context.name();
     connection_ = std::make_unique<NatsConnection>(connection);
+    connection_view_.store(connection_.get(), std::memory_order_release);
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());
   }
@@ -50,6 +51,7 @@ void NatsPublish::wrapup(ActorContext& context) {
   if (published() > 0 && !connection_->flush(options_.flush_timeout, error))
     context.report_error("flush at the end failed (" + error +
                          "): publications still buffered may not have reached the server");
+  connection_view_.store(nullptr, std::memory_order_release);
   connection_.reset();
 }
 

@@ -33,12 +33,16 @@ class NatsPublish final : public Actor {
   // Handed to the client without error (buffered or sent) / refused (bad subject, full buffer).
   std::uint64_t published() const { return published_.load(std::memory_order_relaxed); }
   std::uint64_t failed() const { return failed_.load(std::memory_order_relaxed); }
-  // The open connection (tests look at its reconnect counters); null outside a run.
-  const NatsConnection* connection() const { return connection_.get(); }
+  // The open connection while the actor runs (null before initialize and after wrap-up); any
+  // thread, for looking at its reconnect counters.
+  const NatsConnection* connection() const {
+    return connection_view_.load(std::memory_order_acquire);
+  }
 
  private:
   NatsPublishOptions options_;
   std::unique_ptr<NatsConnection> connection_;
+  std::atomic<const NatsConnection*> connection_view_{nullptr};
   std::string subject_, payload_;  // scratch
   std::atomic<std::uint64_t> published_{0}, failed_{0};
 };

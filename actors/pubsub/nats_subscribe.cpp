@@ -109,6 +109,7 @@ void NatsSubscribe::close_subscriptions() {
     natsSubscription_Destroy(*sub);
     *sub = nullptr;
   }
+  connection_view_.store(nullptr, std::memory_order_release);
   connection_.reset();
 }
 
@@ -121,6 +122,7 @@ void NatsSubscribe::initialize(ActorContext& context) {
     NatsConnectionOptions connection = options_.connection;
     if (connection.name.empty()) connection.name = "cwf " + context.name();
     connection_ = std::make_unique<NatsConnection>(connection);
+    connection_view_.store(connection_.get(), std::memory_order_release);
     std::string subject = options_.subject;
     if (options_.replica) {
       const NatsReplicaOptions& r = *options_.replica;

@@ -62,7 +62,11 @@ class NatsSubscribe final : public Actor {
   std::uint64_t received() const;
   // Instances this replica took (answered claims for).
   std::uint64_t claimed() const;
-  const NatsConnection* connection() const { return connection_.get(); }
+  // The open connection while the actor runs (null before initialize and after wrap-up); any
+  // thread, for looking at its reconnect counters.
+  const NatsConnection* connection() const {
+    return connection_view_.load(std::memory_order_acquire);
+  }
 
   struct Inbox;  // shared with the delivery threads
 
@@ -71,6 +75,7 @@ class NatsSubscribe final : public Actor {
 
   NatsSubscribeOptions options_;
   std::unique_ptr<NatsConnection> connection_;
+  std::atomic<const NatsConnection*> connection_view_{nullptr};
   std::shared_ptr<Inbox> inbox_;
   natsSubscription* subscription_ = nullptr;
   natsSubscription* claims_ = nullptr;

@@ -89,7 +89,8 @@ TEST(NatsRestart, AKillMidStreamLosesAtMostTheEventsInFlightAndKeepsTheRestInOrd
       received_before_kill = static_cast<std::int64_t>(pair.got->size());
       server->kill();
     }
-    if (i > kKillAt && first_buffered < 0 && pair.pub->connection()->disconnects() > 0)
+    if (i > kKillAt && first_buffered < 0 && pair.pub->connection() &&
+        pair.pub->connection()->disconnects() > 0)
       first_buffered = i;  // published after the client knew: goes to the reconnect buffer
     if (i == kRestartAt) {
       ASSERT_GE(first_buffered, 0) << "the publisher never noticed the kill";
