@@ -1,3 +1,4 @@
+#include <exception>
 #include <ostream>
 
 #include "actors/eca/history_query.hpp"
@@ -52,6 +53,10 @@ int history_command(const Words& words, std::ostream& out, std::ostream& err) {
     }
   } catch (const eca::HistoryError& e) {
     err << "cwf history: " << e.what() << '\n';
+    return 1;
+  } catch (const std::exception& e) {
+    // Anything unforeseen is an error message and exit 1, never an abort.
+    err << "cwf history: " << path << ": " << e.what() << '\n';
     return 1;
   }
   return 0;

@@ -17,16 +17,23 @@ std::vector<Value> query_history(std::istream& in, const std::string& file_name,
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     auto where = [&] { return file_name + ":" + std::to_string(number) + ": "; };
-    Value occurrence;
+    Value record, occurrence;
     try {
-      occurrence = to_occurrence(parser.parse(line), 0);
+      record = parser.parse(line);
     } catch (const JsonError& e) {
       throw HistoryError(where() + "invalid JSON: " + e.what());
-    } catch (const std::invalid_argument&) {
+    }
+    const Value* type = record.is_record() ? record.field("type") : nullptr;
+    if (!type || !type->is_string())
       throw HistoryError(where() +
                          "expected an event occurrence (a JSON object with a string "
                          "'type'), got " +
                          line.substr(0, 80));
+    try {
+      occurrence = to_occurrence(record, 0);
+    } catch (const std::invalid_argument& e) {
+      // A field of the wrong kind (`"time": 1.5`): reported like any other bad line.
+      throw HistoryError(where() + e.what());
     }
     if (filter.type && occurrence_type(occurrence) != *filter.type) continue;
     if (filter.instance && field(occurrence, kInstance).to_text() != *filter.instance) continue;

@@ -83,30 +83,84 @@ Timestamp occurrence_time(const Value& occurrence) {
   return field(occurrence, kTime).as_int();
 }
 
+namespace {
+
+// The kinds the rest of the library relies on (occurrence_time reads an int, occurrence_type a
+// string, ...): a record read from JSON can match the occurrence schema key for key and still hold
+// `"time": 1.5`, which would otherwise throw a TypeError far from where the record came in.
+const char* kind_error(OccurrenceField f, const Value& v, bool null_allowed) {
+  if (null_allowed && v.is_null()) return nullptr;
+  switch (f) {
+    case kType:
+      return v.is_string() ? nullptr : "a string";
+    case kSite:
+      return v.is_string() ? nullptr : "a string";
+    case kId:
+      return v.is_int() ? nullptr : "an int";
+    case kTime:
+      return v.is_int() ? nullptr : "an int (nanoseconds)";
+    case kService:
+    case kBroker:
+    case kAssigned:
+      return v.is_null() || v.is_string() ? nullptr : "a string or null";
+    case kRequest:
+      return v.is_null() || v.is_string() || v.is_int() ? nullptr : "a string, an int or null";
+    case kComponents:
+      return v.is_array() ? nullptr : "an array of occurrences";
+    case kParams:
+      return v.is_record() ? nullptr : "a record";
+    default:
+      return nullptr;  // the instance may be any value: it is compared by its text
+  }
+}
+
+[[noreturn]] void throw_kind(OccurrenceField f, const Value& v, const char* expected) {
+  throw std::invalid_argument(
+      "'" + std::string(occurrence_schema()->fields()[static_cast<std::size_t>(f)]) + "' must be " +
+      expected + ", got " + v.to_json());
+}
+
+// True when an occurrence record holds the kinds its fields need, components included.
+bool well_formed(const Value& occurrence) {
+  auto slots = occurrence.slots();
+  for (int f = 0; f < kOccurrenceFieldCount; ++f)
+    if (kind_error(static_cast<OccurrenceField>(f), slots[static_cast<std::size_t>(f)], false))
+      return false;
+  for (const Value& c : slots[kComponents].as_array())
+    if (!is_occurrence(c) || !well_formed(c)) return false;
+  return true;
+}
+
+}  // namespace
+
 Value to_occurrence(const Value& value, Timestamp event_time) {
-  if (is_occurrence(value)) return value;
-  const Value* type = value.field("type");
+  if (is_occurrence(value) && well_formed(value)) return value;
+  const Value* type = value.is_record() ? value.field("type") : nullptr;
   if (!type || !type->is_string())
     throw std::invalid_argument(
         "expected an event occurrence (a record with a string 'type'), got " + value.to_json());
-  auto get = [&](std::string_view name) {
-    const Value* v = value.field(name);
-    return v ? *v : Value();
+  // A missing or null field takes its default; a field of another kind is an error.
+  auto get = [&](OccurrenceField f) {
+    const Value* v = value.field(occurrence_schema()->fields()[static_cast<std::size_t>(f)]);
+    if (!v) return Value();
+    if (const char* expected = kind_error(f, *v, true)) throw_kind(f, *v, expected);
+    return *v;
   };
   OccurrenceSpec spec;
   spec.type = std::string(type->as_string());
-  spec.site = get("site").is_string() ? std::string(get("site").as_string()) : "";
-  spec.id = get("id").is_int() ? get("id").as_int() : 0;
-  spec.time = get("time").is_int() ? get("time").as_int() : event_time;
-  spec.service = get("service");
-  spec.request = get("request");
-  spec.instance = get("instance");
-  spec.broker = get("broker");
-  if (get("components").is_array())
-    for (const Value& c : get("components").as_array())
+  Value site = get(kSite), id = get(kId), time = get(kTime), components = get(kComponents);
+  spec.site = site.is_string() ? std::string(site.as_string()) : "";
+  spec.id = id.is_int() ? id.as_int() : 0;
+  spec.time = time.is_int() ? time.as_int() : event_time;
+  spec.service = get(kService);
+  spec.request = get(kRequest);
+  spec.instance = get(kInstance);
+  spec.broker = get(kBroker);
+  if (components.is_array())
+    for (const Value& c : components.as_array())
       spec.components.push_back(to_occurrence(c, event_time));
-  spec.params = get("params");
-  spec.assigned = get("assigned");
+  spec.params = get(kParams);
+  spec.assigned = get(kAssigned);
   return make_occurrence(std::move(spec));
 }
 

@@ -82,7 +82,8 @@ Timestamp occurrence_time(const Value& occurrence);
 
 // `value` as an occurrence: an occurrence record as it is, or any record with a string `type`
 // (e.g. read back from JSON) with the fields it has; `time` defaults to `event_time`. Throws
-// std::invalid_argument for anything else.
+// std::invalid_argument for anything else, and for a field of the wrong kind (`"time": 1.5`,
+// `"type": 5`, a non-record `params`), so that later reads of the fields cannot fail.
 Value to_occurrence(const Value& value, Timestamp event_time);
 
 // The occurrence with one field replaced.

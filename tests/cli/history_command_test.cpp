@@ -70,5 +70,16 @@ TEST(HistoryCommand, ReportsUsageAndFileErrors) {
   EXPECT_EQ(missing.err, "cwf history: /nonexistent/h.jsonl: cannot open the history file\n");
 }
 
+TEST(HistoryCommand, ReportsFieldsOfTheWrongKindInsteadOfAborting) {
+  std::string path = ::testing::TempDir() + "cwf_history_command_kinds.jsonl";
+  std::ofstream(path)
+      << R"j({"type":"REQ(A)","site":"s1","id":1,"time":1.5,"service":null,"request":null,)j"
+         R"j("instance":"c1","broker":null,"components":[],"params":{},"assigned":null})j"
+         "\n";
+  Result r = history({path, "--type", "REQ(A)", "--format", "text"});
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.err, "cwf history: " + path + ":1: 'time' must be an int (nanoseconds), got 1.5\n");
+}
+
 }  // namespace
 }  // namespace cwf::cli

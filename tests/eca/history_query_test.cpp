@@ -72,5 +72,34 @@ TEST(HistoryQuery, ReportsMalformedLinesWithFileAndLine) {
   EXPECT_THROW(query_history_file("/nonexistent/h.jsonl", {}), HistoryError);
 }
 
+TEST(HistoryQuery, ReportsFieldsOfTheWrongKindWithFileAndLine) {
+  // Every occurrence key present (so the record matches the occurrence schema), kinds wrong.
+  const std::string keys =
+      R"j("site":"s1","id":1,"service":null,"request":null,"instance":"c1","broker":null,)j"
+      R"j("components":[],"params":{},"assigned":null)j";
+  auto error_of = [](const std::string& text, const HistoryFilter& filter) -> std::string {
+    std::istringstream in(text);
+    try {
+      query_history(in, "h.jsonl", filter);
+    } catch (const HistoryError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error_of(R"j({"type":5,"time":0,)j" + keys + "}\n", {std::nullopt, "REQ(A)"}),
+            "h.jsonl:1: expected an event occurrence (a JSON object with a string 'type'), got " +
+                (R"j({"type":5,"time":0,)j" + keys + "}").substr(0, 80));
+  EXPECT_EQ(error_of(kHistory + "\n" + R"j({"type":"REQ(A)","time":1.5,)j" + keys + "}\n", {}),
+            "h.jsonl:9: 'time' must be an int (nanoseconds), got 1.5");
+  EXPECT_EQ(error_of(R"j({"type":"REQ(A)","params":3})j"
+                     "\n",
+                     {}),
+            "h.jsonl:1: 'params' must be a record, got 3");
+  EXPECT_EQ(error_of(R"j({"type":"REQ(A)","components":[{"type":"REQ(B)","id":"x"}]})j"
+                     "\n",
+                     {}),
+            "h.jsonl:1: 'id' must be an int, got \"x\"");
+}
+
 }  // namespace
 }  // namespace cwf::eca
