@@ -16,9 +16,15 @@ int DetectorGraph::add(const EventExpr& expr) {
   node.children = children;
   node.within = expr.within;
   nodes_.push_back(std::move(node));
-  for (std::size_t slot = 0; slot < children.size(); ++slot)
-    nodes_[static_cast<std::size_t>(children[slot])].parents.emplace_back(id,
-                                                                          static_cast<int>(slot));
+  bool binary = expr.op == EventOp::seq || expr.op == EventOp::con || expr.op == EventOp::dex ||
+                expr.op == EventOp::ccr;
+  if (binary && children[0] == children[1]) {
+    nodes_[static_cast<std::size_t>(children[0])].parents.emplace_back(id, kBothSlots);
+  } else {
+    for (std::size_t slot = 0; slot < children.size(); ++slot)
+      nodes_[static_cast<std::size_t>(children[slot])].parents.emplace_back(id,
+                                                                            static_cast<int>(slot));
+  }
   by_type_.emplace(std::move(type), id);
   return id;
 }

@@ -25,6 +25,11 @@ struct DetectorNode {
   std::vector<std::pair<int, int>> parents;  // (composite node, slot this node fills there)
 };
 
+// The slot of a parent edge from a node that is both arguments of a binary composite
+// (`CON(a, a)`): one edge, so that one occurrence reaches the composite once and cannot be paired
+// with itself.
+constexpr int kBothSlots = -1;
+
 class DetectorGraph {
  public:
   // Adds the nodes of `expr` that are not there yet; returns the node of the whole expression.

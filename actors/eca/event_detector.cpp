@@ -121,6 +121,10 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
     Timestamp time = std::max(occurrence_time(first), occurrence_time(second));
     produced.push_back(composite(node, key, {std::move(first), std::move(second)}, time));
   };
+  if (slot == kBothSlots) {
+    compose_same(held, node, key, occurrence, produced);
+    return;
+  }
   switch (type.op) {
     case EventOp::primitive:
       break;
@@ -200,6 +204,56 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       else if (held.open || open_for_all(node))
         produced.push_back(composite(node, key, {occurrence}, t));
       break;
+  }
+}
+
+void EventDetector::compose_same(NodeState& held, int node, const Value& key,
+                                 const Value& occurrence, std::vector<Value>& produced) {
+  // Both arguments are the same type: the occurrence first tries to complete a composite with an
+  // earlier, distinct occurrence it holds (chronicle: the oldest); used so, it is consumed;
+  // otherwise it is held as the first component of a later one. It is never its own partner.
+  const DetectorNode& type = graph_->node(node);
+  Timestamp t = occurrence_time(occurrence);
+  auto& waiting = held.side[0];
+  auto complete_with = [&](std::vector<Value>::iterator it) {
+    Value first = *it;
+    waiting.erase(it);
+    Timestamp time = std::max(occurrence_time(first), t);
+    produced.push_back(composite(node, key, {std::move(first), occurrence}, time));
+  };
+  switch (type.op) {
+    case EventOp::dex:
+      produced.push_back(composite(node, key, {occurrence}, t));
+      return;
+    case EventOp::seq: {
+      auto it = std::find_if(waiting.begin(), waiting.end(),
+                             [&](const Value& a) { return occurrence_time(a) < t; });
+      if (it != waiting.end())
+        complete_with(it);
+      else
+        waiting.push_back(occurrence);
+      return;
+    }
+    case EventOp::con:
+      if (!waiting.empty())
+        complete_with(waiting.begin());
+      else
+        waiting.push_back(occurrence);
+      return;
+    case EventOp::ccr: {
+      waiting.erase(waiting.begin(),
+                    std::find_if(waiting.begin(), waiting.end(),
+                                 [&](const Value& o) { return occurrence_time(o) >= t; }));
+      auto it = std::find_if(waiting.begin(), waiting.end(),
+                             [&](const Value& b) { return occurrence_time(b) == t; });
+      if (it != waiting.end())
+        complete_with(it);
+      else
+        waiting.push_back(occurrence);
+      return;
+    }
+    default:
+      return;  // REP and IN keep their slots (DetectorGraph::add)
   }
 }
 

@@ -83,6 +83,8 @@ class EventDetector {
               const Listener& listener, bool report = true);
   void compose(InstanceState& state, const Value& key, int node, int slot, const Value& occurrence,
                std::vector<Value>& produced);
+  void compose_same(NodeState& held, int node, const Value& key, const Value& occurrence,
+                    std::vector<Value>& produced);
   Value composite(int node, const Value& key, std::vector<Value> components, Timestamp time);
   void forget_if_empty(const Value& key);
   bool open_for_all(int node) const;

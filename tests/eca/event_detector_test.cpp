@@ -50,6 +50,25 @@ TEST(EventDetector, DexFiresForEitherComponentAlone) {
                           "DEX(RPL(p.Accept), RPL(p.Reject))[RPL(p.Accept)@2]"}));
 }
 
+TEST(EventDetector, TheSameTypeTwiceNeedsTwoDistinctOccurrences) {
+  Recorder r(
+      {"CON(REQ(a), REQ(a))", "CCR(REQ(a), REQ(a))", "DEX(REQ(a), REQ(a))", "SEQ(REQ(a), REQ(a))"});
+  r.feed(occ("REQ(a)", "i1", 1));  // one occurrence: only DEX, once
+  EXPECT_EQ(r.seen, Seen{"DEX(REQ(a), REQ(a))[REQ(a)@1]"});
+  r.seen.clear();
+  r.feed(occ("REQ(a)", "i1", 1));
+  EXPECT_EQ(r.seen,
+            (Seen{"CON(REQ(a), REQ(a))[REQ(a)@1 REQ(a)@1]",
+                  "CCR(REQ(a), REQ(a))[REQ(a)@1 REQ(a)@1]", "DEX(REQ(a), REQ(a))[REQ(a)@1]"}));
+  r.seen.clear();
+  // SEQ: a@1 and a@1 are not in order; a@2 completes with the oldest earlier one and is consumed.
+  r.feed(occ("REQ(a)", "i1", 2));
+  r.feed(occ("REQ(a)", "i1", 3));
+  EXPECT_EQ(r.seen, (Seen{"DEX(REQ(a), REQ(a))[REQ(a)@2]", "SEQ(REQ(a), REQ(a))[REQ(a)@1 REQ(a)@2]",
+                          "CON(REQ(a), REQ(a))[REQ(a)@2 REQ(a)@3]", "DEX(REQ(a), REQ(a))[REQ(a)@3]",
+                          "SEQ(REQ(a), REQ(a))[REQ(a)@1 REQ(a)@3]"}));
+}
+
 TEST(EventDetector, CcrPairsOnlyOccurrencesAtTheSameTime) {
   Recorder r({"CCR(REQ(a), REQ(b))"});
   r.feed(occ("REQ(a)", "i1", 1));
