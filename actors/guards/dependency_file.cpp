@@ -30,6 +30,22 @@ std::vector<std::string> parameters_of(const std::string& event_type) {
   return names;
 }
 
+void DependencySet::add_dependency(EventExpr dependency, std::string text) {
+  for (const std::string& event : events_of(dependency))
+    if (std::find(events.begin(), events.end(), event) == events.end()) events.push_back(event);
+  dependencies.push_back(std::move(dependency));
+  texts.push_back(std::move(text));
+}
+
+std::string DependencySet::parameters_mismatch() const {
+  for (const std::string& event : events)
+    if (parameters_of(event) != parameters_of(events.front()))
+      return "events '" + events.front() + "' and '" + event +
+             "' have different parameters; all events of a workflow are instantiated per "
+             "binding of the same parameters";
+  return "";
+}
+
 EventAttributes DependencySet::attributes_of(const std::string& event) const {
   auto it = attributes.find(event);
   return it == attributes.end() ? EventAttributes{} : it->second;
@@ -84,11 +100,10 @@ DependencySet read_dependency_set(const YAML::Node& root, const std::string& fil
             value_location(entry, file),
             "expected a list of dependency expressions, got " + describe_yaml(entry.value));
       for (const YAML::Node& item : entry.value) {
-        set.dependencies.push_back(read_dependency(item, file));
-        set.texts.push_back(item.Scalar());
-        for (const std::string& event : events_of(set.dependencies.back()))
-          if (std::find(set.events.begin(), set.events.end(), event) == set.events.end())
-            set.events.push_back(event);
+        set.add_dependency(read_dependency(item, file), item.Scalar());
+        // Checked per dependency so that the error points at the first one that mixes.
+        if (std::string mismatch = set.parameters_mismatch(); !mismatch.empty())
+          throw LoadError(yaml_location(item, file), mismatch);
       }
     } else if (entry.key == "events") {
       events_node = entry.value;
@@ -109,8 +124,7 @@ DependencySet read_dependency_set(const YAML::Node& root, const std::string& fil
       std::string type = event.key;
       for (const std::string& known : set.events)
         if (base_name(known) == event.key) type = known;
-      if (std::find(set.events.begin(), set.events.end(), type) == set.events.end())
-        set.events.push_back(type);
+      bool mentioned = std::find(set.events.begin(), set.events.end(), type) != set.events.end();
       EventAttributes attributes;
       if (!event.value.IsNull()) {
         if (!event.value.IsMap())
@@ -122,25 +136,35 @@ DependencySet read_dependency_set(const YAML::Node& root, const std::string& fil
             attributes.triggerable = read_bool(attribute, file);
           } else if (attribute.key == "rejectable") {
             attributes.rejectable = read_bool(attribute, file);
+          } else if (attribute.key == "free") {
+            attributes.free = read_bool(attribute, file);
           } else {
-            throw LoadError(key_location(attribute, file),
-                            "unknown event attribute '" + attribute.key +
-                                "' (expected triggerable "
-                                "or rejectable)" +
-                                did_you_mean_suffix(attribute.key, {"triggerable", "rejectable"}));
+            throw LoadError(
+                key_location(attribute, file),
+                "unknown event attribute '" + attribute.key +
+                    "' (expected triggerable, rejectable or free)" +
+                    did_you_mean_suffix(attribute.key, {"triggerable", "rejectable", "free"}));
           }
         }
       }
+      // A misspelt name would otherwise become a new event no dependency constrains, and the
+      // attributes meant for the real one would silently be lost.
+      if (!mentioned && !attributes.free) {
+        std::vector<std::string> names;
+        for (const std::string& known : set.events)
+          names.push_back(base_name(known));
+        throw LoadError(key_location(event, file),
+                        "no dependency mentions event '" + event.key + "'" +
+                            did_you_mean_suffix(base_name(event.key), names) +
+                            " (an event no dependency constrains must be declared 'free: true')");
+      }
+      if (!mentioned) {
+        set.events.push_back(type);
+        if (std::string mismatch = set.parameters_mismatch(); !mismatch.empty())
+          throw LoadError(key_location(event, file), mismatch);
+      }
       set.attributes[type] = attributes;
     }
-  }
-  // One workflow instance per binding of the parameters: every event type must name the same.
-  for (const std::string& event : set.events) {
-    if (parameters_of(event) != parameters_of(set.events.front()))
-      throw LoadError(yaml_location(root, file, {file, 1, 1}),
-                      "events '" + set.events.front() + "' and '" + event +
-                          "' have different parameters; all events of a workflow are "
-                          "instantiated per binding of the same parameters");
   }
   return set;
 }

@@ -8,7 +8,9 @@
 //     abort: {rejectable: false}
 //
 // Events are the ones the dependencies mention (in order of first appearance) plus any listed
-// under `events:` only. Errors are LoadErrors at the file, line and column of the mistake.
+// under `events:` with `free: true` (an event no dependency constrains; without it, a name no
+// dependency mentions is taken for a typo). Errors are LoadErrors at the file, line and column
+// of the mistake.
 #pragma once
 
 #include <map>
@@ -25,6 +27,7 @@ namespace cwf::guards {
 struct EventAttributes {
   bool triggerable = false;  // the scheduler may make it happen on its own accord
   bool rejectable = true;    // the scheduler may refuse it (making its complement happen)
+  bool free = false;         // declared although no dependency mentions it (guard T)
 };
 
 struct DependencySet {
@@ -32,6 +35,13 @@ struct DependencySet {
   std::vector<std::string> texts;                     // as written
   std::vector<std::string> events;                    // event types, e.g. "c_buy[cid]"
   std::map<std::string, EventAttributes> attributes;  // by event type; absent: the defaults
+
+  // Appends a parsed dependency and the events it mentions first. The one place events are
+  // collected, for files and for inline dependencies alike.
+  void add_dependency(EventExpr dependency, std::string text);
+  // The workflow is instantiated per binding of the parameters, so every event type must name
+  // the same ones: the message for the first event that does not, or "" when all agree.
+  std::string parameters_mismatch() const;
 
   EventAttributes attributes_of(const std::string& event) const;
   // The guard of a literal in this workflow (conjunction over the dependencies mentioning it).

@@ -88,14 +88,10 @@ ActorType guard_scheduler_type() {
         }
         for (const std::string& text : params.get_strings("dependencies")) {
           try {
-            set.dependencies.push_back(parse_event_expression(text));
+            set.add_dependency(parse_event_expression(text), text);
           } catch (const ParseError& e) {
             throw ParamError("dependencies", "in '" + text + "': " + e.what());
           }
-          set.texts.push_back(text);
-          for (const std::string& event : events_of(set.dependencies.back()))
-            if (std::find(set.events.begin(), set.events.end(), event) == set.events.end())
-              set.events.push_back(event);
         }
         if (set.dependencies.empty())
           throw ParamError("dependencies", "no dependencies: give 'file' or 'dependencies'");
@@ -113,10 +109,8 @@ ActorType guard_scheduler_type() {
             }
           }
         }
-        for (const std::string& event : set.events)
-          if (parameters_of(event) != parameters_of(set.events.front()))
-            throw ParamError("dependencies", "events '" + set.events.front() + "' and '" + event +
-                                                 "' have different parameters");
+        if (std::string mismatch = set.parameters_mismatch(); !mismatch.empty())
+          throw ParamError("dependencies", mismatch);
         return make_guard_scheduler(set);
       });
 }

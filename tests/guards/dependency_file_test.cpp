@@ -28,7 +28,7 @@ TEST(DependencyFile, EventsInOrderOfFirstMentionWithAttributesByBaseName) {
   DependencySet set = load_dependency_file(
       write("ok.yaml",
             "dependencies:\n  - \"~a[k] + b[k]\"\n  - \"~b[k] + c[k]\"\nevents:\n"
-            "  b: {triggerable: true}\n  c[k]: {rejectable: false}\n  d[k]:\n"));
+            "  b: {triggerable: true}\n  c[k]: {rejectable: false}\n  d[k]: {free: true}\n"));
   EXPECT_EQ(set.events, (std::vector<std::string>{"a[k]", "b[k]", "c[k]", "d[k]"}));
   EXPECT_TRUE(set.attributes_of("b[k]").triggerable);
   EXPECT_TRUE(set.attributes_of("b[k]").rejectable);
@@ -40,6 +40,20 @@ TEST(DependencyFile, EventsInOrderOfFirstMentionWithAttributesByBaseName) {
   EXPECT_EQ(base_name("c_buy[cid]"), "c_buy");
 }
 
+TEST(DependencyFile, AMisspeltEventUnderEventsIsAnErrorUnlessDeclaredFree) {
+  EXPECT_EQ(error_of("dependencies:\n  - \"~s_buy[cid] + s_book[cid]\"\nevents:\n"
+                     "  s_bok: {triggerable: true}\n"),
+            ":4:3: no dependency mentions event 's_bok'; did you mean 's_book'? (an event no "
+            "dependency constrains must be declared 'free: true')");
+  EXPECT_EQ(error_of("dependencies: [e]\nevents:\n  audit:\n"),
+            ":3:3: no dependency mentions event 'audit' (an event no dependency constrains must be "
+            "declared 'free: true')");
+  DependencySet set = load_dependency_file(
+      write("free.yaml", "dependencies: [e]\nevents:\n  audit: {free: true, triggerable: true}\n"));
+  EXPECT_EQ(set.events, (std::vector<std::string>{"e", "audit"}));
+  EXPECT_TRUE(set.attributes_of("audit").triggerable);
+}
+
 TEST(DependencyFile, ErrorsSayWhereAndWhat) {
   EXPECT_EQ(error_of("events: {}\n"), ":1:1: expected a 'dependencies' list");
   EXPECT_EQ(error_of("dependencies: e\n"),
@@ -47,7 +61,14 @@ TEST(DependencyFile, ErrorsSayWhereAndWhat) {
   EXPECT_EQ(error_of("dependencies: [[e]]\n"),
             ":1:16: expected a dependency expression (a string), got a sequence");
   EXPECT_EQ(error_of("dependencies: [\"~a[k] + b\"]\n"),
-            ":1:1: events 'a[k]' and 'b' have different parameters; all events of a workflow are "
+            ":1:16: events 'a[k]' and 'b' have different parameters; all events of a workflow are "
+            "instantiated per binding of the same parameters");
+  // At the dependency that mixes them, not at the top of the file.
+  EXPECT_EQ(error_of("name: mixed\ndependencies:\n  - \"~a[k] + b[k]\"\n  - \"~b[k] + c\"\n"),
+            ":4:5: events 'a[k]' and 'c' have different parameters; all events of a workflow are "
+            "instantiated per binding of the same parameters");
+  EXPECT_EQ(error_of("dependencies: [\"~a[k] + b[k]\"]\nevents:\n  c: {free: true}\n"),
+            ":3:3: events 'a[k]' and 'c' have different parameters; all events of a workflow are "
             "instantiated per binding of the same parameters");
   EXPECT_EQ(error_of("dependencies: [e]\nevents: [e]\n"),
             ":2:9: expected a map from event name to attributes, got a sequence");
