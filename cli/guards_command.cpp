@@ -43,7 +43,6 @@ int guards_command(const Words& args, std::ostream& out, std::ostream& err) {
   }
   try {
     guards::DependencySet set = guards::load_dependency_file(path);
-    int status = 0;
     for (const std::string& event : set.events) {
       for (bool complement : {false, true}) {
         guards::Literal literal{event, complement};
@@ -56,7 +55,7 @@ int guards_command(const Words& args, std::ostream& out, std::ostream& err) {
                  "attempted, so the dependencies can be violated\n";
       }
     }
-    return status;
+    return 0;  // warnings do not fail the command
   } catch (const LoadError& e) {
     err << "cwf guards: " << e.what() << "\n";
     return 2;

@@ -5,6 +5,11 @@
 
 namespace cwf::guards {
 
+Literal parse_literal(const std::string& text) {
+  if (!text.empty() && text[0] == '~') return Literal{text.substr(1), true};
+  return Literal{text, false};
+}
+
 EventExpr EventExpr::sequence(std::vector<EventExpr> parts) {
   return EventExpr{Kind::sequence, {}, std::move(parts)};
 }

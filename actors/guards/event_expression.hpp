@@ -20,6 +20,10 @@ struct Literal {
   auto operator<=>(const Literal&) const = default;
 };
 
+// The literal a text names: "~e" is e's complement, anything else the event itself (the
+// inverse of Literal::text, as attempts and messages carry literals).
+Literal parse_literal(const std::string& text);
+
 struct EventExpr {
   enum class Kind { zero, top, literal, sequence, choice, conjunction };
 

@@ -11,11 +11,6 @@ std::string field_text(const Value& token, std::string_view name) {
   return value && value->is_string() ? std::string(value->as_string()) : std::string();
 }
 
-Literal parse_literal(const std::string& text) {
-  if (!text.empty() && text[0] == '~') return Literal{text.substr(1), true};
-  return Literal{text, false};
-}
-
 }  // namespace
 
 Value binding_of(const Value& token, const std::vector<std::string>& parameters) {

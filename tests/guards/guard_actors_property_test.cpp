@@ -51,7 +51,7 @@ std::vector<Literal> happened_events(const DependencySet& set, const std::vector
     std::string outcome(token.field("outcome")->as_string());
     if (outcome == "parked" || outcome == "refused" || outcome == "duplicate") continue;
     std::string event(token.field("event")->as_string());
-    trace.push_back(event[0] == '~' ? Literal{event.substr(1), true} : Literal{event, false});
+    trace.push_back(parse_literal(event));
   }
   return trace;
 }
