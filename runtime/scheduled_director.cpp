@@ -232,9 +232,17 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
       // Also wake for the next timer: a paced source or a window deadline must not wait for
       // another worker's long grant.
       std::chrono::nanoseconds wait = kMaxPark;
-      if (!timers_.empty())
-        wait = std::min(wait, std::chrono::nanoseconds(std::max<Duration>(
-                                  execution.clock().real_delay_until(timers_.top().first), 0)));
+      if (!timers_.empty()) {
+        Clock& clock = execution.clock();
+        Timestamp next = timers_.top().first;
+        // A virtual clock reports no wall-time delay for a timer that is not due: its time moves
+        // only when the workflow goes idle (idle()), so wait for the grants in flight instead of
+        // spinning with the lock held.
+        if (clock.now() >= next)
+          wait = std::chrono::nanoseconds(0);
+        else if (Duration delay = clock.real_delay_until(next); delay > 0)
+          wait = std::min(wait, std::chrono::nanoseconds(delay));
+      }
       if (wait.count() > 0) park(lock, wait);
       empty_iterations = 0;
       turns = 0;  // a parked worker 0 checks for a stop request right away

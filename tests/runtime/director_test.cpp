@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
+#include <thread>
 
 #include "runtime/runner.hpp"
 #include "test_actors.hpp"
@@ -150,6 +152,53 @@ TEST_P(Directors, PacedSourceFiresAtItsTimesOnTheClock) {
   auto director = make(GetParam());
   run_workflow(wf, *director, clock);
   EXPECT_EQ(sink.tokens(), (std::vector<Value>{5 * kSecond, 15 * kSecond, 25 * kSecond}));
+}
+
+TEST_P(Directors, APacedSourceOnAVirtualClockWaitsForLongFiringsElsewhere) {
+  // While one worker runs a long firing, another that finds only a paced source's timer must
+  // wait for that firing: on a virtual clock the timer is not due until the workflow is idle.
+  class Paced : public Actor {
+   public:
+    Paced() { add_output("out"); }
+    void fire(FiringContext& c) override {
+      c.emit(c.clock().now());
+      if (++n_ < 3) c.fire_again_at(c.clock().now() + 10 * kSecond);
+    }
+    bool postfire(FiringContext&) override { return n_ < 3; }
+
+   private:
+    int n_ = 0;
+  };
+  class Sleepy : public Actor {
+   public:
+    Sleepy() {
+      add_input("in");
+      add_output("out");
+    }
+    void fire(FiringContext& c) override {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      c.emit(c.token());
+    }
+  };
+  std::vector<Value> work(40, Value(1));
+  Workflow wf("paced-and-busy");
+  wf.emplace<Paced>("paced");
+  wf.emplace<ListSource>("list", work);
+  wf.emplace<Sleepy>("sleepy");
+  auto ticks = std::make_unique<Collect>();
+  Collect& tick_sink = *ticks;
+  wf.add("ticks", std::move(ticks));
+  auto done = std::make_unique<Collect>();
+  Collect& work_sink = *done;
+  wf.add("done", std::move(done));
+  wf.connect("paced", "ticks");
+  wf.connect("list", "sleepy");
+  wf.connect("sleepy", "done");
+  VirtualClock clock(5 * kSecond);
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(tick_sink.tokens(), (std::vector<Value>{5 * kSecond, 15 * kSecond, 25 * kSecond}));
+  EXPECT_EQ(work_sink.events.size(), work.size());
 }
 
 INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::ValuesIn(testing::kTestDirectors));
