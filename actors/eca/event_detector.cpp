@@ -13,6 +13,15 @@ EventDetector::EventDetector(std::shared_ptr<const DetectorGraph> graph, Detecto
       broker_(options_.broker),
       ids_(&site_ids(options_.site)) {}
 
+Timestamp start_time(const Value& occurrence) {
+  const auto& components = field(occurrence, kComponents).as_array();
+  if (components.empty()) return occurrence_time(occurrence);
+  Timestamp start = kNeverTime;
+  for (const Value& c : components)
+    start = std::min(start, start_time(c));
+  return start;
+}
+
 EventDetector::InstanceState& EventDetector::state_of(const Value& key) {
   auto [it, inserted] = instances_.try_emplace(key);
   if (inserted) it->second.nodes.resize(graph_->size());
@@ -132,11 +141,14 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       if (slot == 0) {
         held.side[0].push_back(occurrence);
       } else {
-        // Chronicle: the oldest initiator strictly before the terminator. A terminator without
-        // one is not kept: it cannot be the second event of a later sequence.
+        // Chronicle: the oldest initiator that ended strictly before the terminator started (a
+        // composite's time is its last component's, so comparing times alone would accept
+        // SEQ(a, CON(b, c)) for b < a < c). A terminator without one is not kept: it cannot be
+        // the second event of a later sequence.
         auto& initiators = held.side[0];
+        Timestamp start = start_time(occurrence);
         auto it = std::find_if(initiators.begin(), initiators.end(),
-                               [&](const Value& a) { return occurrence_time(a) < t; });
+                               [&](const Value& a) { return occurrence_time(a) < start; });
         if (it != initiators.end()) {
           Value first = *it;
           initiators.erase(it);
@@ -226,8 +238,9 @@ void EventDetector::compose_same(NodeState& held, int node, const Value& key,
       produced.push_back(composite(node, key, {occurrence}, t));
       return;
     case EventOp::seq: {
+      Timestamp start = start_time(occurrence);
       auto it = std::find_if(waiting.begin(), waiting.end(),
-                             [&](const Value& a) { return occurrence_time(a) < t; });
+                             [&](const Value& a) { return occurrence_time(a) < start; });
       if (it != waiting.end())
         complete_with(it);
       else

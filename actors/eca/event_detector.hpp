@@ -34,6 +34,12 @@ struct DetectorOptions {
   std::string broker = "detector";
 };
 
+// When an occurrence started: its own time for a primitive, the earliest start of its components
+// for a composite (whose own time is when it completed). SEQ compares an initiator's end with the
+// terminator's start, so that every component of the initiator precedes every component of the
+// terminator.
+Timestamp start_time(const Value& occurrence);
+
 class EventDetector {
  public:
   // Called for the occurrence of every node detected in a cycle: the primitive itself first,

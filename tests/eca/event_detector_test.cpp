@@ -32,6 +32,23 @@ TEST(EventDetector, SeqRequiresAStrictlyEarlierInitiator) {
   EXPECT_EQ(r.seen, Seen{"SEQ(REQ(a), REQ(b))[REQ(a)@5 REQ(b)@6]"});
 }
 
+TEST(EventDetector, SeqOrdersEveryComponentOfCompositeArguments) {
+  Recorder r({"SEQ(REQ(a), CON(REQ(b), REQ(c)))", "SEQ(CON(REQ(b), REQ(c)), REQ(a))"});
+  r.feed(occ("REQ(b)", "i1", 1));
+  r.feed(occ("REQ(a)", "i1", 2));
+  r.feed(occ("REQ(c)", "i1", 3));  // b < a < c: a is not before all of CON(b, c)
+  EXPECT_TRUE(r.seen.empty());
+  r.feed(occ("REQ(b)", "i1", 4));
+  r.feed(occ("REQ(c)", "i1", 5));
+  r.feed(occ("REQ(a)", "i1", 6));
+  EXPECT_EQ(
+      r.seen,
+      (Seen{
+          "SEQ(REQ(a), CON(REQ(b), REQ(c)))[REQ(a)@2 CON(REQ(b), REQ(c))[REQ(b)@4 REQ(c)@5]@5]",
+          "SEQ(CON(REQ(b), REQ(c)), REQ(a))[CON(REQ(b), REQ(c))[REQ(b)@1 REQ(c)@3]@3 REQ(a)@6]"}));
+  EXPECT_EQ(start_time(r.occurrences[0]), 2'000'000'000);
+}
+
 TEST(EventDetector, ConTakesBothInAnyOrder) {
   Recorder r({"CON(REQ(a), REQ(b))"});
   r.feed(occ("REQ(b)", "i1", 1));
