@@ -37,7 +37,21 @@ std::int64_t RuleEngine::pending(const std::string& broker) const {
 void RuleEngine::process(const Value& occurrence, const Sinks& sinks) {
   if (sinks.history) sinks.history(occurrence);
   queue_.push_back(occurrence);
+  raised_for_input_ = 0;
+  recent_rules_.clear();
   while (!queue_.empty()) {
+    if (raised_for_input_ > kMaxRaisedPerInput) {
+      std::string chain;
+      for (const std::string& name : recent_rules_)
+        chain += (chain.empty() ? "'" : " -> '") + name + "'";
+      if (sinks.error)
+        sinks.error("rules raised more than " + std::to_string(kMaxRaisedPerInput) +
+                    " events for one " + std::string(occurrence_type(occurrence)) +
+                    " (a cycle of rules?); dropped " + std::to_string(queue_.size()) +
+                    " raised events; last rules: " + chain);
+      queue_.clear();
+      break;
+    }
     Value next = std::move(queue_.front());
     queue_.pop_front();
     cycle(next, sinks);
@@ -150,6 +164,11 @@ void RuleEngine::act(std::size_t rule_index, const Value& event, const Value& se
     Value occurrence = raised(action, event, set);
     if (sinks.history) sinks.history(occurrence);
     queue_.push_back(std::move(occurrence));
+    ++raised_for_input_;
+    if (recent_rules_.empty() || recent_rules_.back() != rule.name) {
+      recent_rules_.push_back(rule.name);
+      if (recent_rules_.size() > 6) recent_rules_.pop_front();
+    }
   }
   if (rule.notify && !set.as_array().empty()) {
     const Value& target = set.as_array().front();

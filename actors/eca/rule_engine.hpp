@@ -39,6 +39,11 @@ class RuleEngine {
     Value set;
   };
 
+  // At most this many events are raised because of one input occurrence: rules that raise each
+  // other's events (A raises B, B raises A) would otherwise never end. Past it the rest of the
+  // chain is dropped and reported as an error.
+  static constexpr std::size_t kMaxRaisedPerInput = 10'000;
+
   explicit RuleEngine(RuleSet rules, std::string broker_name = "EVE");
 
   // Detects `occurrence` and everything the fired rules raise because of it.
@@ -67,6 +72,8 @@ class RuleEngine {
   std::map<std::string, std::int64_t, std::less<>> pending_;
   std::map<Value, std::string> request_broker_;
   std::deque<Value> queue_;  // raised, not yet detected
+  std::size_t raised_for_input_ = 0;
+  std::deque<std::string> recent_rules_;  // the last rules that raised, for the cycle error
   std::atomic<std::int64_t>* ids_ = nullptr;
   std::vector<Firing> fired_;
   bool keep_fired_ = false;

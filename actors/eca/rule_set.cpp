@@ -128,6 +128,7 @@ class RuleParser {
     }
     if (!type_node.IsScalar()) fail(node, "expected an event type to raise, e.g. REQ(LogClaim)");
     action.type = type_node.Scalar();
+    action.location = yaml_location(type_node, file_, SourceLocation{file_, 0, 0});
     PrimitiveType primitive;
     if (!parse_primitive_type(action.type, primitive))
       fail(type_node,
@@ -191,6 +192,14 @@ class RuleParser {
     }
     if (rule.assign == AssignStrategy::responsibility && !rule.where)
       fail(node, "rule '" + rule.name + "': responsibility-based assignment needs 'where'");
+    // A rule raising its own primitive event with no condition would raise it forever: each
+    // raised occurrence fires the rule again.
+    if (rule.event->op == EventOp::primitive && !rule.condition)
+      for (const RaiseAction& action : rule.raise)
+        if (action.type == rule.event->to_string())
+          throw LoadError(action.location, "rule '" + rule.name + "' raises its own event " +
+                                               action.type +
+                                               " unconditionally: it would fire forever");
     if (rule.raise.empty() && !rule.notify)
       fail(node, "rule '" + rule.name + "' does nothing: give 'raise', 'assign' or 'notify'");
     return rule;

@@ -36,6 +36,7 @@ enum class AssignStrategy { none, random, load, responsibility };
 struct RaiseAction {
   std::string type;                  // a primitive type, e.g. REQ(LogClaim)
   std::optional<Expression> params;  // not set: the triggering occurrence's params
+  SourceLocation location;           // of the type, for load errors
 };
 
 struct Rule {

@@ -151,6 +151,28 @@ rules:
   EXPECT_EQ(errors[0].substr(0, 14), "rule 'bad': co");
 }
 
+TEST(RuleEngine, ACycleOfRulesStopsAtTheCapAndIsReported) {
+  RuleRun run(R"y(
+rules:
+  - {name: a-to-b, on: REQ(a), raise: REQ(b)}
+  - {name: b-to-a, on: REQ(b), raise: REQ(a)}
+)y");
+  std::vector<std::string> errors;
+  std::size_t history = 0;
+  RuleEngine::Sinks sinks{
+      [&](const Value&) { ++history; }, {}, [&](const std::string& e) { errors.push_back(e); }};
+  run.engine.process(occ("REQ(a)", "w1", 1), sinks);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0],
+            "rules raised more than 10000 events for one REQ(a) (a cycle of rules?); dropped 1 "
+            "raised events; last rules: 'b-to-a' -> 'a-to-b' -> 'b-to-a' -> 'a-to-b' -> 'b-to-a' "
+            "-> 'a-to-b'");
+  EXPECT_EQ(history, 1u + RuleEngine::kMaxRaisedPerInput + 1u);
+  // The next input starts a new count.
+  run.engine.process(occ("REQ(b)", "w1", 2), sinks);
+  EXPECT_EQ(errors.size(), 2u);
+}
+
 const char* kBrokers = R"y(
 brokers:
   - {name: A, services: [S], region: north}
@@ -243,6 +265,9 @@ TEST(RuleSet, ReportsMistakesAtTheirLine) {
   EXPECT_EQ(load_error("rules:\n  - on: REQ(a)\n"),
             "rules.yaml:2:5: rule 'rule 1' does nothing: give 'raise', 'assign' or 'notify'");
   EXPECT_EQ(load_error("site: s1\n"), "rules.yaml:1:1: the rules file has no 'rules'");
+  EXPECT_EQ(load_error("rules:\n  - name: loop\n    on: REQ(a)\n    raise: [REQ(b), REQ(a)]\n"),
+            "rules.yaml:4:21: rule 'loop' raises its own event REQ(a) unconditionally: it would "
+            "fire forever");
 }
 
 }  // namespace
