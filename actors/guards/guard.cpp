@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <set>
 
 #include "actors/guards/residuation.hpp"
@@ -161,12 +162,44 @@ StateSet Guard::known(const std::string& event) const {
   return it == known_.end() ? kAnyState : it->second;
 }
 
+namespace {
+
+// Whether the term's ◇-sequences order two events both ways (◇(a·b) ∧ ◇(b·a), or through a
+// chain): no trace has them all, so the term is 0. The state sets cannot see this, and the
+// exhaustive widening is not tried on large guards, so without it such a guard is 0 without
+// is_zero() and a parked attempt under it is never rejected.
+bool sequences_conflict(const std::vector<std::vector<Literal>>& sequences) {
+  if (sequences.size() < 2) return false;  // one sequence never names an event twice
+  std::map<std::string, std::set<std::string>> after;
+  for (const auto& sequence : sequences)
+    for (std::size_t i = 0; i + 1 < sequence.size(); ++i)
+      after[sequence[i].event].insert(sequence[i + 1].event);
+  // Depth-first search for a cycle: 1 = on the current path, 2 = done.
+  std::map<std::string, int> mark;
+  std::function<bool(const std::string&)> cyclic = [&](const std::string& event) {
+    int& m = mark[event];
+    if (m == 1) return true;
+    if (m == 2) return false;
+    m = 1;
+    for (const std::string& next : after[event])
+      if (cyclic(next)) return true;
+    mark[event] = 2;
+    return false;
+  };
+  for (const auto& [event, next] : std::map(after))
+    if (cyclic(event)) return true;
+  return false;
+}
+
+}  // namespace
+
 // Narrows the term's state sets by what its ◇-sequences imply and what is known; false when
 // the term cannot hold. Events whose state set allows everything still possible are dropped.
 bool Guard::normalise_term(GuardTerm& term) const {
   std::sort(term.eventually.begin(), term.eventually.end());
   term.eventually.erase(std::unique(term.eventually.begin(), term.eventually.end()),
                         term.eventually.end());
+  if (sequences_conflict(term.eventually)) return false;
   auto narrow = [&](const std::string& event, StateSet allowed) {
     StateSet& states = term.states.emplace(event, kAnyState).first->second;
     StateSet narrowed = states & allowed;

@@ -157,6 +157,19 @@ TEST(GuardActors, ASecondAttemptWhileOneIsParkedIsRefusedOrDuplicate) {
                 R"({"event":"y","outcome":"accepted"})", R"({"event":"x","outcome":"released"})"}));
 }
 
+TEST(GuardActors, AGuardWhoseSequencesConflictIsZeroAndRejected) {
+  // x before a before b, and x before b before a: x can never happen. Its guard ¬a ∧ ¬b ∧
+  // ◇(a·b) ∧ ◇(b·a) must be 0 so that the attempt is rejected rather than parked forever,
+  // also over seven events, where guards are not widened exhaustively.
+  std::vector<std::string> seven{"~x + x.a.b", "~x + x.b.a"};
+  EXPECT_EQ(run({seven}, {attempt("x")}),
+            (std::vector<std::string>{R"({"event":"~x","outcome":"rejected"})"}));
+  for (const char* other : {"c1", "c2", "c3", "c4", "c5"})
+    seven.push_back(std::string("~x + ") + other);
+  EXPECT_EQ(run({seven}, {attempt("x")}),
+            (std::vector<std::string>{R"({"event":"~x","outcome":"rejected"})"}));
+}
+
 const Scenario kBuyTicketBookCar{
     {"~s_buy[cid] + s_book[cid]", "~c_buy[cid] + c_book[cid]\u00b7c_buy[cid]",
      "~c_book[cid] + c_buy[cid] + s_cancel[cid]"},
