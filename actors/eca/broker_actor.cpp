@@ -73,8 +73,19 @@ std::map<std::string, ServiceBehaviour> parse_services(const Value& services) {
             if (!v.is_string()) throw ParamError("services", where(key) + "expected a name");
             (key == "reply" ? b.reply : b.exception) = std::string(v.as_string());
           } else if (key == "delay") {
-            b.delay = v.is_number() ? static_cast<Duration>(v.as_double() * 1e9)
-                                    : parse_duration(v.to_text());
+            // A number is seconds; out of range it would overflow the conversion (undefined
+            // behaviour), and a negative delay would answer before the request.
+            constexpr double kMaxSeconds = 1e9;  // about 31 years
+            if (v.is_number()) {
+              double seconds = v.as_double();
+              if (!(seconds >= 0 && seconds <= kMaxSeconds))
+                throw ParamError(
+                    "services",
+                    where(key) + "expected a delay between 0 and 1e9 seconds, got " + v.to_text());
+              b.delay = static_cast<Duration>(seconds * 1e9);
+            } else {
+              b.delay = parse_duration(v.to_text());  // rejects a negative duration itself
+            }
           } else if (key == "params" || key == "exception_if") {
             if (!v.is_string()) throw ParamError("services", where(key) + "expected an expression");
             (key == "params" ? b.params : b.exception_if) = Expression::compile(v.as_string());

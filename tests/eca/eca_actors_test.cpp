@@ -138,6 +138,15 @@ TEST(EcaBroker, AnswersTheRequestsAssignedToItAfterItsDelay) {
                          {"services", Value::record({{"S", Value::record({{"dealy", 1}})}})}}),
             "services: service 'S', 'dealy': unknown key (expected reply, delay, params, "
             "exception_if, exception)");
+  auto delay_error = [](Value delay) {
+    return param_error(
+        "eca_broker",
+        {{"name", "b"}, {"services", Value::record({{"S", Value::record({{"delay", delay}})}})}});
+  };
+  EXPECT_EQ(delay_error(Value(-1)),
+            "services: service 'S', 'delay': expected a delay between 0 and 1e9 seconds, got -1");
+  EXPECT_EQ(delay_error(Value(1e30)).substr(0, 67),
+            "services: service 'S', 'delay': expected a delay between 0 and 1e9 ");
 }
 
 TEST(EcaRaise, TurnsTokensIntoOccurrences) {
