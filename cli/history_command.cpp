@@ -1,3 +1,4 @@
+#include <cstdint>
 #include <exception>
 #include <ostream>
 
@@ -17,9 +18,13 @@ const char* kUsage =
     "  --type 'RPL(LogClaim.Done)'; --format text prints 'seconds type instance' per line\n";
 
 void print_text(std::ostream& out, const Value& occurrence) {
+  // The sign apart from the magnitude: with truncating division -1.5 s would print as -1.500's
+  // parts -1 and -500 (or, floored the wrong way, -1.00).
   Timestamp t = eca::occurrence_time(occurrence);
-  std::string seconds = std::to_string(t / 1'000'000'000);
-  std::string fraction = std::to_string(1'000 + (t % 1'000'000'000) / 1'000'000).substr(1);
+  std::uint64_t magnitude =
+      t < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(t) : static_cast<std::uint64_t>(t);
+  std::string seconds = (t < 0 ? "-" : "") + std::to_string(magnitude / 1'000'000'000);
+  std::string fraction = std::to_string(1'000 + (magnitude % 1'000'000'000) / 1'000'000).substr(1);
   out << seconds << '.' << fraction << ' ' << eca::occurrence_type(occurrence) << ' '
       << eca::field(occurrence, eca::kInstance).to_text() << '\n';
 }

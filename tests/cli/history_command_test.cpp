@@ -70,6 +70,17 @@ TEST(HistoryCommand, ReportsUsageAndFileErrors) {
   EXPECT_EQ(missing.err, "cwf history: /nonexistent/h.jsonl: cannot open the history file\n");
 }
 
+TEST(HistoryCommand, PrintsTimesBeforeTheEpochWithTheirSign) {
+  std::string path = ::testing::TempDir() + "cwf_history_command_negative.jsonl";
+  std::ofstream(path) << R"j({"type":"REQ(A)","time":-1500000000,"instance":"c1"})j"
+                         "\n"
+                      << R"j({"type":"REQ(B)","time":-250000000,"instance":"c1"})j"
+                         "\n";
+  Result r = history({path, "--format", "text"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out, "-1.500 REQ(A) c1\n-0.250 REQ(B) c1\n");
+}
+
 TEST(HistoryCommand, ReportsFieldsOfTheWrongKindInsteadOfAborting) {
   std::string path = ::testing::TempDir() + "cwf_history_command_kinds.jsonl";
   std::ofstream(path)
