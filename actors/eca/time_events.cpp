@@ -24,11 +24,10 @@ void TimeEventsActor::fire(FiringContext& context) {
     std::sort(pending_.begin(), pending_.end(), std::greater<>());
     if (schedule_.every) next_periodic_ = now + *schedule_.every;
   }
-  bool periodic_left =
-      schedule_.every && (!schedule_.count || periodic_emitted_ < *schedule_.count);
   while (true) {
     bool one_off = !pending_.empty();
-    periodic_left = schedule_.every && (!schedule_.count || periodic_emitted_ < *schedule_.count);
+    bool periodic_left =
+        schedule_.every && (!schedule_.count || periodic_emitted_ < *schedule_.count);
     if (!one_off && !periodic_left) return;
     bool take_periodic = periodic_left && (!one_off || next_periodic_ < pending_.back());
     Timestamp next = take_periodic ? next_periodic_ : pending_.back();
