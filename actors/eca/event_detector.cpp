@@ -170,9 +170,19 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       }
       break;
     }
-    case EventOp::dex:
-      produced.push_back(composite(node, key, {occurrence}, t));
+    case EventOp::dex: {
+      // Exclusive: the first of a and b fires; the other's next occurrence in the instance is
+      // the excluded alternative and is consumed silently (an a and a b make one DEX, so
+      // RPL(PrepAccept.Done) then a late RPL(PrepReject.Done) is one decision, not two).
+      auto& other = held.side[1 - slot];
+      if (!other.empty()) {
+        other.erase(other.begin());
+      } else {
+        held.side[slot].push_back(occurrence);
+        produced.push_back(composite(node, key, {occurrence}, t));
+      }
       break;
+    }
     case EventOp::ccr: {
       // Occurrences older than this one can no longer meet a partner at their own time.
       for (auto& side : held.side)

@@ -67,6 +67,18 @@ TEST(EventDetector, DexFiresForEitherComponentAlone) {
                           "DEX(RPL(p.Accept), RPL(p.Reject))[RPL(p.Accept)@2]"}));
 }
 
+TEST(EventDetector, DexIsExclusivePerInstance) {
+  Recorder r({"DEX(REQ(a), REQ(b))"});
+  r.feed(occ("REQ(a)", "i1", 1));
+  r.feed(occ("REQ(b)", "i2", 2));
+  r.feed(occ("REQ(b)", "i1", 3));  // the excluded alternative of a@1 in i1
+  r.feed(occ("REQ(a)", "i2", 4));  // the excluded alternative of b@2 in i2
+  EXPECT_EQ(r.seen, (Seen{"DEX(REQ(a), REQ(b))[REQ(a)@1]", "DEX(REQ(a), REQ(b))[REQ(b)@2]"}));
+  EXPECT_EQ(r.detector().active_instances(), 0u);
+  r.feed(occ("REQ(b)", "i1", 5));  // a new choice
+  EXPECT_EQ(r.seen.back(), "DEX(REQ(a), REQ(b))[REQ(b)@5]");
+}
+
 TEST(EventDetector, TheSameTypeTwiceNeedsTwoDistinctOccurrences) {
   Recorder r(
       {"CON(REQ(a), REQ(a))", "CCR(REQ(a), REQ(a))", "DEX(REQ(a), REQ(a))", "SEQ(REQ(a), REQ(a))"});
