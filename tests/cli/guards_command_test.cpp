@@ -82,6 +82,14 @@ TEST(GuardsCommand, BadKeysAndAttributesAreReportedWhereWritten) {
   EXPECT_NE(r.err.find(":3:19: expected true or false for 'rejectable', got 'maybe'"),
             std::string::npos)
       << r.err;
+  // A misspelt event under events: would otherwise become a new, unconstrained event.
+  path = write("cwf_guards_typo.yaml",
+               "dependencies: [\"~s_buy + s_book\"]\nevents:\n  s_bok: {triggerable: true}\n");
+  r = guards({path});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(":3:3: no dependency mentions event 's_bok'; did you mean 's_book'?"),
+            std::string::npos)
+      << r.err;
   r = guards({"/nonexistent/deps.yaml"});
   EXPECT_EQ(r.err, "cwf guards: /nonexistent/deps.yaml: cannot open the file\n");
 }
