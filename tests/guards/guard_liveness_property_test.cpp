@@ -212,6 +212,50 @@ TEST_P(GuardLiveness, ReplayedAnnouncementsAgreeWithTheSemantics) {
   EXPECT_LT(held, checked);
 }
 
+// Rejection rests on is_zero(): after a prefix's announcements, the guard of a literal not yet
+// decided must be 0 exactly when, on every maximal trace extending the prefix, the guard fails
+// where the literal happens (or the literal never happens there).
+TEST_P(GuardLiveness, ReplayedGuardsAreZeroExactlyWhenTheyCanNoLongerHold) {
+  std::mt19937 random(GetParam());
+  std::size_t checked = 0, zero = 0;
+  for (int w = 0; w < 60; ++w) {
+    DependencySet set = random_workflow(random);
+    std::vector<Trace> traces = maximal_traces(set.events);
+    auto prefix = [](const Trace& trace, std::size_t length) {
+      return describe(Trace(trace.begin(), trace.begin() + static_cast<std::ptrdiff_t>(length)));
+    };
+    // By prefix and literal: whether the literal's guard fails wherever it happens later.
+    std::map<std::pair<std::string, Literal>, bool> never;
+    for (const Trace& trace : traces)
+      for (std::size_t index = 0; index < trace.size(); ++index)
+        for (std::size_t k = index; k < trace.size(); ++k) {
+          auto [it, inserted] = never.try_emplace({prefix(trace, index), trace[k]}, true);
+          it->second = it->second && !set.guard(trace[k]).holds_at(TracePoint{trace, k});
+        }
+    for (const auto& [key, expected] : never) {
+      const auto& [before, literal] = key;
+      // Recover the prefix's literals from a trace that has it.
+      for (const Trace& trace : traces) {
+        std::size_t length =
+            static_cast<std::size_t>(std::count(before.begin(), before.end(), ' '));
+        if (prefix(trace, length) != before) continue;
+        Guard guard = set.guard(literal);
+        for (std::size_t i = 0; i < length; ++i)
+          guard.announce_happened(trace[i]);
+        ++checked;
+        zero += expected;
+        EXPECT_EQ(guard.is_zero(), expected)
+            << "seed " << GetParam() << ", workflow " << w << ":\n"
+            << describe(set) << "guard of " << literal.text() << ": " << set.guard(literal).text()
+            << ", now " << guard.text() << ", after" << before;
+        break;
+      }
+    }
+  }
+  EXPECT_GT(zero, checked / 20);
+  EXPECT_LT(zero, checked);
+}
+
 INSTANTIATE_TEST_SUITE_P(Seeds, GuardLiveness, ::testing::Values(21u, 22u, 23u, 24u, 25u));
 
 }  // namespace
