@@ -61,26 +61,107 @@ void EventDetector::process(const Value& occurrence, const Listener& listener) {
     return;
   }
   if (instance.is_null()) {
-    // A time event belongs to no instance: every instance sees it.
-    std::vector<Value> keys;
-    for (const auto& [key, state] : instances_)
-      keys.push_back(key);
-    if (instances_.find(Value()) == instances_.end()) keys.emplace_back();
-    listener(leaf, occurrence);  // detected once, composed in every instance
-    for (const Value& key : keys) {
-      signal(state_of(key), key, leaf, occurrence, listener, /*report=*/false);
-      forget_if_empty(key);
-    }
+    listener(leaf, occurrence);  // detected once
+    for (auto [parent, slot] : graph_->node(leaf).parents)
+      time_event(parent, slot, occurrence, listener);
     return;
   }
+  // The instance is active while the shared intervals are open: their absences apply to it.
+  for (SharedInterval& interval : shared_intervals_)
+    interval.instances.try_emplace(instance, false);
   signal(state_of(instance), instance, leaf, occurrence, listener);
   forget_if_empty(instance);
+}
+
+void EventDetector::time_event(int node, int slot, const Value& occurrence,
+                               const Listener& listener) {
+  // A time event belongs to no instance (same_instance detectors only).
+  const DetectorNode& type = graph_->node(node);
+  std::vector<Value> keys;
+  for (const auto& [key, state] : instances_)
+    if (!key.is_null()) keys.push_back(key);
+  if (type.op == EventOp::rep && slot == 1) {
+    // An absence interval for every instance, kept once rather than per instance, so that
+    // instances that start later are checked too.
+    SharedInterval interval{next_seq_++, node, occurrence, {}};
+    for (const Value& key : keys)
+      interval.instances.emplace(key, false);
+    if (type.within > 0)
+      deadlines_.push(
+          {occurrence_time(occurrence) + type.within, interval.seq, Value(), node, true});
+    shared_intervals_.push_back(std::move(interval));
+    return;
+  }
+  if (type.op == EventOp::rep && slot == 2) {
+    // The end closes the shared intervals of the node as well as each instance's.
+    std::vector<SharedInterval> closing;
+    std::erase_if(shared_intervals_, [&](SharedInterval& i) {
+      if (i.node != node) return false;
+      closing.push_back(std::move(i));
+      return true;
+    });
+    for (const SharedInterval& i : closing)
+      close_shared(i, occurrence_time(occurrence), &occurrence, listener);
+  }
+  if (type.op == EventOp::rep && slot == 0)
+    std::erase_if(shared_intervals_, [&](const SharedInterval& i) { return i.node == node; });
+  if (type.op == EventOp::in && slot > 0) {
+    // The interval is open for every instance (open_for_all).
+    Value none;
+    std::vector<Value> produced;
+    compose(state_of(none), none, node, slot, occurrence, produced);
+    forget_if_empty(none);
+    return;
+  }
+  // Otherwise it composes in every instance that holds something.
+  for (const Value& key : keys) {
+    std::vector<Value> produced;
+    compose(state_of(key), key, node, slot, occurrence, produced);
+    for (const Value& p : produced)
+      signal(state_of(key), key, node, p, listener);
+    forget_if_empty(key);
+  }
+}
+
+void EventDetector::emit_in(const Value& key, int node, const Value& occurrence,
+                            const Listener& listener) {
+  listener(node, occurrence);
+  InstanceState& state = state_of(key);
+  for (auto [parent, slot] : graph_->node(node).parents) {
+    std::vector<Value> produced;
+    compose(state, key, parent, slot, occurrence, produced);
+    for (const Value& p : produced)
+      signal(state, key, parent, p, listener);
+  }
+  forget_if_empty(key);
+}
+
+void EventDetector::close_shared(const SharedInterval& interval, Timestamp time, const Value* end,
+                                 const Listener& listener) {
+  // One absence per instance the interval applies to in which `a` did not occur; none for the
+  // time event's own (null) instance.
+  for (const auto& [instance, seen] : interval.instances) {
+    if (seen) continue;
+    std::vector<Value> components{interval.start};
+    if (end) components.push_back(*end);
+    emit_in(instance, interval.node,
+            composite(interval.node, instance, std::move(components), time), listener);
+  }
 }
 
 void EventDetector::advance_to(Timestamp time, const Listener& listener) {
   while (!deadlines_.empty() && deadlines_.top().time <= time) {
     Deadline due = deadlines_.top();
     deadlines_.pop();
+    if (due.shared) {
+      auto found = std::find_if(shared_intervals_.begin(), shared_intervals_.end(),
+                                [&](const SharedInterval& i) { return i.seq == due.seq; });
+      if (found == shared_intervals_.end()) continue;
+      SharedInterval interval = std::move(*found);
+      shared_intervals_.erase(found);
+      close_shared(interval, due.time, nullptr, listener);
+      continue;
+    }
     auto it = instances_.find(due.instance);
     if (it == instances_.end()) continue;
     auto& intervals = it->second.nodes[static_cast<std::size_t>(due.node)].intervals;
@@ -207,6 +288,8 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
     case EventOp::rep:
       if (slot == 0) {
         held.intervals.clear();  // it occurred inside every open interval
+        for (SharedInterval& i : shared_intervals_)
+          if (i.node == node && !key.is_null()) i.instances[key] = true;
       } else if (slot == 1) {
         std::uint64_t seq = next_seq_++;
         Timestamp deadline = type.within > 0 ? t + type.within : kNeverTime;

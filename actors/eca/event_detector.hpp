@@ -4,7 +4,10 @@
 // bottom-up. Consumption is *chronicle*: of several candidates the oldest is used and consumed.
 //
 // State is kept per workflow instance when `same_instance` is set (components must belong to the
-// same instance); occurrences without an instance (time events) reach every instance. Time moves
+// same instance). An occurrence without an instance (a time event) is detected once; it opens the
+// absence intervals of REP(a, TIME(s), ...) once for the whole detector (SharedInterval), sets
+// the IN intervals it delimits for every instance, and composes in each instance that holds
+// state at that moment (instances with no state have nothing it could complete). Time moves
 // with the occurrences' timestamps: before an occurrence at time t is detected, every REP interval
 // whose deadline is <= t fires (time events from a clock source keep time moving when nothing
 // else happens). Occurrences of one instance are expected in timestamp order.
@@ -15,6 +18,7 @@
 #include <deque>
 #include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <queue>
 #include <string>
@@ -76,11 +80,21 @@ class EventDetector {
   struct InstanceState {
     std::vector<NodeState> nodes;
   };
+  // An interval of REP(a, s, ...) opened by an `s` of no instance (a time event): kept once for
+  // the whole detector. `instances` are those it applies to: the ones holding state when it
+  // opened and those with an occurrence while it is open; each with whether `a` occurred in it.
+  struct SharedInterval {
+    std::uint64_t seq;
+    int node;
+    Value start;
+    std::map<Value, bool> instances;  // ordered: the absences fire in a reproducible order
+  };
   struct Deadline {
     Timestamp time;
     std::uint64_t seq;
     Value instance;
     int node;
+    bool shared = false;  // of a SharedInterval
     bool operator>(const Deadline& o) const { return time != o.time ? time > o.time : seq > o.seq; }
   };
 
@@ -93,12 +107,17 @@ class EventDetector {
                     std::vector<Value>& produced);
   Value composite(int node, const Value& key, std::vector<Value> components, Timestamp time);
   void forget_if_empty(const Value& key);
+  void time_event(int node, int slot, const Value& occurrence, const Listener& listener);
+  void close_shared(const SharedInterval& interval, Timestamp time, const Value* end,
+                    const Listener& listener);
+  void emit_in(const Value& key, int node, const Value& occurrence, const Listener& listener);
   bool open_for_all(int node) const;
 
   std::shared_ptr<const DetectorGraph> graph_;
   DetectorOptions options_;
   std::unordered_map<Value, InstanceState, ValueHash> instances_;
   std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;
+  std::vector<SharedInterval> shared_intervals_;
   std::uint64_t next_seq_ = 0;
   Value site_, broker_;
   std::atomic<std::int64_t>* ids_;

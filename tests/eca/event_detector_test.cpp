@@ -148,6 +148,24 @@ TEST(EventDetector, ATimeEventIsDetectedOnceAndComposesInEveryInstance) {
                           "SEQ(REQ(x), TIME(close))[REQ(x)@1 TIME(close)@2]", "TIME(close)"}));
 }
 
+TEST(EventDetector, AnAbsenceStartedByATimeEventFiresPerActiveInstanceWithoutTheEvent) {
+  Recorder r({"REP(RPL(a.Done), TIME(s), 10 s)", "REQ(x)"});
+  r.feed(occ("TIME(s)", Value(), 5));
+  r.feed(occ("RPL(a.Done)", "i1", 6));  // i1: the event occurred, no absence
+  r.feed(occ("REQ(x)", "i2", 7));       // i2: active, the event did not occur
+  r.feed(occ("REQ(x)", "i3", 20));      // i3: active only after the deadline at 15 s
+  r.feed(occ("TIME(s)", Value(), 30));
+  r.feed(occ("REQ(x)", "i3", 31));  // a later instance is checked by a later interval
+  r.advance(40);
+  std::vector<std::string> absences;
+  for (const Value& o : r.occurrences)
+    if (occurrence_type(o).starts_with("REP"))
+      absences.push_back(field(o, kInstance).to_text() + "@" +
+                         std::to_string(occurrence_time(o) / 1'000'000'000));
+  EXPECT_EQ(absences, (std::vector<std::string>{"i2@15", "i3@40"}));
+  EXPECT_EQ(r.detector().active_instances(), 0u);
+}
+
 TEST(EventDetector, RepBetweenTwoEvents) {
   Recorder r({"REP(RPL(x.Done), REQ(x), TIME(close))"});
   r.feed(occ("REQ(x)", "i1", 0));
