@@ -194,6 +194,15 @@ void EventDetector::signal(InstanceState& state, const Value& key, int node,
   }
 }
 
+void EventDetector::hold(std::vector<Value>& side, const Value& occurrence) const {
+  // A time event (no instance) reaches every instance holding state, so periodic ones would
+  // pile up in each of them without bound: an instance keeps only the latest unconsumed time
+  // event per argument. Composing with it uses the most recent tick, not the oldest.
+  if (options_.same_instance && field(occurrence, kInstance).is_null())
+    std::erase_if(side, [](const Value& o) { return field(o, kInstance).is_null(); });
+  side.push_back(occurrence);
+}
+
 Value EventDetector::composite(int node, const Value& key, std::vector<Value> components,
                                Timestamp time) {
   const Value& instance =
@@ -220,7 +229,7 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       break;
     case EventOp::seq:
       if (slot == 0) {
-        held.side[0].push_back(occurrence);
+        hold(held.side[0], occurrence);
       } else {
         // Chronicle: the oldest initiator that ended strictly before the terminator started (a
         // composite's time is its last component's, so comparing times alone would accept
@@ -240,7 +249,7 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
     case EventOp::con: {
       auto& other = held.side[1 - slot];
       if (other.empty()) {
-        held.side[slot].push_back(occurrence);
+        hold(held.side[slot], occurrence);
       } else {
         Value partner = other.front();
         other.erase(other.begin());
@@ -259,7 +268,7 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       if (!other.empty()) {
         other.erase(other.begin());
       } else {
-        held.side[slot].push_back(occurrence);
+        hold(held.side[slot], occurrence);
         produced.push_back(composite(node, key, {occurrence}, t));
       }
       break;
@@ -274,7 +283,7 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       auto it = std::find_if(other.begin(), other.end(),
                              [&](const Value& b) { return occurrence_time(b) == t; });
       if (it == other.end()) {
-        held.side[slot].push_back(occurrence);
+        hold(held.side[slot], occurrence);
       } else {
         Value partner = *it;
         other.erase(it);
@@ -337,14 +346,14 @@ void EventDetector::compose_same(NodeState& held, int node, const Value& key,
       if (it != waiting.end())
         complete_with(it);
       else
-        waiting.push_back(occurrence);
+        hold(waiting, occurrence);
       return;
     }
     case EventOp::con:
       if (!waiting.empty())
         complete_with(waiting.begin());
       else
-        waiting.push_back(occurrence);
+        hold(waiting, occurrence);
       return;
     case EventOp::ccr: {
       waiting.erase(waiting.begin(),
@@ -355,7 +364,7 @@ void EventDetector::compose_same(NodeState& held, int node, const Value& key,
       if (it != waiting.end())
         complete_with(it);
       else
-        waiting.push_back(occurrence);
+        hold(waiting, occurrence);
       return;
     }
     default:

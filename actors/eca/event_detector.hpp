@@ -105,6 +105,7 @@ class EventDetector {
                std::vector<Value>& produced);
   void compose_same(NodeState& held, int node, const Value& key, const Value& occurrence,
                     std::vector<Value>& produced);
+  void hold(std::vector<Value>& side, const Value& occurrence) const;
   Value composite(int node, const Value& key, std::vector<Value> components, Timestamp time);
   void forget_if_empty(const Value& key);
   void time_event(int node, int slot, const Value& occurrence, const Listener& listener);

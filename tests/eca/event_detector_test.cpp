@@ -166,6 +166,18 @@ TEST(EventDetector, AnAbsenceStartedByATimeEventFiresPerActiveInstanceWithoutThe
   EXPECT_EQ(r.detector().active_instances(), 0u);
 }
 
+TEST(EventDetector, PeriodicTimeEventsKeepTheStateBounded) {
+  Recorder r({"SEQ(TIME(t), REQ(a))", "CON(REQ(b), REQ(c))"});
+  r.feed(occ("REQ(b)", "i1", 0));  // i1 holds state, so the ticks compose in it
+  for (int tick = 1; tick <= 1000; ++tick)
+    r.feed(occ("TIME(t)", Value(), tick));
+  EXPECT_EQ(r.detector().active_instances(), 1u);  // nothing kept for "no instance"
+  EXPECT_EQ(r.detector().held(Value("i1"), r.root(0)), 1u);
+  r.feed(occ("REQ(a)", "i1", 1001));
+  EXPECT_EQ(r.seen, Seen{"SEQ(TIME(t), REQ(a))[TIME(t)@1000 REQ(a)@1001]"});
+  EXPECT_EQ(r.detector().held(Value("i1"), r.root(0)), 0u);
+}
+
 TEST(EventDetector, RepBetweenTwoEvents) {
   Recorder r({"REP(RPL(x.Done), REQ(x), TIME(close))"});
   r.feed(occ("REQ(x)", "i1", 0));
