@@ -304,10 +304,12 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
         Timestamp deadline = type.within > 0 ? t + type.within : kNeverTime;
         held.intervals.push_back({seq, occurrence, deadline});
         if (type.within > 0) deadlines_.push({deadline, seq, key, node});
-      } else if (!held.intervals.empty()) {
-        Interval oldest = held.intervals.front();
-        held.intervals.erase(held.intervals.begin());
-        produced.push_back(composite(node, key, {oldest.start, occurrence}, t));
+      } else {
+        // `a` did not occur between any open `s` and this `e`: every open interval ends here,
+        // one absence each, oldest first.
+        for (Interval& open : held.intervals)
+          produced.push_back(composite(node, key, {std::move(open.start), occurrence}, t));
+        held.intervals.clear();
       }
       break;
     case EventOp::in:

@@ -10,7 +10,8 @@
 // state at that moment (instances with no state have nothing it could complete). Time moves
 // with the occurrences' timestamps: before an occurrence at time t is detected, every REP interval
 // whose deadline is <= t fires (time events from a clock source keep time moving when nothing
-// else happens). Occurrences of one instance are expected in timestamp order.
+// else happens). Occurrences of one instance are expected in timestamp order; REP deadlines are
+// global, so with REP and a duration the whole input is expected in timestamp order.
 #pragma once
 
 #include <atomic>

@@ -186,6 +186,13 @@ TEST(EventDetector, RepBetweenTwoEvents) {
   r.feed(occ("REQ(x)", "i1", 3));
   r.feed(occ("TIME(close)", "i1", 4));
   EXPECT_EQ(r.seen, Seen{"REP(RPL(x.Done), REQ(x), TIME(close))[REQ(x)@3 TIME(close)@4]"});
+  r.seen.clear();
+  r.feed(occ("REQ(x)", "i1", 5));
+  r.feed(occ("REQ(x)", "i1", 6));
+  r.feed(occ("TIME(close)", "i1", 7));  // the end closes every open interval
+  EXPECT_EQ(r.seen, (Seen{"REP(RPL(x.Done), REQ(x), TIME(close))[REQ(x)@5 TIME(close)@7]",
+                          "REP(RPL(x.Done), REQ(x), TIME(close))[REQ(x)@6 TIME(close)@7]"}));
+  EXPECT_EQ(r.detector().active_instances(), 0u);
 }
 
 TEST(EventDetector, ChronicleUsesAndConsumesTheOldestCandidate) {
