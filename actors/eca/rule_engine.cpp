@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <stdexcept>
 
 #include "actors/eca/occurrence.hpp"
 
@@ -105,15 +106,44 @@ Value RuleEngine::condition_set(std::size_t rule_index, const Value& event) {
       set = Value::array({result});
     }
   }
-  if (rule.assign != AssignStrategy::none) return assign(rule_index, event);
+  if (rule.assign != AssignStrategy::none)
+    return assign(rule_index, event, rule.condition ? &set : nullptr);
   return set;
 }
 
-Value RuleEngine::assign(std::size_t rule_index, const Value& event) {
+namespace {
+
+// Whether `broker` (a record of the rules' broker list) is in the condition's set, which names
+// brokers by record or by name.
+bool in_set(const Value& broker, const Value& set) {
+  const Value* name = broker.field("name");
+  for (const Value& member : set.as_array()) {
+    const Value* n = member.is_record() ? member.field("name") : &member;
+    if (n && name && *n == *name) return true;
+  }
+  return false;
+}
+
+// True when the condition's set consists of brokers (records with a name, or names).
+bool is_broker_set(const Value& set) {
+  for (const Value& member : set.as_array()) {
+    const Value* n = member.is_record() ? member.field("name") : &member;
+    if (!n || !n->is_string()) return false;
+  }
+  return !set.as_array().empty();
+}
+
+}  // namespace
+
+Value RuleEngine::assign(std::size_t rule_index, const Value& event, const Value* candidates) {
   const Rule& rule = rules_.rules[rule_index];
   const Value& service = field(event, kService);
+  // The condition returns the candidate processing entities (§4.2): when it is a set of brokers,
+  // the strategy chooses among them; any other set only says that the condition holds.
+  if (candidates && !is_broker_set(*candidates)) candidates = nullptr;
   std::vector<const Value*> eligible;
   for (const Value& broker : rules_.brokers) {
+    if (candidates && !in_set(broker, *candidates)) continue;
     bool offers = false;
     for (const Value& s : broker.field("services")->as_array())
       offers = offers || s == service;
@@ -173,7 +203,11 @@ void RuleEngine::act(std::size_t rule_index, const Value& event, const Value& se
   if (rule.notify && !set.as_array().empty()) {
     const Value& target = set.as_array().front();
     const Value* name = target.is_record() ? target.field("name") : &target;
-    if (!name || !name->is_string()) return;
+    if (!name || !name->is_string())
+      throw std::invalid_argument(
+          "'notify' needs a broker (a name or a record with a name) "
+          "first in the condition's set, got " +
+          target.to_json());
     std::string broker(name->as_string());
     const Value& request = field(event, kRequest);
     if (!request.is_null() && request_broker_.emplace(request, broker).second) ++pending_[broker];

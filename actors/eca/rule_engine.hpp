@@ -58,7 +58,8 @@ class RuleEngine {
   void cycle(const Value& occurrence, const Sinks& sinks);
   // The condition's set; null when it does not hold.
   Value condition_set(std::size_t rule_index, const Value& event);
-  Value assign(std::size_t rule_index, const Value& event);
+  // `candidates`: the condition's set, or null when the rule has no condition.
+  Value assign(std::size_t rule_index, const Value& event, const Value* candidates);
   void act(std::size_t rule_index, const Value& event, const Value& set, const Sinks& sinks);
   Value raised(const RaiseAction& action, const Value& event, const Value& set);
 

@@ -200,6 +200,10 @@ class RuleParser {
           throw LoadError(action.location, "rule '" + rule.name + "' raises its own event " +
                                                action.type +
                                                " unconditionally: it would fire forever");
+    // Without a strategy the broker to notify can only come from the condition's set.
+    if (rule.notify && rule.assign == AssignStrategy::none && !rule.condition)
+      fail(node, "rule '" + rule.name +
+                     "': 'notify' needs 'assign' or an 'if' returning the broker to notify");
     if (rule.raise.empty() && !rule.notify)
       fail(node, "rule '" + rule.name + "' does nothing: give 'raise', 'assign' or 'notify'");
     return rule;

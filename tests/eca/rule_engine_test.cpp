@@ -246,6 +246,30 @@ std::string load_error(const std::string& yaml) {
   return "";
 }
 
+TEST(RuleEngine, AssignmentChoosesAmongTheBrokersTheConditionReturns) {
+  RuleRun run(std::string(kBrokers) +
+              "rules:\n  - {on: REQ(S), if: '[\"B\", \"C\"]', assign: load}\n");
+  run.feed(request("S", "r1"));
+  run.feed(request("S", "r2"));
+  run.feed(request("S", "r3"));
+  EXPECT_EQ(run.assigned(), (std::vector<std::string>{"B", "C", "B"}));
+  // A set that is not brokers only says the condition holds: all eligible brokers.
+  RuleRun any(std::string(kBrokers) + "rules:\n  - {on: REQ(S), if: '[1]', assign: load}\n");
+  any.feed(request("S", "r1"));
+  EXPECT_EQ(any.assigned(), (std::vector<std::string>{"A"}));
+}
+
+TEST(RuleEngine, NotifyWithoutABrokerInTheSetIsReported) {
+  RuleRun run("rules:\n  - {on: REQ(S), if: '/params/n', notify: true}\n");
+  std::vector<std::string> errors;
+  run.engine.process(request("S", "r1", Value::record({{"n", 3}})),
+                     {{}, {}, [&](const std::string& e) { errors.push_back(e); }});
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0],
+            "rule 'rule 1': 'notify' needs a broker (a name or a record with a name) first in the "
+            "condition's set, got 3");
+}
+
 TEST(RuleSet, ReportsMistakesAtTheirLine) {
   EXPECT_EQ(load_error("rules:\n  - {on: \"CON(REQ(a) REQ(b))\", raise: REQ(c)}\n"),
             "rules.yaml:2:10: invalid event 'CON(REQ(a) REQ(b))': column 12: expected ',' but "
@@ -265,6 +289,9 @@ TEST(RuleSet, ReportsMistakesAtTheirLine) {
   EXPECT_EQ(load_error("rules:\n  - on: REQ(a)\n"),
             "rules.yaml:2:5: rule 'rule 1' does nothing: give 'raise', 'assign' or 'notify'");
   EXPECT_EQ(load_error("site: s1\n"), "rules.yaml:1:1: the rules file has no 'rules'");
+  EXPECT_EQ(load_error("rules:\n  - {name: tell, on: REQ(a), notify: true}\n"),
+            "rules.yaml:2:5: rule 'tell': 'notify' needs 'assign' or an 'if' returning the broker "
+            "to notify");
   EXPECT_EQ(load_error("rules:\n  - name: loop\n    on: REQ(a)\n    raise: [REQ(b), REQ(a)]\n"),
             "rules.yaml:4:21: rule 'loop' raises its own event REQ(a) unconditionally: it would "
             "fire forever");
