@@ -13,6 +13,33 @@ EventDetector::EventDetector(std::shared_ptr<const DetectorGraph> graph, Detecto
       broker_(options_.broker),
       ids_(&site_ids(options_.site)) {}
 
+namespace {
+
+void primitives_of(const Value& occurrence, std::vector<const Value*>& out) {
+  const auto& components = field(occurrence, kComponents).as_array();
+  if (components.empty()) out.push_back(&occurrence);
+  for (const Value& c : components)
+    primitives_of(c, out);
+}
+
+}  // namespace
+
+bool shares_primitive(const Value& a, const Value& b) {
+  auto same = [](const Value& x, const Value& y) {
+    return field(x, kId) == field(y, kId) && field(x, kSite) == field(y, kSite);
+  };
+  // The common case, two primitives, without collecting anything (detection's hot path).
+  if (field(a, kComponents).as_array().empty() && field(b, kComponents).as_array().empty())
+    return same(a, b);
+  std::vector<const Value*> left, right;
+  primitives_of(a, left);
+  primitives_of(b, right);
+  for (const Value* x : left)
+    for (const Value* y : right)
+      if (same(*x, *y)) return true;
+  return false;
+}
+
 Timestamp start_time(const Value& occurrence) {
   const auto& components = field(occurrence, kComponents).as_array();
   if (components.empty()) return occurrence_time(occurrence);
@@ -247,12 +274,16 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       }
       break;
     case EventOp::con: {
+      // The oldest partner that is not (and does not contain) this very occurrence: in
+      // CON(REQ(a), SEQ(REQ(a), REQ(b))) one REQ(a) reaches both arguments.
       auto& other = held.side[1 - slot];
-      if (other.empty()) {
+      auto it = std::find_if(other.begin(), other.end(),
+                             [&](const Value& o) { return !shares_primitive(o, occurrence); });
+      if (it == other.end()) {
         hold(held.side[slot], occurrence);
       } else {
-        Value partner = other.front();
-        other.erase(other.begin());
+        Value partner = *it;
+        other.erase(it);
         if (slot == 0)
           pair(occurrence, std::move(partner));
         else
@@ -280,8 +311,9 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
                      return occurrence_time(o) >= t;
                    }));
       auto& other = held.side[1 - slot];
-      auto it = std::find_if(other.begin(), other.end(),
-                             [&](const Value& b) { return occurrence_time(b) == t; });
+      auto it = std::find_if(other.begin(), other.end(), [&](const Value& b) {
+        return occurrence_time(b) == t && !shares_primitive(b, occurrence);
+      });
       if (it == other.end()) {
         hold(held.side[slot], occurrence);
       } else {

@@ -45,6 +45,10 @@ struct DetectorOptions {
 // terminator.
 Timestamp start_time(const Value& occurrence);
 
+// Whether two occurrences are, or contain, the same primitive occurrence (same site and id): such
+// a pair would combine an occurrence with itself.
+bool shares_primitive(const Value& a, const Value& b);
+
 class EventDetector {
  public:
   // Called for the occurrence of every node detected in a cycle: the primitive itself first,

@@ -98,6 +98,16 @@ TEST(EventDetector, TheSameTypeTwiceNeedsTwoDistinctOccurrences) {
                           "SEQ(REQ(a), REQ(a))[REQ(a)@1 REQ(a)@3]"}));
 }
 
+TEST(EventDetector, AnOccurrenceIsNotPairedWithACompositeContainingIt) {
+  Recorder r({"CON(REQ(a), SEQ(REQ(a), REQ(b)))"});
+  r.feed(occ("REQ(a)", "i1", 1));
+  r.feed(occ("REQ(b)", "i1", 2));  // SEQ(a@1, b@2) must not pair with a@1 itself
+  EXPECT_TRUE(r.seen.empty());
+  r.feed(occ("REQ(a)", "i1", 3));
+  EXPECT_EQ(r.seen, Seen{"CON(REQ(a), SEQ(REQ(a), REQ(b)))[REQ(a)@3 "
+                         "SEQ(REQ(a), REQ(b))[REQ(a)@1 REQ(b)@2]@2]"});
+}
+
 TEST(EventDetector, CcrPairsOnlyOccurrencesAtTheSameTime) {
   Recorder r({"CCR(REQ(a), REQ(b))"});
   r.feed(occ("REQ(a)", "i1", 1));
