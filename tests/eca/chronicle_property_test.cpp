@@ -77,5 +77,67 @@ TEST(ChronicleProperty, SeqAndConPairLikeTheModelOnRandomStreams) {
   }
 }
 
+// The primitive occurrences a composite is made of, as (id, time).
+void primitives(const Value& o, std::vector<std::pair<std::int64_t, Timestamp>>& out) {
+  const auto& parts = field(o, kComponents).as_array();
+  if (parts.empty()) out.emplace_back(field(o, kId).as_int(), occurrence_time(o));
+  for (const Value& p : parts)
+    primitives(p, out);
+}
+
+// Properties of nested and same-type composites on random streams: no detected composite holds
+// one primitive occurrence twice; with the same type twice, no occurrence is used by two
+// detections;
+// every component of a SEQ's initiator precedes every component of its terminator.
+TEST(ChronicleProperty, NestedAndSameTypeCompositesUseEachOccurrenceOnceAndInOrder) {
+  const std::vector<std::string> expressions = {"CON(REQ(a), REQ(a))",
+                                                "CCR(REQ(a), REQ(a))",
+                                                "SEQ(REQ(a), REQ(a))",
+                                                "SEQ(REQ(a), CON(REQ(b), REQ(c)))",
+                                                "SEQ(CON(REQ(b), REQ(c)), REQ(a))",
+                                                "CON(REQ(a), SEQ(REQ(a), REQ(b)))"};
+  std::mt19937 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Value> stream;
+    double t = 0;
+    int length = 1 + static_cast<int>(rng() % 30);
+    for (int i = 0; i < length; ++i) {
+      if (rng() % 3) t += 1;
+      const char* types[] = {"REQ(a)", "REQ(b)", "REQ(c)"};
+      stream.push_back(testing::occ(types[rng() % 3], "w" + std::to_string(rng() % 2), t));
+    }
+    for (const std::string& expression : expressions) {
+      testing::Recorder r({expression});
+      for (const Value& o : stream)
+        r.feed(o);
+      std::map<std::int64_t, int> uses;
+      for (const Value& c : r.occurrences) {
+        std::vector<std::pair<std::int64_t, Timestamp>> all;
+        primitives(c, all);
+        std::map<std::int64_t, int> within;
+        for (auto [id, time] : all)
+          EXPECT_EQ(++within[id], 1) << expression << " round " << round << ": " << id << " twice";
+        if (expression.starts_with("SEQ")) {
+          const auto& parts = field(c, kComponents).as_array();
+          std::vector<std::pair<std::int64_t, Timestamp>> first, second;
+          primitives(parts[0], first);
+          primitives(parts[1], second);
+          for (auto [i1, t1] : first)
+            for (auto [i2, t2] : second)
+              EXPECT_LT(t1, t2) << expression << " round " << round;
+        }
+        // With both arguments of one type, each occurrence is consumed once by the composite.
+        bool same_type = expression.ends_with("(REQ(a), REQ(a))");
+        for (auto [id, time] : all) {
+          int used = ++uses[id];
+          if (same_type) {
+            EXPECT_EQ(used, 1) << expression << " round " << round << ": " << id;
+          }
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace cwf::eca
