@@ -25,7 +25,16 @@ std::int64_t to_ms(Duration d) {
 NatsError::NatsError(const std::string& what, natsStatus status)
     : std::runtime_error(what + ": " + natsStatus_GetText(status)), status_(status) {}
 
-NatsConnection::NatsConnection(const NatsConnectionOptions& options) {
+NatsConnection::NatsConnection(const NatsConnectionOptions& options) : events_(new Events) {
+  try {
+    connect(options);
+  } catch (...) {
+    delete events_;  // no connection: cnats calls none of the callbacks
+    throw;
+  }
+}
+
+void NatsConnection::connect(const NatsConnectionOptions& options) {
   natsOptions* raw = nullptr;
   check(natsOptions_Create(&raw), "NATS options");
   std::unique_ptr<natsOptions, OptionsDeleter> opts(raw);
@@ -39,19 +48,21 @@ NatsConnection::NatsConnection(const NatsConnectionOptions& options) {
   // reconnect for ever, buffering what is published meanwhile.
   // With a callback the first connect goes on in the background; without one cnats would retry
   // inside natsConnection_Connect, for ever with an unlimited reconnect count.
-  check(
-      natsOptions_SetRetryOnFailedConnect(opts.get(), true, &NatsConnection::on_reconnected, this),
-      "NATS retry on failed connect");
+  check(natsOptions_SetRetryOnFailedConnect(opts.get(), true, &NatsConnection::on_reconnected,
+                                            events_),
+        "NATS retry on failed connect");
   check(natsOptions_SetMaxReconnect(opts.get(), -1), "NATS max reconnect");
   check(natsOptions_SetReconnectWait(opts.get(), to_ms(options.reconnect_wait)),
         "NATS reconnect wait");
   check(natsOptions_SetReconnectJitter(opts.get(), 0, 0), "NATS reconnect jitter");
   check(natsOptions_SetReconnectBufSize(opts.get(), static_cast<int>(options.reconnect_buffer)),
         "NATS reconnect buffer");
-  check(natsOptions_SetDisconnectedCB(opts.get(), &NatsConnection::on_disconnected, this),
+  check(natsOptions_SetDisconnectedCB(opts.get(), &NatsConnection::on_disconnected, events_),
         "NATS disconnected callback");
-  check(natsOptions_SetReconnectedCB(opts.get(), &NatsConnection::on_reconnected, this),
+  check(natsOptions_SetReconnectedCB(opts.get(), &NatsConnection::on_reconnected, events_),
         "NATS reconnected callback");
+  check(natsOptions_SetClosedCB(opts.get(), &NatsConnection::on_closed, events_),
+        "NATS closed callback");
   if (!options.name.empty()) check(natsOptions_SetName(opts.get(), options.name.c_str()), "name");
   natsStatus status = natsConnection_Connect(&connection_, opts.get());
   if (status != NATS_OK && status != NATS_NOT_YET_CONNECTED) {
@@ -82,11 +93,15 @@ bool NatsConnection::flush(Duration timeout, std::string& error) {
 }
 
 void NatsConnection::on_disconnected(natsConnection*, void* closure) {
-  static_cast<NatsConnection*>(closure)->disconnects_.fetch_add(1, std::memory_order_relaxed);
+  static_cast<Events*>(closure)->disconnects.fetch_add(1, std::memory_order_relaxed);
 }
 
 void NatsConnection::on_reconnected(natsConnection*, void* closure) {
-  static_cast<NatsConnection*>(closure)->reconnects_.fetch_add(1, std::memory_order_relaxed);
+  static_cast<Events*>(closure)->reconnects.fetch_add(1, std::memory_order_relaxed);
+}
+
+void NatsConnection::on_closed(natsConnection*, void* closure) {
+  delete static_cast<Events*>(closure);
 }
 
 std::vector<ParamSpec> nats_connection_params() {

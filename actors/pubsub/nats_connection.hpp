@@ -49,16 +49,24 @@ class NatsConnection {
   // Waits until the server has processed everything sent so far; false on timeout or while
   // disconnected. `error` says why.
   bool flush(Duration timeout, std::string& error);
-  std::uint64_t disconnects() const { return disconnects_.load(std::memory_order_relaxed); }
+  std::uint64_t disconnects() const { return events_->disconnects.load(std::memory_order_relaxed); }
   // Connections made after a failure: reconnects, and a first connect that had to wait.
-  std::uint64_t reconnects() const { return reconnects_.load(std::memory_order_relaxed); }
+  std::uint64_t reconnects() const { return events_->reconnects.load(std::memory_order_relaxed); }
 
  private:
+  // What the connection callbacks count. cnats may still call them after natsConnection_Destroy
+  // returned (the disconnected callback of the close), so they do not point at this object:
+  // the counters live on the heap until the closed callback, the last one cnats makes.
+  struct Events {
+    std::atomic<std::uint64_t> disconnects{0}, reconnects{0};
+  };
+  void connect(const NatsConnectionOptions& options);
   static void on_disconnected(natsConnection*, void* closure);
   static void on_reconnected(natsConnection*, void* closure);
+  static void on_closed(natsConnection*, void* closure);
 
   natsConnection* connection_ = nullptr;
-  std::atomic<std::uint64_t> disconnects_{0}, reconnects_{0};
+  Events* events_;  // freed by on_closed, which only runs once the destructor closed the connection
 };
 
 // `servers`, `reconnect_wait`, `reconnect_buffer`.
