@@ -337,6 +337,14 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
         held.intervals.push_back({seq, occurrence, deadline});
         if (type.within > 0) deadlines_.push({deadline, seq, key, node});
       } else {
+        // An instance's own `e` ends the shared intervals (opened by a time event) for it.
+        if (!key.is_null())
+          for (SharedInterval& i : shared_intervals_) {
+            auto found = i.node == node ? i.instances.find(key) : i.instances.end();
+            if (found == i.instances.end() || found->second) continue;
+            found->second = true;  // decided for this instance
+            produced.push_back(composite(node, key, {i.start, occurrence}, t));
+          }
         // `a` did not occur between any open `s` and this `e`: every open interval ends here,
         // one absence each, oldest first.
         for (Interval& open : held.intervals)

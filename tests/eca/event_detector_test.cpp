@@ -188,6 +188,18 @@ TEST(EventDetector, PeriodicTimeEventsKeepTheStateBounded) {
   EXPECT_EQ(r.detector().held(Value("i1"), r.root(0)), 0u);
 }
 
+TEST(EventDetector, AnInstancesEndClosesTheSharedIntervalForIt) {
+  Recorder r({"REP(RPL(a.Done), TIME(s), RPL(b.Done))"});
+  r.feed(occ("TIME(s)", Value(), 1));
+  r.feed(occ("RPL(b.Done)", "i1", 2));  // i1: no a before its end
+  r.feed(occ("RPL(a.Done)", "i2", 3));
+  r.feed(occ("RPL(b.Done)", "i2", 4));  // i2: a occurred
+  r.feed(occ("RPL(b.Done)", "i1", 5));  // already decided for i1
+  ASSERT_EQ(r.seen.size(), 1u);
+  EXPECT_EQ(r.seen[0], "REP(RPL(a.Done), TIME(s), RPL(b.Done))[TIME(s)@1 RPL(b.Done)@2]");
+  EXPECT_EQ(field(r.occurrences[0], kInstance), Value("i1"));
+}
+
 TEST(EventDetector, RepBetweenTwoEvents) {
   Recorder r({"REP(RPL(x.Done), REQ(x), TIME(close))"});
   r.feed(occ("REQ(x)", "i1", 0));
