@@ -551,6 +551,22 @@ TEST_F(WorkflowLoaderOverrides, ReplaceAndAddParametersBeforeTheActorIsBuilt) {
   EXPECT_EQ(bound_[0].get_string("label"), "a.b=c");  // everything after the first '='
 }
 
+TEST_F(WorkflowLoaderOverrides, ReplacingAParameterLeavesTheOnesAfterItAlone) {
+  // The replaced entry is not the actor's last: the entries after it must keep their values.
+  auto wf = load_with(R"(actors:
+  src: {type: numbers, start: 5, count: 3}
+  inc: {type: add, amount: 10, label: first, scale: 2.5, extra: [x, y]}
+  sink: {type: collect}
+connections: [src -> inc, inc -> sink]
+)",
+                      {"src.start=7", "inc.amount=20"});
+  EXPECT_EQ(run(*wf, "sink"), (std::vector<Value>{Value(27), Value(28), Value(29)}));
+  ASSERT_EQ(bound_.size(), 1u);
+  EXPECT_EQ(bound_[0].get_string("label"), "first");
+  EXPECT_EQ(bound_[0].get("scale"), Value(2.5));
+  EXPECT_EQ(bound_[0].get("extra"), Value::array({Value("x"), Value("y")}));
+}
+
 TEST_F(WorkflowLoaderOverrides, ValuesAreCheckedLikeThoseInTheFile) {
   EXPECT_NE(error_with(kPipeline, {"inc.amount=lots"}).find("expected int for 'amount'"),
             std::string::npos);
