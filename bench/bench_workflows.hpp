@@ -28,6 +28,8 @@
 
 #include <unistd.h>
 
+#include "bench/median_reporter.hpp"
+
 #include "runtime/actor.hpp"
 #include "runtime/workflow.hpp"
 
@@ -192,51 +194,6 @@ void run_tbb_graph(std::int64_t events, int branches, int stages, TbbSource sour
   tally.sum += token.as_int();
   ++tally.count;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Console output that also keeps, per benchmark, the median (or the only run) for a summary.
-
-class MedianReporter : public benchmark::ConsoleReporter {
- public:
-  struct Median {
-    double rate = 0;           // items_per_second, 0 when the benchmark sets none
-    double wall = 0, cpu = 0;  // per iteration, in the benchmark's time unit
-    std::map<std::string, double> counters;
-  };
-
-  explicit MedianReporter(OutputOptions options) : ConsoleReporter(options) {}
-  bool failed() const { return failed_; }
-  const std::map<std::string, Median>& medians() const { return medians_; }
-  const Median* find(const std::string& name) const {
-    auto it = medians_.find(name);
-    return it == medians_.end() ? nullptr : &it->second;
-  }
-
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      if (run.error_occurred) {
-        failed_ = true;
-        continue;
-      }
-      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      if (!median && !single) continue;
-      Median m;
-      for (const auto& [name, counter] : run.counters)
-        m.counters[name] = counter.value;
-      auto it = run.counters.find("items_per_second");
-      if (it != run.counters.end()) m.rate = it->second.value;
-      m.wall = run.GetAdjustedRealTime();
-      m.cpu = run.GetAdjustedCPUTime();
-      medians_[run.run_name.function_name] = std::move(m);
-    }
-  }
-
- private:
-  std::map<std::string, Median> medians_;
-  bool failed_ = false;
-};
 
 // ---------------------------------------------------------------------------------------------
 // Command line: the program's own flags, then Google Benchmark's with our defaults (5

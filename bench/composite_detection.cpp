@@ -18,6 +18,7 @@
 
 #include "actors/eca/event_detector.hpp"
 #include "actors/eca/occurrence.hpp"
+#include "bench/median_reporter.hpp"
 
 namespace {
 
@@ -124,44 +125,25 @@ void hand_state_machine(benchmark::State& state, bool ordered, const std::vector
   state.SetItemsProcessed(state.iterations() * kEvents);
 }
 
-class RatioReporter final : public benchmark::ConsoleReporter {
+class RatioReporter final : public cwf_bench::MedianReporter {
  public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      auto it = run.counters.find("items_per_second");
-      if ((median || single) && it != run.counters.end())
-        rates_[run.run_name.function_name] = it->second.value;
-    }
-  }
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::printf("\nMedians of this run (occurrences/s, %d instances), detector / hand-written:\n",
                 kInstances);
     for (const char* c : {"seq", "con"}) {
-      double d = rates_[std::string(c) + "/detector"], h = rates_[std::string(c) + "/hand"];
+      double d = rate(std::string(c) + "/detector"), h = rate(std::string(c) + "/hand");
       std::printf("  %-4s detector %12.0f   hand %12.0f   ratio %.2f\n", c, d, h,
                   h > 0 ? d / h : 0.0);
     }
   }
-
- private:
-  std::map<std::string, double> rates_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string defaults[] = {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"};
-  std::vector<char*> args{argv[0]};
-  for (std::string& d : defaults)
-    args.push_back(d.data());
-  for (int i = 1; i < argc; ++i)
-    args.push_back(argv[i]);
-  int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
+  cwf_bench::initialize_with_defaults(
+      argc, argv, {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"});
   benchmark::RegisterBenchmark("seq/detector", [](benchmark::State& s) {
     detector(s, "SEQ(REQ(a), REQ(b))", seq_stream());
   })->Unit(benchmark::kMillisecond);
@@ -177,5 +159,5 @@ int main(int argc, char** argv) {
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  return 0;
+  return reporter.failed() ? 1 : 0;
 }

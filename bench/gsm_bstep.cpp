@@ -21,6 +21,7 @@
 #include "actors/gsm/bstep_engine.hpp"
 #include "actors/gsm/model_loader.hpp"
 #include "actors/gsm/synthetic_models.hpp"
+#include "bench/median_reporter.hpp"
 
 namespace {
 
@@ -135,44 +136,25 @@ void replay(benchmark::State& state, const std::string& name, BStepEngine::Plan 
   state.counters["changes_per_step"] = static_cast<double>(w.changes) / static_cast<double>(kSteps);
 }
 
-class RatioReporter final : public benchmark::ConsoleReporter {
+class RatioReporter final : public cwf_bench::MedianReporter {
  public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      auto it = run.counters.find("items_per_second");
-      if ((median || single) && it != run.counters.end())
-        rates_[run.run_name.function_name] = it->second.value;
-    }
-  }
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::printf("\nMedians of this run (B-steps/s, %u instances, one thread), ePDG / all rules:\n",
                 kInstances);
     for (const char* m : {"seq10", "split9", "design_to_order"}) {
-      double e = rates_[std::string(m) + "/epdg"], a = rates_[std::string(m) + "/all_rules"];
+      double e = rate(std::string(m) + "/epdg"), a = rate(std::string(m) + "/all_rules");
       std::printf("  %-16s epdg %12.0f   all rules %12.0f   ratio %.2f\n", m, e, a,
                   a > 0 ? e / a : 0.0);
     }
   }
-
- private:
-  std::map<std::string, double> rates_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string defaults[] = {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"};
-  std::vector<char*> args{argv[0]};
-  for (std::string& d : defaults)
-    args.push_back(d.data());
-  for (int i = 1; i < argc; ++i)
-    args.push_back(argv[i]);
-  int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
+  cwf_bench::initialize_with_defaults(
+      argc, argv, {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"});
   for (std::string model : {"seq10", "split9", "design_to_order"}) {
     benchmark::RegisterBenchmark(
         (model + "/epdg").c_str(),
@@ -188,5 +170,5 @@ int main(int argc, char** argv) {
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  return 0;
+  return reporter.failed() ? 1 : 0;
 }

@@ -17,6 +17,7 @@
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_synthesis.hpp"
 #include "actors/guards/residuation.hpp"
+#include "bench/median_reporter.hpp"
 
 namespace {
 
@@ -92,47 +93,26 @@ void BM_Announce(benchmark::State& state, std::string name, bool recompute) {
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(c.announcements.size()));
 }
 
-class RatioReporter final : public benchmark::ConsoleReporter {
+class RatioReporter final : public cwf_bench::MedianReporter {
  public:
-  bool failed = false;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      if (run.error_occurred) failed = true;
-      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      auto it = run.counters.find("items_per_second");
-      if ((median || single) && it != run.counters.end())
-        rates_[run.run_name.function_name] = it->second.value;
-    }
-  }
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::printf("\nMedians of this run, ns per announcement:\n");
     std::printf("  %-12s %12s %12s %9s\n", "case", "simplify", "recompute", "ratio");
     for (const auto& [name, c] : cases()) {
-      double simplify = rates_[name + "/simplify"], recompute = rates_[name + "/recompute"];
+      double simplify = rate(name + "/simplify"), recompute = rate(name + "/recompute");
       if (simplify <= 0 || recompute <= 0) continue;
       std::printf("  %-12s %12.0f %12.0f %8.1fx\n", name.c_str(), 1e9 / simplify, 1e9 / recompute,
                   simplify / recompute);
     }
   }
-
- private:
-  std::map<std::string, double> rates_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string defaults[] = {"--benchmark_repetitions=5", "--benchmark_report_aggregates_only=true"};
-  std::vector<char*> args{argv[0]};
-  for (std::string& d : defaults)
-    args.push_back(d.data());
-  for (int i = 1; i < argc; ++i)
-    args.push_back(argv[i]);
-  int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
+  cwf_bench::initialize_with_defaults(
+      argc, argv, {"--benchmark_repetitions=5", "--benchmark_report_aggregates_only=true"});
   for (const auto& [name, c] : cases()) {
     benchmark::RegisterBenchmark((name + "/simplify").c_str(), BM_Announce, name, false)
         ->Unit(benchmark::kMicrosecond);
@@ -142,5 +122,5 @@ int main(int argc, char** argv) {
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  return reporter.failed ? 1 : 0;
+  return reporter.failed() ? 1 : 0;
 }

@@ -18,6 +18,7 @@
 
 #include "actors/pubsub/broker.hpp"
 #include "actors/pubsub/matching_index.hpp"
+#include "bench/median_reporter.hpp"
 
 namespace {
 
@@ -135,47 +136,27 @@ void BM_Matching(benchmark::State& state, WorkloadKind kind, Variant variant) {
   state.counters["matches_per_publication"] = static_cast<double>(expected) / kPublications;
 }
 
-class RatioReporter final : public benchmark::ConsoleReporter {
+class RatioReporter final : public cwf_bench::MedianReporter {
  public:
-  bool failed = false;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      if (run.error_occurred) failed = true;
-      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      auto it = run.counters.find("items_per_second");
-      if ((median || single) && it != run.counters.end())
-        rates_[run.run_name.function_name] = it->second.value;
-    }
-  }
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::printf("\nMedians of this run (publications/s), ratio = variant / linear scan:\n");
     for (const char* k : {"equality", "ranges"}) {
-      double scan = rates_[std::string(k) + "/linear_scan"];
+      double scan = rate(std::string(k) + "/linear_scan");
       for (const char* v : {"linear_scan", "index", "broker"}) {
-        double rate = rates_[std::string(k) + "/" + v];
-        std::printf("  %-9s %-12s %14.0f   %8.1fx\n", k, v, rate, scan > 0 ? rate / scan : 0.0);
+        double variant = rate(std::string(k) + "/" + v);
+        std::printf("  %-9s %-12s %14.0f   %8.1fx\n", k, v, variant,
+                    scan > 0 ? variant / scan : 0.0);
       }
     }
   }
-
- private:
-  std::map<std::string, double> rates_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string defaults[] = {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"};
-  std::vector<char*> args{argv[0]};
-  for (std::string& d : defaults)
-    args.push_back(d.data());
-  for (int i = 1; i < argc; ++i)
-    args.push_back(argv[i]);
-  int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
+  cwf_bench::initialize_with_defaults(
+      argc, argv, {"--benchmark_repetitions=3", "--benchmark_report_aggregates_only=true"});
   using KindName = std::pair<WorkloadKind, const char*>;
   using VariantName = std::pair<Variant, const char*>;
   for (KindName k :
@@ -189,5 +170,5 @@ int main(int argc, char** argv) {
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  return reporter.failed ? 1 : 0;
+  return reporter.failed() ? 1 : 0;
 }

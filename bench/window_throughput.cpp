@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "actors/window_aggregate.hpp"
+#include "bench/median_reporter.hpp"
 #include "runtime/windowed_receiver.hpp"
 
 namespace {
@@ -143,51 +144,30 @@ void BM_Window(benchmark::State& state, Case c, int variant) {
   state.SetItemsProcessed(state.iterations() * kEvents);
 }
 
-class RatioReporter final : public benchmark::ConsoleReporter {
+class RatioReporter final : public cwf_bench::MedianReporter {
  public:
-  bool failed = false;
-  void ReportRuns(const std::vector<Run>& runs) override {
-    ConsoleReporter::ReportRuns(runs);
-    for (const Run& run : runs) {
-      if (run.error_occurred) failed = true;
-      bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-      bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-      auto it = run.counters.find("items_per_second");
-      if ((median || single) && it != run.counters.end())
-        rates_[run.run_name.function_name] = it->second.value;
-    }
-  }
   void Finalize() override {
     ConsoleReporter::Finalize();
     std::printf("\nMedians of this run (events/s), ratio = hand loop / variant:\n");
     for (const char* c : {"tumbling", "sliding_time", "sliding_sum"}) {
-      double hand = rates_[std::string(c) + "/hand_loop"];
+      double hand = rate(std::string(c) + "/hand_loop");
       for (const char* v : {"incremental", "recomputed", "hand_loop"}) {
-        auto it = rates_.find(std::string(c) + "/" + v);
-        if (it == rates_.end()) continue;
-        std::printf("  %-13s %-12s %14.0f   hand/variant %8.2f\n", c, v, it->second,
-                    it->second > 0 ? hand / it->second : 0.0);
+        const Median* m = find(std::string(c) + "/" + v);
+        if (!m) continue;
+        std::printf("  %-13s %-12s %14.0f   hand/variant %8.2f\n", c, v, m->rate,
+                    m->rate > 0 ? hand / m->rate : 0.0);
       }
     }
-    double inc = rates_["sliding_sum/incremental"], rec = rates_["sliding_sum/recomputed"];
+    double inc = rate("sliding_sum/incremental"), rec = rate("sliding_sum/recomputed");
     if (rec > 0) std::printf("  sliding_sum incremental / recomputed: %.1fx\n", inc / rec);
   }
-
- private:
-  std::map<std::string, double> rates_;
 };
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string defaults[] = {"--benchmark_repetitions=5", "--benchmark_report_aggregates_only=true"};
-  std::vector<char*> args{argv[0]};
-  for (std::string& d : defaults)
-    args.push_back(d.data());
-  for (int i = 1; i < argc; ++i)
-    args.push_back(argv[i]);
-  int count = static_cast<int>(args.size());
-  benchmark::Initialize(&count, args.data());
+  cwf_bench::initialize_with_defaults(
+      argc, argv, {"--benchmark_repetitions=5", "--benchmark_report_aggregates_only=true"});
   struct Named {
     const char* name;
     Case c;
@@ -206,5 +186,5 @@ int main(int argc, char** argv) {
   RatioReporter reporter;
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
-  return reporter.failed ? 1 : 0;
+  return reporter.failed() ? 1 : 0;
 }
