@@ -11,6 +11,7 @@
 #include "runtime/director_factory.hpp"
 #include "runtime/duration.hpp"
 #include "runtime/load_error.hpp"
+#include "runtime/yaml_file_reader.hpp"
 #include "runtime/yaml_value.hpp"
 
 namespace cwf::experiments {
@@ -40,10 +41,10 @@ const std::vector<std::string> kConfigKeys = {"name", "director", "priorities", 
                                               "sweep"};
 const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers"};
 
-class Parser {
+class Parser : private YamlFileReader {
  public:
   Parser(std::string file, std::string base_dir, const SchedulerRegistry& schedulers)
-      : file_(std::move(file)), base_dir_(std::move(base_dir)), schedulers_(schedulers) {}
+      : YamlFileReader(std::move(file)), base_dir_(std::move(base_dir)), schedulers_(schedulers) {}
 
   ExperimentSpec parse(const std::string& text, bool quick) {
     YAML::Node root;
@@ -68,31 +69,6 @@ class Parser {
   }
 
  private:
-  [[noreturn]] void fail(const SourceLocation& where, const std::string& message) const {
-    throw LoadError(where, message);
-  }
-  void unknown_key(const YamlEntry& item, const std::vector<std::string>& known,
-                   std::string_view what) const {
-    std::string list;
-    for (const auto& k : known)
-      list += (list.empty() ? "" : ", ") + k;
-    fail(key_location(item, file_), "unknown " + std::string(what) + " key '" + item.key +
-                                        "' (expected one of: " + list + ")" +
-                                        did_you_mean_suffix(item.key, known));
-  }
-  std::vector<YamlEntry> map_of(const YamlEntry& entry, std::string_view example) const {
-    if (!entry.value.IsMap())
-      fail(value_location(entry, file_), "expected a map for '" + entry.key + "' (e.g. " +
-                                             std::string(example) + "), got " +
-                                             describe_yaml(entry.value));
-    return yaml_map_entries(entry.value, file_);
-  }
-  std::string text(const YamlEntry& entry, std::string_view expected) const {
-    if (!entry.value.IsScalar() || entry.value.Scalar().empty())
-      fail(value_location(entry, file_), "expected " + std::string(expected) + " for '" +
-                                             entry.key + "', got " + describe_yaml(entry.value));
-    return entry.value.Scalar();
-  }
   std::int64_t integer(const YamlEntry& entry, std::int64_t low, std::int64_t high,
                        std::string_view expected) const {
     std::optional<std::int64_t> value;
@@ -126,7 +102,7 @@ class Parser {
                                            describe_yaml(entry.value));
   }
   std::string path(const YamlEntry& entry) const {
-    fs::path p = text(entry, "a file path");
+    fs::path p = scalar(entry, "a file path");
     if (p.is_relative()) p = fs::path(base_dir_) / p;
     return fs::absolute(p).lexically_normal().string();
   }
@@ -188,13 +164,13 @@ class Parser {
     config.workers = default_workers;
     for (const YamlEntry& item : map_of(entry, "{type: scheduled, scheduler: qbs}")) {
       if (item.key == "type") {
-        config.type = text(item, "a director type");
+        config.type = scalar(item, "a director type");
         if (config.type != "scheduled" && config.type != "threaded")
           fail(value_location(item, file_),
                "unknown director type '" + config.type + "' (expected scheduled or threaded)" +
                    did_you_mean_suffix(config.type, {"scheduled", "threaded"}));
       } else if (item.key == "scheduler") {
-        config.scheduler = text(item, "a scheduler name");
+        config.scheduler = scalar(item, "a scheduler name");
         if (!schedulers_.contains(config.scheduler)) {
           std::vector<std::string> known;
           for (const auto& [name, description] : schedulers_.list())
@@ -249,7 +225,7 @@ class Parser {
       SourceLocation director_where = where;
       for (const YamlEntry& item : items) {
         if (item.key == "name") {
-          config.name = text(item, "a configuration name");
+          config.name = scalar(item, "a configuration name");
           named = true;
         } else if (item.key == "director") {
           config.director = director(item, spec.workers);
@@ -327,7 +303,7 @@ class Parser {
     bool has_data = false, has_workflow = false;
     for (const YamlEntry& item : items) {
       if (item.key == "name")
-        spec.name = text(item, "a name");
+        spec.name = scalar(item, "a name");
       else if (item.key == "description")
         spec.description = item.value.IsScalar() ? item.value.Scalar() : "";
       else if (item.key == "workflow") {
@@ -408,7 +384,6 @@ class Parser {
     return spec;
   }
 
-  std::string file_;
   std::string base_dir_;
   const SchedulerRegistry& schedulers_;
 };

@@ -6,6 +6,7 @@
 #include "actors/gsm/condition_analysis.hpp"
 #include "runtime/did_you_mean.hpp"
 #include "runtime/expr_error.hpp"
+#include "runtime/yaml_file_reader.hpp"
 #include "runtime/yaml_value.hpp"
 
 namespace cwf::gsm {
@@ -50,9 +51,9 @@ struct PendingSentry {
   std::string what;  // "guard g1 of RA", for messages
 };
 
-class Loader {
+class Loader : private YamlFileReader {
  public:
-  explicit Loader(std::string file) : file_(std::move(file)) { model_.file = file_; }
+  explicit Loader(std::string file) : YamlFileReader(std::move(file)) { model_.file = file_; }
 
   Model load(std::string_view text) {
     YAML::Node root;
@@ -79,35 +80,6 @@ class Loader {
   }
 
  private:
-  [[noreturn]] void fail(const SourceLocation& where, const std::string& message) const {
-    throw LoadError(where, message);
-  }
-
-  void unknown_key(const YamlEntry& item, const std::vector<std::string>& known,
-                   std::string_view what) const {
-    std::string list;
-    for (const auto& k : known)
-      list += (list.empty() ? "" : ", ") + k;
-    fail(key_location(item, file_), "unknown " + std::string(what) + " key '" + item.key +
-                                        "' (expected one of: " + list + ")" +
-                                        did_you_mean_suffix(item.key, known));
-  }
-
-  std::vector<YamlEntry> map_of(const YamlEntry& entry, std::string_view example) const {
-    if (!entry.value.IsMap())
-      fail(value_location(entry, file_), "expected a map for '" + entry.key + "' (e.g. " +
-                                             std::string(example) + "), got " +
-                                             describe_yaml(entry.value));
-    return yaml_map_entries(entry.value, file_);
-  }
-
-  std::string scalar(const YamlEntry& entry, std::string_view expected) const {
-    if (!entry.value.IsScalar() || entry.value.Scalar().empty())
-      fail(value_location(entry, file_), "expected " + std::string(expected) + " for '" +
-                                             entry.key + "', got " + describe_yaml(entry.value));
-    return entry.value.Scalar();
-  }
-
   void parse_top(const YAML::Node& root, const SourceLocation& start) {
     const YamlEntry* stages = nullptr;
     const YamlEntry* events = nullptr;
@@ -418,7 +390,6 @@ class Loader {
     sentry.trigger = {Trigger::Kind::external, *index, -1, true};
   }
 
-  std::string file_;
   Model model_;
 };
 
