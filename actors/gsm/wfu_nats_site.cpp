@@ -154,13 +154,7 @@ std::size_t WfuNatsSite::pump() {
 }
 
 std::vector<StepCompletion> WfuNatsSite::take_completions() {
-  std::vector<StepCompletion> all;
-  for (WfuSink* sink : sinks_) {
-    for (StepCompletion& c : sink->completions())
-      all.push_back(std::move(c));
-    sink->completions().clear();
-  }
-  return all;
+  return gsm::take_completions(sinks_);
 }
 
 }  // namespace cwf::gsm

@@ -111,13 +111,7 @@ bool WfuNetwork::deliver_one() {
 }
 
 std::vector<StepCompletion> WfuNetwork::take_completions() {
-  std::vector<StepCompletion> all;
-  for (WfuSink* sink : sinks_) {
-    for (StepCompletion& c : sink->completions())
-      all.push_back(std::move(c));
-    sink->completions().clear();
-  }
-  return all;
+  return gsm::take_completions(sinks_);
 }
 
 std::size_t WfuNetwork::pending_rows() const {

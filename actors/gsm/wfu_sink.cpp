@@ -26,4 +26,14 @@ void WfuSink::receive(const Value& message, std::vector<Value>&) {
   rows_.erase(found);
 }
 
+std::vector<StepCompletion> take_completions(const std::vector<WfuSink*>& sinks) {
+  std::vector<StepCompletion> all;
+  for (WfuSink* sink : sinks) {
+    for (StepCompletion& c : sink->completions())
+      all.push_back(std::move(c));
+    sink->completions().clear();
+  }
+  return all;
+}
+
 }  // namespace cwf::gsm

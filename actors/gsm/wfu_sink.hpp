@@ -33,4 +33,7 @@ class WfuSink final : public WfuUnit {
   std::uint64_t completed_ = 0;
 };
 
+// What the sinks completed since the last call, sink by sink.
+std::vector<StepCompletion> take_completions(const std::vector<WfuSink*>& sinks);
+
 }  // namespace cwf::gsm
