@@ -114,15 +114,8 @@ void Loader::apply_overrides(const std::string& actor, const ActorType& type,
       throw LoadError(where, o.origin() + ": unknown parameter '" + o.param + "' for actor '" +
                                  actor + "' (type " + type.name + ")" +
                                  suggest(o.param, names, "its parameters"));
-    // Rebuilt rather than erased from: erasing assigns the entries after the removed one into
-    // its place, and assigning a YAML::Node rebinds the document's node it refers to, so the
-    // values of the file's other parameters would change. Copy construction only shares.
-    std::vector<YamlEntry> kept;
-    kept.reserve(entries.size() + 1);
-    for (const YamlEntry& e : entries)
-      if (e.key != o.param) kept.push_back(e);
-    kept.push_back(YamlEntry{o.param, YAML::Node(o.param), YAML::Node(o.value)});
-    entries.swap(kept);
+    std::erase_if(entries, [&](const YamlEntry& e) { return e.key == o.param; });
+    entries.push_back(YamlEntry{o.param, YAML::Node(o.param), YAML::Node(o.value)});
   }
 }
 

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -39,7 +40,20 @@ SourceLocation yaml_location(const YAML::Node& node, const std::string& file,
 // sequence", "a map".
 std::string describe_yaml(const YAML::Node& node);
 
+// A key and its value as written in a map. Assigning an entry rebinds its node handles
+// (YAML::Node::reset): YAML::Node's own assignment writes into the document node the handle
+// refers to, so moving entries around (erase, sort) would change the file's other values.
 struct YamlEntry {
+  YamlEntry(std::string key, YAML::Node key_node, YAML::Node value)
+      : key(std::move(key)), key_node(std::move(key_node)), value(std::move(value)) {}
+  YamlEntry(const YamlEntry&) = default;
+  YamlEntry& operator=(const YamlEntry& other) {
+    key = other.key;
+    key_node.reset(other.key_node);
+    value.reset(other.value);
+    return *this;
+  }
+
   std::string key;
   YAML::Node key_node;
   YAML::Node value;
