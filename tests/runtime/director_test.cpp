@@ -2,7 +2,6 @@
 
 #include <chrono>
 #include <memory>
-#include <thread>
 
 #include "runtime/runner.hpp"
 #include "test_actors.hpp"
@@ -129,21 +128,8 @@ TEST_P(Directors, AStopRequestDrainsAndEnds) {
 }
 
 TEST_P(Directors, PacedSourceFiresAtItsTimesOnTheClock) {
-  class Paced : public Actor {
-   public:
-    Paced() { add_output("out"); }
-    void fire(FiringContext& c) override {
-      c.set_output_time(c.clock().now());
-      c.emit(c.clock().now());
-      if (++n_ < 3) c.fire_again_at(c.clock().now() + 10 * kSecond);
-    }
-    bool postfire(FiringContext&) override { return n_ < 3; }
-
-   private:
-    int n_ = 0;
-  };
   Workflow wf("paced");
-  wf.emplace<Paced>("src");
+  wf.emplace<testing::PacedSource>("src", 3, 10 * kSecond);
   auto collect = std::make_unique<Collect>();
   Collect& sink = *collect;
   wf.add("sink", std::move(collect));
@@ -157,34 +143,11 @@ TEST_P(Directors, PacedSourceFiresAtItsTimesOnTheClock) {
 TEST_P(Directors, APacedSourceOnAVirtualClockWaitsForLongFiringsElsewhere) {
   // While one worker runs a long firing, another that finds only a paced source's timer must
   // wait for that firing: on a virtual clock the timer is not due until the workflow is idle.
-  class Paced : public Actor {
-   public:
-    Paced() { add_output("out"); }
-    void fire(FiringContext& c) override {
-      c.emit(c.clock().now());
-      if (++n_ < 3) c.fire_again_at(c.clock().now() + 10 * kSecond);
-    }
-    bool postfire(FiringContext&) override { return n_ < 3; }
-
-   private:
-    int n_ = 0;
-  };
-  class Sleepy : public Actor {
-   public:
-    Sleepy() {
-      add_input("in");
-      add_output("out");
-    }
-    void fire(FiringContext& c) override {
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-      c.emit(c.token());
-    }
-  };
   std::vector<Value> work(40, Value(1));
   Workflow wf("paced-and-busy");
-  wf.emplace<Paced>("paced");
+  wf.emplace<testing::PacedSource>("paced", 3, 10 * kSecond);
   wf.emplace<ListSource>("list", work);
-  wf.emplace<Sleepy>("sleepy");
+  wf.emplace<testing::SlowPass>("sleepy", std::chrono::milliseconds(2));
   auto ticks = std::make_unique<Collect>();
   Collect& tick_sink = *ticks;
   wf.add("ticks", std::move(ticks));

@@ -1,7 +1,10 @@
 // Small actors for engine tests.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 #include "runtime/actor.hpp"
@@ -26,6 +29,43 @@ class ListSource : public Actor {
   std::vector<Value> tokens_;
   std::vector<Timestamp> times_;
   std::size_t next_ = 0;
+};
+
+// Emits the clock's time `count` times, `every` apart on the workflow clock, each stamped with
+// that time: a paced source that waits for the director's timer between firings.
+class PacedSource : public Actor {
+ public:
+  PacedSource(int count, Duration every) : count_(count), every_(every) { add_output("out"); }
+  void fire(FiringContext& c) override {
+    c.set_output_time(c.clock().now());
+    c.emit(c.clock().now());
+    if (++fired_ < count_) c.fire_again_at(c.clock().now() + every_);
+  }
+  bool postfire(FiringContext&) override { return fired_ < count_; }
+
+ private:
+  int count_;
+  Duration every_;
+  int fired_ = 0;
+};
+
+// Passes tokens on, sleeping `delay` per firing first (no longer once `hurry`, if given, is set:
+// a test can let the drain at the end go fast).
+class SlowPass : public Actor {
+ public:
+  explicit SlowPass(std::chrono::microseconds delay, const std::atomic<bool>* hurry = nullptr)
+      : delay_(delay), hurry_(hurry) {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& c) override {
+    if (!hurry_ || !hurry_->load()) std::this_thread::sleep_for(delay_);
+    c.emit(c.token());
+  }
+
+ private:
+  std::chrono::microseconds delay_;
+  const std::atomic<bool>* hurry_;
 };
 
 // Emits each integer token `copies` times (a splitter: t -> t.1 ... t.n).

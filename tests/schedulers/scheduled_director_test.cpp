@@ -299,22 +299,6 @@ TEST_P(Control, PauseResumeAndStopUnderLoadLoseAndDuplicateNothing) {
   EXPECT_TRUE(sink.in_order);
 }
 
-// Passes events on, slowly until told to hurry.
-class Slow : public Actor {
- public:
-  explicit Slow(const std::atomic<bool>& hurry) : hurry_(hurry) {
-    add_input("in");
-    add_output("out");
-  }
-  void fire(FiringContext& c) override {
-    if (!hurry_.load()) std::this_thread::sleep_for(std::chrono::microseconds(20));
-    c.emit(c.token());
-  }
-
- private:
-  const std::atomic<bool>& hurry_;
-};
-
 class TwoWorkers : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(TwoWorkers, ASourceDoesNotRunAheadOfASlowConsumer) {
@@ -325,7 +309,7 @@ TEST_P(TwoWorkers, ASourceDoesNotRunAheadOfASlowConsumer) {
   Counting& source = *counting;
   wf.add("src", std::move(counting));
   std::atomic<bool> hurry{false};
-  wf.emplace<Slow>("slow", hurry);
+  wf.emplace<cwf::testing::SlowPass>("slow", std::chrono::microseconds(20), &hurry);
   auto ordered = std::make_unique<OrderedSink>();
   OrderedSink& sink = *ordered;
   wf.add("sink", std::move(ordered));
