@@ -11,43 +11,17 @@
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_scheduler.hpp"
 #include "actors/guards/trace_semantics.hpp"
-#include "runtime/clock.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "schedulers/fifo_scheduler.hpp"
-#include "tests/runtime/test_actors.hpp"
+#include "tests/guards/guard_test_util.hpp"
 
 namespace cwf::guards {
 namespace {
 
-EventExpr random_dependency(std::mt19937& random, int events, int depth) {
-  std::uniform_int_distribution<int> pick(0, 99);
-  int roll = pick(random);
-  if (depth == 0 || roll < 40) {
-    std::uniform_int_distribution<int> event(1, events);
-    return EventExpr::of(Literal{"e" + std::to_string(event(random)), pick(random) < 40});
-  }
-  std::vector<EventExpr> parts{random_dependency(random, events, depth - 1),
-                               random_dependency(random, events, depth - 1)};
-  if (roll < 65) return EventExpr::sequence(std::move(parts));
-  if (roll < 90) return EventExpr::choice(std::move(parts));
-  return EventExpr::conjunction(std::move(parts));
-}
+using testing::describe;
+using testing::satisfies_all;
 
 std::vector<Literal> happened_events(const DependencySet& set, const std::vector<Value>& attempts) {
-  Workflow workflow("property");
-  workflow.add("attempts", std::make_unique<cwf::testing::ListSource>(attempts));
-  workflow.add("guards", make_guard_scheduler(set));
-  auto collect = std::make_unique<cwf::testing::Collect>();
-  auto& outcomes = *collect;
-  workflow.add("outcomes", std::move(collect));
-  workflow.connect("attempts", "guards");
-  workflow.connect("guards", "outcomes");
-  VirtualClock clock(0);
-  ScheduledDirector director(std::make_unique<schedulers::FifoScheduler>());
-  run_workflow(workflow, director, clock);
   std::vector<Literal> trace;
-  for (const Value& token : outcomes.tokens()) {
+  for (const Value& token : testing::outcomes_of(make_guard_scheduler(set), attempts)) {
     std::string outcome(token.field("outcome")->as_string());
     if (outcome == "parked" || outcome == "refused" || outcome == "duplicate") continue;
     std::string event(token.field("event")->as_string());
@@ -56,29 +30,13 @@ std::vector<Literal> happened_events(const DependencySet& set, const std::vector
   return trace;
 }
 
-std::string describe(const std::vector<Literal>& trace) {
-  std::string text;
-  for (const Literal& l : trace)
-    text += " " + l.text();
-  return text;
-}
-
 class GuardActorsProperty : public ::testing::TestWithParam<unsigned> {};
 
 TEST_P(GuardActorsProperty, HappenedEventsNeverViolateTheDependencies) {
   std::mt19937 random(GetParam());
   std::size_t complete = 0;
   for (int w = 0; w < 60; ++w) {
-    std::uniform_int_distribution<int> event_count(1, 4), dependency_count(1, 3);
-    int events = event_count(random);
-    DependencySet set;
-    int dependencies = dependency_count(random);
-    for (int i = 0; i < dependencies; ++i)
-      set.dependencies.push_back(random_dependency(random, events, 2));
-    for (const EventExpr& d : set.dependencies)
-      for (const std::string& e : events_of(d))
-        if (std::find(set.events.begin(), set.events.end(), e) == set.events.end())
-          set.events.push_back(e);
+    DependencySet set = testing::random_workflow(random);
     for (const std::string& e : set.events)
       if (random() % 3 == 0) set.attributes[e].triggerable = true;
     std::vector<std::string> order = set.events;
@@ -88,14 +46,10 @@ TEST_P(GuardActorsProperty, HappenedEventsNeverViolateTheDependencies) {
       attempts.push_back(Value::record({{"event", Value((random() % 3 == 0 ? "~" : "") + e)}}));
     std::vector<Literal> trace = happened_events(set, attempts);
 
-    std::string text;
-    for (const EventExpr& d : set.dependencies)
-      text += "  " + to_text(d) + "\n";
     bool satisfiable_extension = false;
     for (const Trace& full : maximal_traces(set.events)) {
       if (!std::equal(trace.begin(), trace.end(), full.begin())) continue;
-      if (std::all_of(set.dependencies.begin(), set.dependencies.end(),
-                      [&](const EventExpr& d) { return satisfies(full, d); })) {
+      if (satisfies_all(set, full)) {
         satisfiable_extension = true;
         break;
       }
@@ -104,11 +58,10 @@ TEST_P(GuardActorsProperty, HappenedEventsNeverViolateTheDependencies) {
     // dependency may still happen (their guards do not see it), but no trace is ever complete.
     bool any = false;
     for (const Trace& full : maximal_traces(set.events))
-      any |= std::all_of(set.dependencies.begin(), set.dependencies.end(),
-                         [&](const EventExpr& d) { return satisfies(full, d); });
+      any |= satisfies_all(set, full);
     if (!any) continue;
     EXPECT_TRUE(satisfiable_extension) << "seed " << GetParam() << ", workflow " << w << ":\n"
-                                       << text << "happened:" << describe(trace);
+                                       << describe(set) << "happened:" << describe(trace);
     complete += trace.size() == set.events.size();
   }
   EXPECT_GT(complete, 5u);  // enough runs decide every event to mean something

@@ -6,12 +6,8 @@
 #include "actors/guards/event_guard.hpp"
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_scheduler.hpp"
-#include "runtime/clock.hpp"
 #include "runtime/composite_actor.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "schedulers/fifo_scheduler.hpp"
-#include "tests/runtime/test_actors.hpp"
+#include "tests/guards/guard_test_util.hpp"
 
 namespace cwf::guards {
 namespace {
@@ -36,19 +32,8 @@ std::vector<std::string> run(const Scenario& scenario, const std::vector<Value>&
                  {"triggerable", Value::array(strings(scenario.triggerable))},
                  {"non_rejectable", Value::array(strings(scenario.non_rejectable))}},
                 {}, "");
-  Workflow workflow("test");
-  workflow.add("attempts", std::make_unique<cwf::testing::ListSource>(attempts));
-  workflow.add("guards", guard_scheduler_type().factory(params));
-  auto collect = std::make_unique<cwf::testing::Collect>();
-  auto& outcomes = *collect;
-  workflow.add("outcomes", std::move(collect));
-  workflow.connect("attempts", "guards");
-  workflow.connect("guards", "outcomes");
-  VirtualClock clock(0);
-  ScheduledDirector director(std::make_unique<schedulers::FifoScheduler>());
-  run_workflow(workflow, director, clock);
   std::vector<std::string> lines;
-  for (const Value& token : outcomes.tokens())
+  for (const Value& token : testing::outcomes_of(guard_scheduler_type().factory(params), attempts))
     lines.push_back(token.to_json());
   return lines;
 }

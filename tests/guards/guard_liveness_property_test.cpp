@@ -15,84 +15,26 @@
 
 #include "actors/guards/guard_scheduler.hpp"
 #include "actors/guards/trace_semantics.hpp"
-#include "runtime/clock.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "schedulers/fifo_scheduler.hpp"
-#include "tests/runtime/test_actors.hpp"
+#include "tests/guards/guard_test_util.hpp"
 
 namespace cwf::guards {
 namespace {
 
-EventExpr random_dependency(std::mt19937& random, int events, int depth) {
-  std::uniform_int_distribution<int> pick(0, 99);
-  int roll = pick(random);
-  if (depth == 0 || roll < 40) {
-    std::uniform_int_distribution<int> event(1, events);
-    return EventExpr::of(Literal{"e" + std::to_string(event(random)), pick(random) < 40});
-  }
-  std::vector<EventExpr> parts{random_dependency(random, events, depth - 1),
-                               random_dependency(random, events, depth - 1)};
-  if (roll < 65) return EventExpr::sequence(std::move(parts));
-  if (roll < 90) return EventExpr::choice(std::move(parts));
-  return EventExpr::conjunction(std::move(parts));
-}
+using testing::describe;
+using testing::random_workflow;
+using testing::satisfies_all;
 
-DependencySet random_workflow(std::mt19937& random) {
-  std::uniform_int_distribution<int> event_count(1, 4), dependency_count(1, 3);
-  int events = event_count(random);
-  DependencySet set;
-  int dependencies = dependency_count(random);
-  for (int i = 0; i < dependencies; ++i)
-    set.dependencies.push_back(random_dependency(random, events, 2));
-  for (const EventExpr& d : set.dependencies)
-    for (const std::string& e : events_of(d))
-      if (std::find(set.events.begin(), set.events.end(), e) == set.events.end())
-        set.events.push_back(e);
-  return set;
-}
-
-bool satisfies_all(const DependencySet& set, const Trace& trace) {
-  return std::all_of(set.dependencies.begin(), set.dependencies.end(),
-                     [&](const EventExpr& d) { return satisfies(trace, d); });
-}
-
-// The outcomes of attempting `trace`'s literals in order, as "literal outcome" lines.
+// The outcomes of attempting `trace`'s literals in order, as (literal, outcome) pairs.
 std::vector<std::pair<std::string, std::string>> run_attempts(const DependencySet& set,
                                                               const Trace& trace) {
   std::vector<Value> attempts;
   for (const Literal& l : trace)
     attempts.push_back(Value::record({{"event", Value(l.text())}}));
-  cwf::Workflow workflow("liveness");
-  workflow.add("attempts", std::make_unique<cwf::testing::ListSource>(attempts));
-  workflow.add("guards", make_guard_scheduler(set));
-  auto collect = std::make_unique<cwf::testing::Collect>();
-  auto& outcomes = *collect;
-  workflow.add("outcomes", std::move(collect));
-  workflow.connect("attempts", "guards");
-  workflow.connect("guards", "outcomes");
-  VirtualClock clock(0);
-  ScheduledDirector director(std::make_unique<schedulers::FifoScheduler>());
-  run_workflow(workflow, director, clock);
   std::vector<std::pair<std::string, std::string>> result;
-  for (const Value& token : outcomes.tokens())
+  for (const Value& token : testing::outcomes_of(make_guard_scheduler(set), attempts))
     result.emplace_back(std::string(token.field("event")->as_string()),
                         std::string(token.field("outcome")->as_string()));
   return result;
-}
-
-std::string describe(const Trace& trace) {
-  std::string text;
-  for (const Literal& l : trace)
-    text += " " + l.text();
-  return text;
-}
-
-std::string describe(const DependencySet& set) {
-  std::string text;
-  for (const EventExpr& d : set.dependencies)
-    text += "  " + to_text(d) + "\n";
-  return text;
 }
 
 // Whether a guard, after the events that happened, needs two or more further events: no single

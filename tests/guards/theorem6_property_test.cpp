@@ -12,61 +12,17 @@
 #include "actors/guards/guard_synthesis.hpp"
 #include "actors/guards/residuation.hpp"
 #include "actors/guards/trace_semantics.hpp"
+#include "tests/guards/guard_test_util.hpp"
 
 namespace cwf::guards {
 namespace {
 
-EventExpr random_expression(std::mt19937& random, int events, int depth) {
-  std::uniform_int_distribution<int> pick(0, 99);
-  int roll = pick(random);
-  if (depth == 0 || roll < 35) {
-    if (roll < 2) return EventExpr::top();
-    if (roll < 4) return EventExpr::zero();
-    std::uniform_int_distribution<int> event(1, events);
-    return EventExpr::of(Literal{"e" + std::to_string(event(random)), pick(random) < 40});
-  }
-  std::vector<EventExpr> parts{random_expression(random, events, depth - 1),
-                               random_expression(random, events, depth - 1)};
-  if (roll < 60) return EventExpr::sequence(std::move(parts));
-  if (roll < 85) return EventExpr::choice(std::move(parts));
-  return EventExpr::conjunction(std::move(parts));
-}
-
-struct Workflow {
-  std::vector<EventExpr> dependencies;
-  std::vector<std::string> events;
-};
-
-Workflow random_workflow(std::mt19937& random) {
-  std::uniform_int_distribution<int> event_count(1, 4), dependency_count(1, 3);
-  int events = event_count(random);
-  Workflow workflow;
-  int dependencies = dependency_count(random);
-  // A dependency that mentions no event (0, T) is on no event's guard, so the theorem is
-  // about dependencies that mention events: draw again.
-  while (static_cast<int>(workflow.dependencies.size()) < dependencies) {
-    EventExpr d = random_expression(random, events, 3);
-    if (!events_of(d).empty()) workflow.dependencies.push_back(std::move(d));
-  }
-  for (const EventExpr& d : workflow.dependencies)
-    for (const std::string& e : events_of(d))
-      if (std::find(workflow.events.begin(), workflow.events.end(), e) == workflow.events.end())
-        workflow.events.push_back(e);
-  return workflow;
-}
-
-std::string describe(const Workflow& workflow) {
-  std::string text;
-  for (const EventExpr& d : workflow.dependencies)
-    text += "  " + to_text(d) + "\n";
-  return text;
-}
+// Deeper than the actors' property tests, with T and 0 among the leaves.
+constexpr testing::ExpressionShape kShape{
+    .leaf = 35, .sequence = 60, .choice = 85, .constants = true};
 
 std::string describe(const Trace& trace) {
-  std::string text = "<";
-  for (const Literal& l : trace)
-    text += " " + l.text();
-  return text + " >";
+  return "<" + testing::describe(trace) + " >";
 }
 
 class Theorem6 : public ::testing::TestWithParam<unsigned> {};
@@ -76,7 +32,7 @@ TEST_P(Theorem6, GuardsAllowExactlyTheTracesSatisfyingEveryDependency) {
   constexpr int kWorkflows = 60;
   std::size_t allowed_traces = 0, refused_traces = 0;
   for (int w = 0; w < kWorkflows; ++w) {
-    Workflow workflow = random_workflow(random);
+    DependencySet workflow = testing::random_workflow(random, 3, kShape);
     if (workflow.events.empty()) continue;
     std::map<Literal, Guard> guards;
     for (const std::string& e : workflow.events)
@@ -87,10 +43,9 @@ TEST_P(Theorem6, GuardsAllowExactlyTheTracesSatisfyingEveryDependency) {
       bool allowed = true;
       for (std::size_t k = 0; k < trace.size() && allowed; ++k)
         allowed = guards.at(trace[k]).holds_at(TracePoint{trace, k});
-      bool satisfied = std::all_of(workflow.dependencies.begin(), workflow.dependencies.end(),
-                                   [&](const EventExpr& d) { return satisfies(trace, d); });
+      bool satisfied = testing::satisfies_all(workflow, trace);
       ASSERT_EQ(allowed, satisfied) << "seed " << GetParam() << ", workflow " << w << ":\n"
-                                    << describe(workflow) << "trace " << describe(trace);
+                                    << testing::describe(workflow) << "trace " << describe(trace);
       ++(allowed ? allowed_traces : refused_traces);
     }
   }
@@ -118,7 +73,7 @@ TEST(TraceSemantics, KleinsDependencies) {
 TEST_P(Theorem6, ResiduationMatchesItsSemanticsOnMaximalTraces) {
   std::mt19937 random(GetParam() + 100);
   for (int w = 0; w < 60; ++w) {
-    EventExpr d = random_expression(random, 3, 3);
+    EventExpr d = testing::random_expression(random, 3, 3, kShape);
     EventExpr normal = normalise(d);
     std::vector<std::string> events = events_of(d);
     if (events.empty()) continue;
