@@ -11,18 +11,27 @@ std::string field_text(const Value& token, std::string_view name) {
   return value && value->is_string() ? std::string(value->as_string()) : std::string();
 }
 
-}  // namespace
-
-Value binding_of(const Value& token, const std::vector<std::string>& parameters) {
-  if (parameters.empty()) return Value();
+// The attempt's binding of the parameters `schema` names as a record (null when there are
+// none); throws std::invalid_argument naming a missing field.
+Value binding_of(const Value& token, const Schema* schema) {
+  if (!schema) return Value();
   std::vector<Value> slots;
-  for (const std::string& name : parameters) {
+  for (const std::string& name : schema->fields()) {
     const Value* value = token.field(name);
     if (!value) throw std::invalid_argument("no field '" + name + "' for the event's parameter");
     slots.push_back(*value);
   }
-  return Value::record(Schema::intern(parameters), std::move(slots));
+  return Value::record(schema, std::move(slots));
 }
+
+const Schema* outcome_schema(const std::vector<std::string>& parameters) {
+  std::vector<std::string> fields{"event"};
+  fields.insert(fields.end(), parameters.begin(), parameters.end());
+  fields.push_back("outcome");
+  return Schema::intern(fields);
+}
+
+}  // namespace
 
 EventGuard::EventGuard(const DependencySet& workflow, const std::string& event_type)
     : event_type_(event_type),
@@ -30,7 +39,9 @@ EventGuard::EventGuard(const DependencySet& workflow, const std::string& event_t
       parameters_(parameters_of(event_type)),
       attributes_(workflow.attributes_of(event_type)),
       positive_(workflow.guard(Literal{event_type, false})),
-      negative_(workflow.guard(Literal{event_type, true})) {
+      negative_(workflow.guard(Literal{event_type, true})),
+      binding_schema_(parameters_.empty() ? nullptr : Schema::intern(parameters_)),
+      outcome_schema_(outcome_schema(parameters_)) {
   for (const std::string& other : workflow.events)
     if (other != event_type && workflow.attributes_of(other).triggerable &&
         (positive_.mentions(other) || negative_.mentions(other)))
@@ -42,7 +53,7 @@ EventGuard::EventGuard(const DependencySet& workflow, const std::string& event_t
 }
 
 EventGuard::Instance& EventGuard::instance(const Value& binding) {
-  auto [it, inserted] = instances_.try_emplace(binding.to_json());
+  auto [it, inserted] = instances_.try_emplace(binding);
   if (inserted) {
     it->second.positive = positive_;
     it->second.negative = negative_;
@@ -59,8 +70,8 @@ void EventGuard::fire(FiringContext& context) {
         if (attempted.event != base_)
           throw std::invalid_argument("an attempt of '" + attempted.event +
                                       "' reached the actor of '" + base_ + "'");
-        Value binding = binding_of(event.token, parameters_);
-        auto decided = decided_.find(binding.to_json());
+        Value binding = binding_of(event.token, binding_schema_);
+        auto decided = decided_.find(binding);
         if (decided != decided_.end()) {
           emit_outcome(context, binding, attempted.complement,
                        decided->second == attempted.complement ? "duplicate" : "refused");
@@ -153,7 +164,7 @@ void EventGuard::on_message(FiringContext& context, const Value& message) {
   Value binding = binding_field ? *binding_field : Value();
   if (kind == "trigger") {
     if (subject.event != event_type_ || !attributes_.triggerable) return;
-    if (decided_.contains(binding.to_json())) return;
+    if (decided_.contains(binding)) return;
     Instance& inst = instance(binding);
     if (inst.positive.holds_now()) {
       happen(context, inst, false, "triggered");
@@ -163,7 +174,7 @@ void EventGuard::on_message(FiringContext& context, const Value& message) {
     return;
   }
   if (!positive_.mentions(subject.event) && !negative_.mentions(subject.event)) return;
-  if (decided_.contains(binding.to_json())) return;  // nothing left to decide
+  if (decided_.contains(binding)) return;  // nothing left to decide
   Instance& inst = instance(binding);
   if (kind == "happened") {
     inst.positive.announce_happened(subject);
@@ -192,31 +203,27 @@ void EventGuard::happen(FiringContext& context, Instance& instance, bool complem
   send(context, "happened", literal(complement), "", instance.binding);
   // The instance is decided: its guards can no longer change anything. `instance` dangles
   // from here on, so every caller returns right after.
-  std::string key = instance.binding.to_json();
+  Value key = instance.binding;
   decided_[key] = complement;
   instances_.erase(key);
 }
 
 void EventGuard::emit_outcome(FiringContext& context, const Value& binding, bool complement,
                               const char* how) {
-  std::vector<std::string> fields{"event"};
   std::vector<Value> slots{Value((complement ? "~" : "") + base_)};
-  for (std::size_t i = 0; i < parameters_.size(); ++i) {
-    fields.push_back(parameters_[i]);
+  for (std::size_t i = 0; i < parameters_.size(); ++i)
     slots.push_back(binding.slots()[i]);
-  }
-  fields.push_back("outcome");
   slots.push_back(Value(std::string(how)));
-  context.emit(outcomes_out_, Value::record(Schema::intern(fields), std::move(slots)));
+  context.emit(outcomes_out_, Value::record(outcome_schema_, std::move(slots)));
 }
 
 void EventGuard::send(FiringContext& context, const char* kind, const Literal& subject,
                       const std::string& for_literal, const Value& binding) {
-  context.emit(messages_out_,
-               Value::record({{"kind", Value(std::string(kind))},
-                              {"literal", Value(subject.text())},
-                              {"for", for_literal.empty() ? Value() : Value(for_literal)},
-                              {"binding", binding}}));
+  static const Schema* const schema = Schema::intern({"kind", "literal", "for", "binding"});
+  context.emit(
+      messages_out_,
+      Value::record(schema, {Value(std::string(kind)), Value(subject.text()),
+                             for_literal.empty() ? Value() : Value(for_literal), binding}));
 }
 
 }  // namespace cwf::guards

@@ -73,17 +73,16 @@ class EventGuard final : public Actor {
   EventAttributes attributes_;
   std::vector<std::string> triggerable_;  // other triggerable event types this one may need
   Guard positive_, negative_;
-  std::map<std::string, Instance> instances_;  // undecided, by the binding's JSON
-  // Decided instances, by the binding's JSON: whether ~x (rather than x) happened. Kept so that
-  // a later attempt is reported as a duplicate or refused rather than starting over; a small
-  // entry per binding instead of two guards.
-  std::map<std::string, bool> decided_;
+  // Interned once: an attempt's binding (null without parameters) and an outcome record.
+  const Schema* binding_schema_;
+  const Schema* outcome_schema_;
+  std::map<Value, Instance> instances_;  // undecided, by binding
+  // Decided instances, by binding: whether ~x (rather than x) happened. Kept so that a later
+  // attempt is reported as a duplicate or refused rather than starting over; a small entry per
+  // binding instead of two guards.
+  std::map<Value, bool> decided_;
   int attempts_port_, messages_port_;
   int outcomes_out_, messages_out_;
 };
-
-// The attempt's or message's binding of `parameters` as a record (null when there are none);
-// throws std::invalid_argument naming a missing field.
-Value binding_of(const Value& token, const std::vector<std::string>& parameters);
 
 }  // namespace cwf::guards
