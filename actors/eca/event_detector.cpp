@@ -82,9 +82,7 @@ void EventDetector::process(const Value& occurrence, const Listener& listener) {
   if (leaf < 0) return;
   const Value& instance = field(occurrence, kInstance);
   if (!options_.same_instance) {
-    Value key;
-    signal(state_of(key), key, leaf, occurrence, listener);
-    forget_if_empty(key);
+    detect_in(Value(), leaf, occurrence, listener);
     return;
   }
   if (instance.is_null()) {
@@ -96,8 +94,7 @@ void EventDetector::process(const Value& occurrence, const Listener& listener) {
   // The instance is active while the shared intervals are open: their absences apply to it.
   for (SharedInterval& interval : shared_intervals_)
     interval.instances.try_emplace(instance, false);
-  signal(state_of(instance), instance, leaf, occurrence, listener);
-  forget_if_empty(instance);
+  detect_in(instance, leaf, occurrence, listener);
 }
 
 void EventDetector::time_event(int node, int slot, const Value& occurrence,
@@ -142,24 +139,14 @@ void EventDetector::time_event(int node, int slot, const Value& occurrence,
   }
   // Otherwise it composes in every instance that holds something.
   for (const Value& key : keys) {
-    std::vector<Value> produced;
-    compose(state_of(key), key, node, slot, occurrence, produced);
-    for (const Value& p : produced)
-      signal(state_of(key), key, node, p, listener);
+    climb(state_of(key), key, node, slot, occurrence, listener);
     forget_if_empty(key);
   }
 }
 
-void EventDetector::emit_in(const Value& key, int node, const Value& occurrence,
-                            const Listener& listener) {
-  listener(node, occurrence);
-  InstanceState& state = state_of(key);
-  for (auto [parent, slot] : graph_->node(node).parents) {
-    std::vector<Value> produced;
-    compose(state, key, parent, slot, occurrence, produced);
-    for (const Value& p : produced)
-      signal(state, key, parent, p, listener);
-  }
+void EventDetector::detect_in(const Value& key, int node, const Value& occurrence,
+                              const Listener& listener) {
+  signal(state_of(key), key, node, occurrence, listener);
   forget_if_empty(key);
 }
 
@@ -171,8 +158,8 @@ void EventDetector::close_shared(const SharedInterval& interval, Timestamp time,
     if (seen) continue;
     std::vector<Value> components{interval.start};
     if (end) components.push_back(*end);
-    emit_in(instance, interval.node,
-            composite(interval.node, instance, std::move(components), time), listener);
+    detect_in(instance, interval.node,
+              composite(interval.node, instance, std::move(components), time), listener);
   }
 }
 
@@ -195,31 +182,53 @@ void EventDetector::advance_to(Timestamp time, const Listener& listener) {
     auto found = std::find_if(intervals.begin(), intervals.end(),
                               [&](const Interval& i) { return i.seq == due.seq; });
     if (found == intervals.end()) continue;  // the component occurred: no absence
-    Value start = found->start;
+    Value start = std::move(found->start);
     intervals.erase(found);
-    Value occurrence = composite(due.node, due.instance, {start}, due.time);
     // The REP occurrence climbs the graph like any other.
-    listener(due.node, occurrence);
-    for (auto [parent, slot] : graph_->node(due.node).parents) {
-      std::vector<Value> produced;
-      compose(it->second, due.instance, parent, slot, occurrence, produced);
-      for (const Value& p : produced)
-        signal(it->second, due.instance, parent, p, listener);
-    }
-    forget_if_empty(due.instance);
+    detect_in(due.instance, due.node,
+              composite(due.node, due.instance, {std::move(start)}, due.time), listener);
   }
 }
 
 void EventDetector::signal(InstanceState& state, const Value& key, int node,
-                           const Value& occurrence, const Listener& listener, bool report) {
-  if (report) listener(node, occurrence);
-  for (auto [parent, slot] : graph_->node(node).parents) {
-    std::vector<Value> produced;
-    compose(state, key, parent, slot, occurrence, produced);
-    for (const Value& p : produced)
-      signal(state, key, parent, p, listener);
-  }
+                           const Value& occurrence, const Listener& listener) {
+  listener(node, occurrence);
+  for (auto [parent, slot] : graph_->node(node).parents)
+    climb(state, key, parent, slot, occurrence, listener);
 }
+
+void EventDetector::climb(InstanceState& state, const Value& key, int node, int slot,
+                          const Value& occurrence, const Listener& listener) {
+  std::vector<Value> produced;
+  compose(state, key, node, slot, occurrence, produced);
+  for (const Value& p : produced)
+    signal(state, key, node, p, listener);
+}
+
+template <class Fits>
+bool EventDetector::pair_with_oldest(std::vector<Value>& partners, const Fits& fits,
+                                     bool occurrence_first, int node, const Value& key,
+                                     const Value& occurrence, std::vector<Value>& produced) {
+  auto it = std::find_if(partners.begin(), partners.end(), fits);
+  if (it == partners.end()) return false;
+  Value partner = std::move(*it);
+  partners.erase(it);
+  Timestamp time = std::max(occurrence_time(partner), occurrence_time(occurrence));
+  produced.push_back(occurrence_first
+                         ? composite(node, key, {occurrence, std::move(partner)}, time)
+                         : composite(node, key, {std::move(partner), occurrence}, time));
+  return true;
+}
+
+namespace {
+
+// CCR: occurrences older than `t` can no longer meet a partner at their own time.
+void drop_before(std::vector<Value>& side, Timestamp t) {
+  side.erase(side.begin(), std::find_if(side.begin(), side.end(),
+                                        [&](const Value& o) { return occurrence_time(o) >= t; }));
+}
+
+}  // namespace
 
 void EventDetector::hold(std::vector<Value>& side, const Value& occurrence) const {
   // A time event (no instance) reaches every instance holding state, so periodic ones would
@@ -243,14 +252,13 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
   const DetectorNode& type = graph_->node(node);
   NodeState& held = state.nodes[static_cast<std::size_t>(node)];
   Timestamp t = occurrence_time(occurrence);
-  auto pair = [&](Value first, Value second) {
-    Timestamp time = std::max(occurrence_time(first), occurrence_time(second));
-    produced.push_back(composite(node, key, {std::move(first), std::move(second)}, time));
-  };
   if (slot == kBothSlots) {
     compose_same(held, node, key, occurrence, produced);
     return;
   }
+  // An occurrence is never paired with one that is, or contains, the same primitive: in
+  // CON(REQ(a), SEQ(REQ(a), REQ(b))) one REQ(a) reaches both arguments.
+  auto distinct = [&](const Value& o) { return !shares_primitive(o, occurrence); };
   switch (type.op) {
     case EventOp::primitive:
       break;
@@ -262,35 +270,17 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
         // composite's time is its last component's, so comparing times alone would accept
         // SEQ(a, CON(b, c)) for b < a < c). A terminator without one is not kept: it cannot be
         // the second event of a later sequence.
-        auto& initiators = held.side[0];
         Timestamp start = start_time(occurrence);
-        auto it = std::find_if(initiators.begin(), initiators.end(),
-                               [&](const Value& a) { return occurrence_time(a) < start; });
-        if (it != initiators.end()) {
-          Value first = *it;
-          initiators.erase(it);
-          pair(std::move(first), occurrence);
-        }
+        pair_with_oldest(
+            held.side[0], [&](const Value& a) { return occurrence_time(a) < start; }, false, node,
+            key, occurrence, produced);
       }
       break;
-    case EventOp::con: {
-      // The oldest partner that is not (and does not contain) this very occurrence: in
-      // CON(REQ(a), SEQ(REQ(a), REQ(b))) one REQ(a) reaches both arguments.
-      auto& other = held.side[1 - slot];
-      auto it = std::find_if(other.begin(), other.end(),
-                             [&](const Value& o) { return !shares_primitive(o, occurrence); });
-      if (it == other.end()) {
+    case EventOp::con:
+      if (!pair_with_oldest(held.side[1 - slot], distinct, slot == 0, node, key, occurrence,
+                            produced))
         hold(held.side[slot], occurrence);
-      } else {
-        Value partner = *it;
-        other.erase(it);
-        if (slot == 0)
-          pair(occurrence, std::move(partner));
-        else
-          pair(std::move(partner), occurrence);
-      }
       break;
-    }
     case EventOp::dex: {
       // Exclusive: the first of a and b fires; the other's next occurrence in the instance is
       // the excluded alternative and is consumed silently (an a and a b make one DEX, so
@@ -304,28 +294,15 @@ void EventDetector::compose(InstanceState& state, const Value& key, int node, in
       }
       break;
     }
-    case EventOp::ccr: {
-      // Occurrences older than this one can no longer meet a partner at their own time.
+    case EventOp::ccr:
       for (auto& side : held.side)
-        side.erase(side.begin(), std::find_if(side.begin(), side.end(), [&](const Value& o) {
-                     return occurrence_time(o) >= t;
-                   }));
-      auto& other = held.side[1 - slot];
-      auto it = std::find_if(other.begin(), other.end(), [&](const Value& b) {
-        return occurrence_time(b) == t && !shares_primitive(b, occurrence);
-      });
-      if (it == other.end()) {
+        drop_before(side, t);
+      if (!pair_with_oldest(
+              held.side[1 - slot],
+              [&](const Value& b) { return occurrence_time(b) == t && distinct(b); }, slot == 0,
+              node, key, occurrence, produced))
         hold(held.side[slot], occurrence);
-      } else {
-        Value partner = *it;
-        other.erase(it);
-        if (slot == 0)
-          pair(occurrence, std::move(partner));
-        else
-          pair(std::move(partner), occurrence);
-      }
       break;
-    }
     case EventOp::rep:
       if (slot == 0) {
         held.intervals.clear();  // it occurred inside every open interval
@@ -371,11 +348,9 @@ void EventDetector::compose_same(NodeState& held, int node, const Value& key,
   const DetectorNode& type = graph_->node(node);
   Timestamp t = occurrence_time(occurrence);
   auto& waiting = held.side[0];
-  auto complete_with = [&](std::vector<Value>::iterator it) {
-    Value first = *it;
-    waiting.erase(it);
-    Timestamp time = std::max(occurrence_time(first), t);
-    produced.push_back(composite(node, key, {std::move(first), occurrence}, time));
+  auto pair_or_hold = [&](const auto& fits) {
+    if (!pair_with_oldest(waiting, fits, false, node, key, occurrence, produced))
+      hold(waiting, occurrence);
   };
   switch (type.op) {
     case EventOp::dex:
@@ -383,32 +358,16 @@ void EventDetector::compose_same(NodeState& held, int node, const Value& key,
       return;
     case EventOp::seq: {
       Timestamp start = start_time(occurrence);
-      auto it = std::find_if(waiting.begin(), waiting.end(),
-                             [&](const Value& a) { return occurrence_time(a) < start; });
-      if (it != waiting.end())
-        complete_with(it);
-      else
-        hold(waiting, occurrence);
+      pair_or_hold([&](const Value& a) { return occurrence_time(a) < start; });
       return;
     }
     case EventOp::con:
-      if (!waiting.empty())
-        complete_with(waiting.begin());
-      else
-        hold(waiting, occurrence);
+      pair_or_hold([](const Value&) { return true; });
       return;
-    case EventOp::ccr: {
-      waiting.erase(waiting.begin(),
-                    std::find_if(waiting.begin(), waiting.end(),
-                                 [&](const Value& o) { return occurrence_time(o) >= t; }));
-      auto it = std::find_if(waiting.begin(), waiting.end(),
-                             [&](const Value& b) { return occurrence_time(b) == t; });
-      if (it != waiting.end())
-        complete_with(it);
-      else
-        hold(waiting, occurrence);
+    case EventOp::ccr:
+      drop_before(waiting, t);
+      pair_or_hold([&](const Value& b) { return occurrence_time(b) == t; });
       return;
-    }
     default:
       return;  // REP and IN keep their slots (DetectorGraph::add)
   }

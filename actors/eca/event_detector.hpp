@@ -104,19 +104,31 @@ class EventDetector {
   };
 
   InstanceState& state_of(const Value& key);
+  // `occurrence` of `node` detected in the instance `key`: reported, then composed in every
+  // parent, bottom-up (`climb`: in one parent, through `slot`); detect_in also drops the
+  // instance's state when nothing is left.
+  void detect_in(const Value& key, int node, const Value& occurrence, const Listener& listener);
   void signal(InstanceState& state, const Value& key, int node, const Value& occurrence,
-              const Listener& listener, bool report = true);
+              const Listener& listener);
+  void climb(InstanceState& state, const Value& key, int node, int slot, const Value& occurrence,
+             const Listener& listener);
   void compose(InstanceState& state, const Value& key, int node, int slot, const Value& occurrence,
                std::vector<Value>& produced);
   void compose_same(NodeState& held, int node, const Value& key, const Value& occurrence,
                     std::vector<Value>& produced);
+  // Chronicle consumption for SEQ, CON and CCR: pairs `occurrence` with the oldest of `partners`
+  // that `fits`, consumes that partner and produces the composite (arguments in order:
+  // `occurrence_first` when it fills the first one). False when no partner fits.
+  template <class Fits>
+  bool pair_with_oldest(std::vector<Value>& partners, const Fits& fits, bool occurrence_first,
+                        int node, const Value& key, const Value& occurrence,
+                        std::vector<Value>& produced);
   void hold(std::vector<Value>& side, const Value& occurrence) const;
   Value composite(int node, const Value& key, std::vector<Value> components, Timestamp time);
   void forget_if_empty(const Value& key);
   void time_event(int node, int slot, const Value& occurrence, const Listener& listener);
   void close_shared(const SharedInterval& interval, Timestamp time, const Value* end,
                     const Listener& listener);
-  void emit_in(const Value& key, int node, const Value& occurrence, const Listener& listener);
   bool open_for_all(int node) const;
 
   std::shared_ptr<const DetectorGraph> graph_;
