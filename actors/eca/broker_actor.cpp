@@ -1,7 +1,7 @@
 #include "actors/eca/broker_actor.hpp"
 
 #include "actors/actor_type_util.hpp"
-#include "actors/eca/occurrence.hpp"
+#include "actors/eca/occurrence_io.hpp"
 #include "runtime/duration.hpp"
 
 namespace cwf::eca {
@@ -17,38 +17,30 @@ BrokerActor::BrokerActor(std::string name, std::string site,
 }
 
 void BrokerActor::fire(FiringContext& context) {
-  for (const Event& event : context.window()) {
-    try {
-      Value request = to_occurrence(event.token, event.time);
-      const Value& assigned = field(request, kAssigned);
-      if (!assigned.is_string() || assigned.as_string() != name_) continue;
-      if (!occurrence_type(request).starts_with("REQ(")) continue;
-      std::string_view service = field(request, kService).as_string();
-      auto it = services_.find(service);
-      if (it == services_.end()) {
-        context.report_error(name_ + " does not offer service '" + std::string(service) + "'");
-        continue;
-      }
-      const ServiceBehaviour& behaviour = it->second;
-      bool failed = behaviour.exception_if && behaviour.exception_if->matches(request);
-      OccurrenceSpec reply;
-      reply.type = primitive_type_name(failed ? "EXC" : "RPL", service,
-                                       failed ? behaviour.exception : behaviour.reply);
-      reply.site = site_;
-      reply.id = next_occurrence_id(*ids_);
-      reply.time = occurrence_time(request) + behaviour.delay;
-      reply.request = field(request, kRequest);
-      reply.instance = field(request, kInstance);
-      reply.broker = Value(name_);
-      reply.params =
-          behaviour.params ? behaviour.params->evaluate(request) : field(request, kParams);
-      Value occurrence = make_occurrence(std::move(reply));
-      context.set_output_time(occurrence_time(occurrence));
-      context.emit(occurrence);
-    } catch (const std::exception& e) {
-      context.report_error(e.what());
+  for_each_occurrence(context, [&](const Value& request) {
+    const Value& assigned = field(request, kAssigned);
+    if (!assigned.is_string() || assigned.as_string() != name_) return;
+    if (!occurrence_type(request).starts_with("REQ(")) return;
+    std::string_view service = field(request, kService).as_string();
+    auto it = services_.find(service);
+    if (it == services_.end()) {
+      context.report_error(name_ + " does not offer service '" + std::string(service) + "'");
+      return;
     }
-  }
+    const ServiceBehaviour& behaviour = it->second;
+    bool failed = behaviour.exception_if && behaviour.exception_if->matches(request);
+    OccurrenceSpec reply;
+    reply.type = primitive_type_name(failed ? "EXC" : "RPL", service,
+                                     failed ? behaviour.exception : behaviour.reply);
+    reply.site = site_;
+    reply.id = next_occurrence_id(*ids_);
+    reply.time = occurrence_time(request) + behaviour.delay;
+    reply.request = field(request, kRequest);
+    reply.instance = field(request, kInstance);
+    reply.broker = Value(name_);
+    reply.params = behaviour.params ? behaviour.params->evaluate(request) : field(request, kParams);
+    emit_occurrence(context, 0, make_occurrence(std::move(reply)));
+  });
 }
 
 namespace {

@@ -1,7 +1,7 @@
 #include "actors/eca/detector_actor.hpp"
 
 #include "actors/actor_type_util.hpp"
-#include "actors/eca/occurrence.hpp"
+#include "actors/eca/occurrence_io.hpp"
 
 namespace cwf::eca {
 
@@ -16,17 +16,10 @@ DetectorActor::DetectorActor(std::shared_ptr<const DetectorGraph> graph, std::ve
 
 void DetectorActor::fire(FiringContext& context) {
   auto emit = [&](int node, const Value& occurrence) {
-    if (!is_output_[static_cast<std::size_t>(node)]) return;
-    context.set_output_time(occurrence_time(occurrence));
-    context.emit(occurrence);
+    if (is_output_[static_cast<std::size_t>(node)]) emit_occurrence(context, 0, occurrence);
   };
-  for (const Event& event : context.window()) {
-    try {
-      detector_.process(to_occurrence(event.token, event.time), emit);
-    } catch (const std::exception& e) {
-      context.report_error(e.what());
-    }
-  }
+  for_each_occurrence(context,
+                      [&](const Value& occurrence) { detector_.process(occurrence, emit); });
 }
 
 namespace {

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "actors/actor_type_util.hpp"
-#include "actors/eca/occurrence.hpp"
+#include "actors/eca/occurrence_io.hpp"
 
 namespace cwf::eca {
 
@@ -32,14 +32,10 @@ void HistorySink::initialize(ActorContext& context) {
 
 void HistorySink::fire(FiringContext& context) {
   std::string& out = writer_.buffer();
-  for (const Event& event : context.window()) {
-    try {
-      to_occurrence(event.token, event.time).append_json(out);
-      out.push_back('\n');
-    } catch (const std::exception& e) {
-      context.report_error(e.what());
-    }
-  }
+  for_each_occurrence(context, [&](const Value& occurrence) {
+    occurrence.append_json(out);
+    out.push_back('\n');
+  });
   writer_.maybe_flush();
 }
 

@@ -1,7 +1,7 @@
 #include "actors/eca/rules_actor.hpp"
 
 #include "actors/actor_type_util.hpp"
-#include "actors/eca/occurrence.hpp"
+#include "actors/eca/occurrence_io.hpp"
 #include "runtime/load_error.hpp"
 
 namespace cwf::eca {
@@ -19,21 +19,14 @@ RulesActor::RulesActor(RuleSet rules, std::string name)
 
 void RulesActor::fire(FiringContext& context) {
   auto send = [&](int port) {
-    return [&context, port](const Value& occurrence) {
-      context.set_output_time(occurrence_time(occurrence));
-      context.emit(port, occurrence);
-    };
+    return
+        [&context, port](const Value& occurrence) { emit_occurrence(context, port, occurrence); };
   };
   RuleEngine::Sinks sinks{send(kHistory), send(kNotify), [&context](const std::string& message) {
                             context.report_error(message);
                           }};
-  for (const Event& event : context.window()) {
-    try {
-      engine_.process(to_occurrence(event.token, event.time), sinks);
-    } catch (const std::exception& e) {
-      context.report_error(e.what());
-    }
-  }
+  for_each_occurrence(context,
+                      [&](const Value& occurrence) { engine_.process(occurrence, sinks); });
 }
 
 ActorType rules_actor_type() {
