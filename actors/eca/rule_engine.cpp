@@ -12,7 +12,8 @@ namespace cwf::eca {
 RuleEngine::RuleEngine(RuleSet rules, std::string broker_name)
     : rules_(std::move(rules)),
       broker_name_(std::move(broker_name)),
-      graph_(std::make_shared<DetectorGraph>()) {
+      graph_(std::make_shared<DetectorGraph>()),
+      brokers_(Value::array(std::span<const Value>(rules_.brokers))) {
   std::vector<int> nodes;
   for (const Rule& rule : rules_.rules)
     nodes.push_back(graph_->add(*rule.event));
@@ -30,7 +31,7 @@ RuleEngine::RuleEngine(RuleSet rules, std::string broker_name)
   ids_ = &site_ids(rules_.site);
 }
 
-std::int64_t RuleEngine::pending(const std::string& broker) const {
+std::int64_t RuleEngine::pending(std::string_view broker) const {
   auto it = pending_.find(broker);
   return it == pending_.end() ? 0 : it->second;
 }
@@ -43,8 +44,8 @@ void RuleEngine::process(const Value& occurrence, const Sinks& sinks) {
   while (!queue_.empty()) {
     if (raised_for_input_ > kMaxRaisedPerInput) {
       std::string chain;
-      for (const std::string& name : recent_rules_)
-        chain += (chain.empty() ? "'" : " -> '") + name + "'";
+      for (std::size_t rule : recent_rules_)
+        chain += (chain.empty() ? "'" : " -> '") + rules_.rules[rule].name + "'";
       if (sinks.error)
         sinks.error("rules raised more than " + std::to_string(kMaxRaisedPerInput) +
                     " events for one " + std::string(occurrence_type(occurrence)) +
@@ -96,8 +97,7 @@ Value RuleEngine::condition_set(std::size_t rule_index, const Value& event) {
   const Rule& rule = rules_.rules[rule_index];
   Value set = Value::array({Value(true)});
   if (rule.condition) {
-    Value brokers = Value::array(std::span<const Value>(rules_.brokers));
-    Value result = rule.condition->evaluate(event, {event, brokers});
+    Value result = rule.condition->evaluate(event, {event, brokers_});
     if (result.is_array()) {
       if (result.as_array().empty()) return Value();
       set = result;
@@ -162,7 +162,7 @@ Value RuleEngine::assign(std::size_t rule_index, const Value& event, const Value
     // The fewest pending requests; ties go to the broker listed first.
     std::int64_t fewest = std::numeric_limits<std::int64_t>::max();
     for (const Value* b : eligible) {
-      std::int64_t load = pending(std::string(b->field("name")->as_string()));
+      std::int64_t load = pending(b->field("name")->as_string());
       if (load < fewest) {
         fewest = load;
         chosen = b;
@@ -195,8 +195,8 @@ void RuleEngine::act(std::size_t rule_index, const Value& event, const Value& se
     if (sinks.history) sinks.history(occurrence);
     queue_.push_back(std::move(occurrence));
     ++raised_for_input_;
-    if (recent_rules_.empty() || recent_rules_.back() != rule.name) {
-      recent_rules_.push_back(rule.name);
+    if (recent_rules_.empty() || recent_rules_.back() != rule_index) {
+      recent_rules_.push_back(rule_index);
       if (recent_rules_.size() > 6) recent_rules_.pop_front();
     }
   }

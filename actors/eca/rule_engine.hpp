@@ -16,6 +16,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "actors/eca/event_detector.hpp"
@@ -50,7 +51,7 @@ class RuleEngine {
   void process(const Value& occurrence, const Sinks& sinks);
 
   // Pending requests per broker (load-based assignment).
-  std::int64_t pending(const std::string& broker) const;
+  std::int64_t pending(std::string_view broker) const;
   const std::vector<Firing>& fired() const { return fired_; }
   void keep_fired(bool on) { keep_fired_ = on; }
 
@@ -66,6 +67,7 @@ class RuleEngine {
   RuleSet rules_;
   std::string broker_name_;
   std::shared_ptr<DetectorGraph> graph_;
+  Value brokers_;  // rules_.brokers as the conditions' `brokers` variable, built once
   std::unique_ptr<EventDetector> detector_;
   std::vector<std::vector<std::size_t>> rules_of_node_;
   std::vector<bool> logged_node_;
@@ -74,7 +76,8 @@ class RuleEngine {
   std::map<Value, std::string> request_broker_;
   std::deque<Value> queue_;  // raised, not yet detected
   std::size_t raised_for_input_ = 0;
-  std::deque<std::string> recent_rules_;  // the last rules that raised, for the cycle error
+  std::deque<std::size_t>
+      recent_rules_;  // the last rules that raised (indexes), for the cycle error
   std::atomic<std::int64_t>* ids_ = nullptr;
   std::vector<Firing> fired_;
   bool keep_fired_ = false;
