@@ -14,10 +14,33 @@ const Schema* occurrence_schema() {
   return schema;
 }
 
+namespace {
+
+// The parts of a primitive type name as views into `type` (parse_primitive_type); views, so that
+// deriving the service of every occurrence made allocates nothing but the service value.
+struct PrimitiveParts {
+  std::string_view kind, service, outcome;
+};
+bool split_primitive_type(std::string_view type, PrimitiveParts& out) {
+  auto open = type.find('(');
+  if (open == std::string_view::npos || type.empty() || type.back() != ')') return false;
+  std::string_view kind = type.substr(0, open);
+  if (kind != "REQ" && kind != "RPL" && kind != "EXC" && kind != "TIME") return false;
+  std::string_view inner = type.substr(open + 1, type.size() - open - 2);
+  if (inner.empty() || inner.find_first_of("(),") != std::string_view::npos) return false;
+  auto dot = inner.find('.');
+  out.kind = kind;
+  out.service = inner.substr(0, dot);
+  out.outcome = dot == std::string_view::npos ? std::string_view() : inner.substr(dot + 1);
+  return true;
+}
+
+}  // namespace
+
 Value make_occurrence(OccurrenceSpec spec) {
   if (spec.service.is_null()) {
-    PrimitiveType primitive;
-    if (parse_primitive_type(spec.type, primitive) && primitive.kind != "TIME")
+    PrimitiveParts primitive;
+    if (split_primitive_type(spec.type, primitive) && primitive.kind != "TIME")
       spec.service = Value(primitive.service);
   }
   std::vector<Value> slots(kOccurrenceFieldCount);
@@ -172,16 +195,11 @@ Value with_field(const Value& occurrence, OccurrenceField f, Value value) {
 }
 
 bool parse_primitive_type(std::string_view type, PrimitiveType& out) {
-  auto open = type.find('(');
-  if (open == std::string_view::npos || type.empty() || type.back() != ')') return false;
-  std::string_view kind = type.substr(0, open);
-  if (kind != "REQ" && kind != "RPL" && kind != "EXC" && kind != "TIME") return false;
-  std::string_view inner = type.substr(open + 1, type.size() - open - 2);
-  if (inner.empty() || inner.find_first_of("(),") != std::string_view::npos) return false;
-  out.kind = std::string(kind);
-  auto dot = inner.find('.');
-  out.service = std::string(inner.substr(0, dot));
-  out.outcome = dot == std::string_view::npos ? "" : std::string(inner.substr(dot + 1));
+  PrimitiveParts parts;
+  if (!split_primitive_type(type, parts)) return false;
+  out.kind = std::string(parts.kind);
+  out.service = std::string(parts.service);
+  out.outcome = std::string(parts.outcome);
   return true;
 }
 
