@@ -8,6 +8,7 @@
 #include "actors/eca/occurrence.hpp"
 #include "runtime/did_you_mean.hpp"
 #include "runtime/load_error.hpp"
+#include "runtime/yaml_file_reader.hpp"
 #include "runtime/yaml_value.hpp"
 
 namespace cwf::eca {
@@ -27,9 +28,9 @@ const ExprEnvironment& params_environment() {
 
 namespace {
 
-class RuleParser {
+class RuleParser : public YamlFileReader {
  public:
-  explicit RuleParser(std::string file) : file_(std::move(file)) {}
+  using YamlFileReader::YamlFileReader;
 
   RuleSet parse(const YAML::Node& root) {
     if (!root.IsMap()) fail(root, "expected a map with 'rules' (and optionally 'site', 'brokers')");
@@ -54,11 +55,12 @@ class RuleParser {
   }
 
  private:
+  using YamlFileReader::fail;
   [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
-    throw LoadError(yaml_location(node, file_, SourceLocation{file_, 0, 0}), message);
+    fail(yaml_location(node, file_, SourceLocation{file_, 0, 0}), message);
   }
   [[noreturn]] void fail_at(const YamlEntry& entry, const std::string& message) const {
-    throw LoadError(value_location(entry, file_), message);
+    fail(value_location(entry, file_), message);
   }
   [[noreturn]] void unknown(const YamlEntry& entry, const std::vector<std::string>& known,
                             const std::string& where) const {
@@ -72,12 +74,6 @@ class RuleParser {
       message += ")";
     }
     throw LoadError(key_location(entry, file_), message);
-  }
-  std::string scalar(const YamlEntry& entry, const std::string& what) const {
-    if (!entry.value.IsScalar() || entry.value.Scalar().empty())
-      fail_at(entry,
-              "expected " + what + " for '" + entry.key + "', got " + describe_yaml(entry.value));
-    return entry.value.Scalar();
   }
   Expression expression(const YamlEntry& entry, const ExprEnvironment& env) const {
     std::string text = scalar(entry, "an expression");
@@ -208,8 +204,6 @@ class RuleParser {
       fail(node, "rule '" + rule.name + "' does nothing: give 'raise', 'assign' or 'notify'");
     return rule;
   }
-
-  std::string file_;
 };
 
 }  // namespace
