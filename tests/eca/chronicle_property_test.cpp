@@ -51,8 +51,7 @@ Pairs model(const std::vector<Value>& stream, bool ordered) {
 
 Pairs detected(const std::vector<Value>& stream, const std::string& expression) {
   testing::Recorder r({expression});
-  for (const Value& o : stream)
-    r.feed(o);
+  r.feed(stream);
   Pairs out;
   for (const Value& c : r.occurrences) {
     const auto& parts = field(c, kComponents).as_array();
@@ -64,14 +63,9 @@ Pairs detected(const std::vector<Value>& stream, const std::string& expression) 
 TEST(ChronicleProperty, SeqAndConPairLikeTheModelOnRandomStreams) {
   std::mt19937 rng(2024);
   for (int round = 0; round < 200; ++round) {
-    std::vector<Value> stream;
-    double t = 0;
     int length = 1 + static_cast<int>(rng() % 40);
-    for (int i = 0; i < length; ++i) {
-      if (rng() % 3) t += 1;  // equal timestamps now and then
-      std::string instance = "w" + std::to_string(rng() % 3);
-      stream.push_back(testing::occ(rng() % 2 ? "REQ(a)" : "REQ(b)", instance, t));
-    }
+    std::vector<Value> stream =
+        testing::random_stream(rng, length, {"REQ(a)", "REQ(b)"}, "w", 3, /*ties=*/true);
     EXPECT_EQ(detected(stream, "SEQ(REQ(a), REQ(b))"), model(stream, true)) << "round " << round;
     EXPECT_EQ(detected(stream, "CON(REQ(a), REQ(b))"), model(stream, false)) << "round " << round;
   }
@@ -98,18 +92,12 @@ TEST(ChronicleProperty, NestedAndSameTypeCompositesUseEachOccurrenceOnceAndInOrd
                                                 "CON(REQ(a), SEQ(REQ(a), REQ(b)))"};
   std::mt19937 rng(7);
   for (int round = 0; round < 200; ++round) {
-    std::vector<Value> stream;
-    double t = 0;
     int length = 1 + static_cast<int>(rng() % 30);
-    for (int i = 0; i < length; ++i) {
-      if (rng() % 3) t += 1;
-      const char* types[] = {"REQ(a)", "REQ(b)", "REQ(c)"};
-      stream.push_back(testing::occ(types[rng() % 3], "w" + std::to_string(rng() % 2), t));
-    }
+    std::vector<Value> stream =
+        testing::random_stream(rng, length, {"REQ(a)", "REQ(b)", "REQ(c)"}, "w", 2, /*ties=*/true);
     for (const std::string& expression : expressions) {
       testing::Recorder r({expression});
-      for (const Value& o : stream)
-        r.feed(o);
+      r.feed(stream);
       std::map<std::int64_t, int> uses;
       for (const Value& c : r.occurrences) {
         std::vector<std::pair<std::int64_t, Timestamp>> all;

@@ -1,8 +1,9 @@
-// Helpers for the ECA tests: occurrences in one line, and a detector that records what it
-// detects as "TYPE@seconds[component types]".
+// Helpers for the ECA tests: occurrences in one line, random streams of them for the property
+// tests, and a detector that records what it detects as "TYPE@seconds[component types]".
 #pragma once
 
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,22 @@ inline Value occ(const std::string& type, Value instance, double seconds, Value 
   spec.instance = std::move(instance);
   spec.params = std::move(params);
   return make_occurrence(std::move(spec));
+}
+
+// A random stream for the property tests: `length` occurrences of `types`, each of one of
+// `instances` instances named prefix0, prefix1, ..., at whole seconds from 1 on; with `ties`,
+// one in three keeps the previous timestamp (equal timestamps now and then).
+inline std::vector<Value> random_stream(std::mt19937& rng, int length,
+                                        const std::vector<std::string>& types,
+                                        const std::string& prefix, unsigned instances, bool ties) {
+  std::vector<Value> stream;
+  double t = 0;
+  for (int i = 0; i < length; ++i) {
+    if (!ties || rng() % 3) t += 1;
+    const std::string& type = types[rng() % types.size()];
+    stream.push_back(occ(type, Value(prefix + std::to_string(rng() % instances)), t));
+  }
+  return stream;
 }
 
 // "TYPE" for primitives; "TYPE[c1 c2]" for composites, components by their own description.
@@ -48,6 +65,10 @@ class Recorder {
   }
   void feed(const Value& o) {
     detector_->process(o, [&](int node, const Value& found) { record(node, found); });
+  }
+  void feed(const std::vector<Value>& stream) {
+    for (const Value& o : stream)
+      feed(o);
   }
   void advance(double seconds) {
     detector_->advance_to(static_cast<Timestamp>(seconds * 1e9),

@@ -277,14 +277,10 @@ TEST(EventDetector, NestedCompositesAreDetectedBottomUp) {
 TEST(EventDetector, InterleavedInstancesDetectAsIfAlone) {
   std::mt19937 rng(7);
   for (int round = 0; round < 20; ++round) {
-    std::vector<Value> stream;
-    for (int t = 0; t < 60; ++t) {
-      std::string instance = "i" + std::to_string(rng() % 4);
-      stream.push_back(occ(rng() % 2 ? "REQ(a)" : "REQ(b)", instance, t));
-    }
+    std::vector<Value> stream =
+        testing::random_stream(rng, 60, {"REQ(a)", "REQ(b)"}, "i", 4, /*ties=*/false);
     Recorder together({"SEQ(REQ(a), REQ(b))"});
-    for (const Value& o : stream)
-      together.feed(o);
+    together.feed(stream);
     std::vector<std::string> alone;
     for (int i = 0; i < 4; ++i) {
       Recorder one({"SEQ(REQ(a), REQ(b))"});
