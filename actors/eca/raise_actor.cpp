@@ -12,7 +12,8 @@ RaiseActor::RaiseActor(std::string type, Expression instance, Expression params,
       params_(std::move(params)),
       site_(std::move(site)),
       broker_(std::move(broker)),
-      ids_(&site_ids(site_)) {
+      ids_(&site_ids(site_)),
+      value_schema_(Schema::intern({"value"})) {
   add_input("in", "any tokens");
   add_output("out", "one occurrence per token");
 }
@@ -30,7 +31,7 @@ void RaiseActor::fire(FiringContext& context) {
       spec.broker = Value(broker_);
       spec.params = params_.evaluate(event.token);
       if (!spec.params.is_record() && !spec.params.is_null())
-        spec.params = Value::record({{"value", spec.params}});
+        spec.params = Value::record(value_schema_, std::vector<Value>{std::move(spec.params)});
       context.emit(make_occurrence(std::move(spec)));
     } catch (const std::exception& e) {
       context.report_error(e.what());

@@ -19,6 +19,9 @@ class RaiseActor final : public Actor {
   Expression instance_, params_;
   std::string site_, broker_;
   std::atomic<std::int64_t>* ids_;
+  // {value: ...}, for params that are not a record: interned once, not per token (interning
+  // takes the schema table's lock).
+  const Schema* value_schema_;
 };
 
 ActorType raise_actor_type();

@@ -171,6 +171,19 @@ TEST(EcaRaise, TurnsTokensIntoOccurrences) {
             "EXC(Service.Exception) or TIME(name)), got 'CON(REQ(a), REQ(b))'");
 }
 
+TEST(EcaRaise, WrapsParamsThatAreNotARecord) {
+  Harness h;
+  h.add("numbers",
+        std::make_unique<cwf::testing::ListSource>(std::vector<Value>{Value(5), Value(6)}));
+  h.add("initiate", make("eca_raise", {{"event", "REQ(Count)"}}));
+  h.connect("numbers", "initiate");
+  Collect& out = h.collect("initiate");
+  h.run();
+  ASSERT_EQ(out.seen.size(), 2u);
+  EXPECT_EQ(field(out.seen[0].token, kParams).to_json(), R"({"value":5})");
+  EXPECT_EQ(field(out.seen[1].token, kParams).to_json(), R"({"value":6})");
+}
+
 TEST(EcaHistory, RecordsEveryOccurrenceForTheQuery) {
   std::string path = actors::testing::temp_path("history.jsonl");
   Harness h;
