@@ -26,10 +26,9 @@ void TimeEventsActor::fire(FiringContext& context) {
   }
   while (true) {
     bool one_off = !pending_.empty();
-    bool periodic_left =
-        schedule_.every && (!schedule_.count || periodic_emitted_ < *schedule_.count);
-    if (!one_off && !periodic_left) return;
-    bool take_periodic = periodic_left && (!one_off || next_periodic_ < pending_.back());
+    bool periodic = periodic_left();
+    if (!one_off && !periodic) return;
+    bool take_periodic = periodic && (!one_off || next_periodic_ < pending_.back());
     Timestamp next = take_periodic ? next_periodic_ : pending_.back();
     if (next > now) {
       context.fire_again_at(next);
@@ -51,10 +50,12 @@ void TimeEventsActor::fire(FiringContext& context) {
   }
 }
 
+bool TimeEventsActor::periodic_left() const {
+  return schedule_.every && (!schedule_.count || periodic_emitted_ < *schedule_.count);
+}
+
 bool TimeEventsActor::postfire(FiringContext&) {
-  bool periodic_left =
-      schedule_.every && (!schedule_.count || periodic_emitted_ < *schedule_.count);
-  return !pending_.empty() || periodic_left;
+  return !pending_.empty() || periodic_left();
 }
 
 ActorType time_events_type() {

@@ -29,6 +29,9 @@ class TimeEventsActor final : public Actor {
   bool postfire(FiringContext& context) override;
 
  private:
+  // Whether periodic events remain to be emitted.
+  bool periodic_left() const;
+
   std::string type_;
   TimeEventSchedule schedule_;
   bool started_ = false;
