@@ -102,10 +102,11 @@ bool WfuNetwork::deliver_one() {
   }
   --in_flight_;
   ++deliveries_;
-  // The unit's publications are buffered: receive() may not re-enter the network.
-  std::vector<Value> published;
-  units_[static_cast<std::size_t>(receiver)]->receive(publication, published);
-  for (const Value& p : published)
+  // The unit's publications are buffered: receive() may not re-enter the network. The buffer is
+  // the one submit() uses (publish() touches neither), so a delivery allocates nothing.
+  scratch_.clear();
+  units_[static_cast<std::size_t>(receiver)]->receive(publication, scratch_);
+  for (const Value& p : scratch_)
     publish(receiver, p);
   return true;
 }

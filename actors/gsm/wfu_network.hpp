@@ -65,7 +65,7 @@ class WfuNetwork {
   bool random_schedule_;
   std::mt19937 random_;
   std::size_t in_flight_ = 0;
-  std::vector<Value> scratch_;
+  std::vector<Value> scratch_;  // what the source or one unit published, reused
   std::uint64_t publications_ = 0;
   std::uint64_t deliveries_ = 0;
 };
