@@ -13,31 +13,16 @@ EventDetector::EventDetector(std::shared_ptr<const DetectorGraph> graph, Detecto
       broker_(options_.broker),
       ids_(&site_ids(options_.site)) {}
 
-namespace {
-
-void primitives_of(const Value& occurrence, std::vector<const Value*>& out) {
-  const auto& components = field(occurrence, kComponents).as_array();
-  if (components.empty()) out.push_back(&occurrence);
-  for (const Value& c : components)
-    primitives_of(c, out);
-}
-
-}  // namespace
-
 bool shares_primitive(const Value& a, const Value& b) {
-  auto same = [](const Value& x, const Value& y) {
-    return field(x, kId) == field(y, kId) && field(x, kSite) == field(y, kSite);
-  };
-  // The common case, two primitives, without collecting anything (detection's hot path).
-  if (field(a, kComponents).as_array().empty() && field(b, kComponents).as_array().empty())
-    return same(a, b);
-  std::vector<const Value*> left, right;
-  primitives_of(a, left);
-  primitives_of(b, right);
-  for (const Value* x : left)
-    for (const Value* y : right)
-      if (same(*x, *y)) return true;
-  return false;
+  // Descends into both composites' components without collecting the primitives first: this
+  // runs for every CON and CCR partner considered, so it must not allocate.
+  if (const auto& parts = field(a, kComponents).as_array(); !parts.empty())
+    return std::any_of(parts.begin(), parts.end(),
+                       [&](const Value& c) { return shares_primitive(c, b); });
+  if (const auto& parts = field(b, kComponents).as_array(); !parts.empty())
+    return std::any_of(parts.begin(), parts.end(),
+                       [&](const Value& c) { return shares_primitive(a, c); });
+  return field(a, kId) == field(b, kId) && field(a, kSite) == field(b, kSite);
 }
 
 Timestamp start_time(const Value& occurrence) {
