@@ -30,21 +30,15 @@ WfuRuleUnit::Instance& WfuRuleUnit::instance(std::int64_t x) {
   return state;
 }
 
-std::size_t WfuRuleUnit::pending() const {
-  std::size_t rows = 0;
-  for (const auto& [x, state] : instances_)
-    rows += state.rows.size();
-  return rows;
-}
-
 void WfuRuleUnit::receive(const Value& message, std::vector<Value>& publish) {
   const std::int64_t x = wfu::int_field(message, wfu::x);
   const std::int64_t t = wfu::int_field(message, wfu::t);
   Instance& state = instance(x);
   const std::string_view kind = wfu::kind_of(message);
   if (kind == wfu::kEvent) {
+    const Value& versions = wfu::field(message, wfu::ver);
     state.rows[t] = {static_cast<int>(wfu::int_field(message, wfu::e)),
-                     wfu::field(message, wfu::ver)};
+                     versions.as_array()[static_cast<std::size_t>(self_)].as_int(), versions};
   } else if (kind == wfu::kValue) {
     const int slot = value_slot_[static_cast<std::size_t>(wfu::int_field(message, wfu::u))];
     if (slot >= 0) state.values[static_cast<std::size_t>(slot)][t] = wfu::field(message, wfu::v);
@@ -53,20 +47,8 @@ void WfuRuleUnit::receive(const Value& message, std::vector<Value>& publish) {
     if (slot >= 0)
       state.toggles[static_cast<std::size_t>(slot)][t] = wfu::field(message, wfu::v).as_bool();
   }
-  advance(x, state, publish);
-}
-
-void WfuRuleUnit::advance(std::int64_t x, Instance& state, std::vector<Value>& publish) {
-  while (!state.rows.empty()) {
-    auto head = state.rows.begin();
-    // The pseudo-clock: the head row is next only if it follows the last step visited.
-    if (head->second.versions.as_array()[static_cast<std::size_t>(self_)].as_int() !=
-        state.last_visited)
-      return;
-    if (!try_fire(x, state, head->first, head->second, publish)) return;
-    state.last_visited = head->first;
-    state.rows.erase(head);
-  }
+  state.visit_in_order(
+      [&](std::int64_t step, const Row& row) { return try_fire(x, state, step, row, publish); });
 }
 
 bool WfuRuleUnit::try_fire(std::int64_t x, Instance& state, std::int64_t t, const Row& row,

@@ -22,24 +22,22 @@ class WfuRuleUnit final : public WfuUnit {
  public:
   WfuRuleUnit(std::shared_ptr<const WfuPlan> plan, int unit);
   void receive(const Value& message, std::vector<Value>& publish) override;
-  std::size_t pending() const override;
+  std::size_t pending() const override { return pending_rows(instances_); }
 
   std::uint64_t condition_errors() const { return condition_errors_; }
 
  private:
   struct Row {
     int event = -1;
-    Value versions;  // the event message's ver array
+    std::int64_t previous = 0;  // ver[self]
+    Value versions;             // the event message's ver array
   };
-  struct Instance {
-    std::int64_t last_visited = 0;
-    std::map<std::int64_t, Row> rows;
+  struct Instance : WfuStepRows<Row> {
     std::vector<std::map<std::int64_t, Value>> values;  // per reads_values slot, by version
     std::vector<std::map<std::int64_t, bool>> toggles;  // per reads_toggles slot, by step
   };
 
   Instance& instance(std::int64_t x);
-  void advance(std::int64_t x, Instance& state, std::vector<Value>& publish);
   // Evaluates the head row if every input is known; false when it must wait.
   bool try_fire(std::int64_t x, Instance& state, std::int64_t t, const Row& row,
                 std::vector<Value>& publish);

@@ -11,13 +11,6 @@ WfuStatusGateway::WfuStatusGateway(std::shared_ptr<const WfuPlan> plan, int unit
   minus_ = plan_->rule_unit(attribute, false);
 }
 
-std::size_t WfuStatusGateway::pending() const {
-  std::size_t rows = 0;
-  for (const auto& [x, state] : instances_)
-    rows += state.rows.size();
-  return rows;
-}
-
 void WfuStatusGateway::receive(const Value& message, std::vector<Value>& publish) {
   if (wfu::kind_of(message) != wfu::kToggle) return;
   const std::int64_t x = wfu::int_field(message, wfu::x);
@@ -27,33 +20,21 @@ void WfuStatusGateway::receive(const Value& message, std::vector<Value>& publish
   row.previous = wfu::int_field(message, wfu::p);
   ++row.received;
   if (wfu::field(message, wfu::v).as_bool()) ++row.toggles;
-  while (!state.rows.empty()) {
-    auto head = state.rows.begin();
-    const Row& next = head->second;
-    if (next.previous != state.last_visited) return;  // an earlier step of x is still to come
+  state.visit_in_order([&](std::int64_t t, const Row& next) {
     const int expected = (plan_->takes_part(next.event, plus_) ? 1 : 0) +
                          (plan_->takes_part(next.event, minus_) ? 1 : 0);
-    if (next.received < expected) return;
+    if (next.received < expected) return false;
     if (next.toggles > 1) ++double_toggles_;
     if (next.toggles > 0) state.value = !state.value;
-    const std::int64_t t = head->first;
     publish.push_back(wfu::make_message(wfu::kValue, self_, next.event, t, x, Value(state.value)));
     publish.push_back(
         wfu::make_message(wfu::kVisited, self_, next.event, t, x, Value(state.value)));
-    state.last_visited = t;
-    state.rows.erase(head);
-  }
+    return true;
+  });
 }
 
 WfuDataUnit::WfuDataUnit(std::shared_ptr<const WfuPlan> plan, int unit)
     : plan_(std::move(plan)), self_(unit) {}
-
-std::size_t WfuDataUnit::pending() const {
-  std::size_t rows = 0;
-  for (const auto& [x, state] : instances_)
-    rows += state.rows.size();
-  return rows;
-}
 
 void WfuDataUnit::receive(const Value& message, std::vector<Value>& publish) {
   if (wfu::kind_of(message) != wfu::kDatum) return;
@@ -62,17 +43,12 @@ void WfuDataUnit::receive(const Value& message, std::vector<Value>& publish) {
   state.rows[wfu::int_field(message, wfu::t)] = {static_cast<int>(wfu::int_field(message, wfu::e)),
                                                  wfu::int_field(message, wfu::p),
                                                  wfu::field(message, wfu::v)};
-  while (!state.rows.empty()) {
-    auto head = state.rows.begin();
-    const Row& next = head->second;
-    if (next.previous != state.last_visited) return;
+  state.visit_in_order([&](std::int64_t t, const Row& next) {
     if (next.carried.is_array()) state.value = next.carried.as_array()[0];
-    const std::int64_t t = head->first;
     publish.push_back(wfu::make_message(wfu::kValue, self_, next.event, t, x, state.value));
     publish.push_back(wfu::make_message(wfu::kVisited, self_, next.event, t, x, state.value));
-    state.last_visited = t;
-    state.rows.erase(head);
-  }
+    return true;
+  });
 }
 
 }  // namespace cwf::gsm

@@ -12,7 +12,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <unordered_map>
 
@@ -24,7 +23,7 @@ class WfuStatusGateway final : public WfuUnit {
  public:
   WfuStatusGateway(std::shared_ptr<const WfuPlan> plan, int unit);
   void receive(const Value& message, std::vector<Value>& publish) override;
-  std::size_t pending() const override;
+  std::size_t pending() const override { return pending_rows(instances_); }
   std::uint64_t double_toggles() const { return double_toggles_; }
 
  private:
@@ -34,10 +33,8 @@ class WfuStatusGateway final : public WfuUnit {
     int received = 0;
     int toggles = 0;
   };
-  struct Instance {
+  struct Instance : WfuStepRows<Row> {
     bool value = false;
-    std::int64_t last_visited = 0;
-    std::map<std::int64_t, Row> rows;
   };
 
   std::shared_ptr<const WfuPlan> plan_;
@@ -51,7 +48,7 @@ class WfuDataUnit final : public WfuUnit {
  public:
   WfuDataUnit(std::shared_ptr<const WfuPlan> plan, int unit);
   void receive(const Value& message, std::vector<Value>& publish) override;
-  std::size_t pending() const override;
+  std::size_t pending() const override { return pending_rows(instances_); }
 
  private:
   struct Row {
@@ -59,10 +56,8 @@ class WfuDataUnit final : public WfuUnit {
     std::int64_t previous = 0;
     Value carried;  // [new value], or null: unchanged
   };
-  struct Instance {
+  struct Instance : WfuStepRows<Row> {
     Value value;
-    std::int64_t last_visited = 0;
-    std::map<std::int64_t, Row> rows;
   };
 
   std::shared_ptr<const WfuPlan> plan_;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -21,6 +22,37 @@ class WfuUnit {
   // Rows (steps) received and not yet visited: 0 once the unit is quiescent.
   virtual std::size_t pending() const = 0;
 };
+
+// The steps of one instance x a unit has received and not yet visited, by t. A unit visits x's
+// steps strictly in order (the pseudo-clock): a row is next only when its `previous` (p, the last
+// earlier step of x the unit took part in) is the step visited last.
+template <class Row>
+struct WfuStepRows {
+  std::int64_t last_visited = 0;
+  std::map<std::int64_t, Row> rows;
+
+  // Visits the rows that are next, in order, while visit(t, row) returns true (false: the row
+  // still waits for an input).
+  template <class Visit>
+  void visit_in_order(Visit&& visit) {
+    while (!rows.empty()) {
+      auto head = rows.begin();
+      if (head->second.previous != last_visited) return;  // an earlier step is still to come
+      if (!visit(head->first, head->second)) return;
+      last_visited = head->first;
+      rows.erase(head);
+    }
+  }
+};
+
+// WfuUnit::pending of a unit keeping WfuStepRows per instance.
+template <class Instances>
+std::size_t pending_rows(const Instances& instances) {
+  std::size_t rows = 0;
+  for (const auto& [x, state] : instances)
+    rows += state.rows.size();
+  return rows;
+}
 
 // A step a sink completed: every unit taking part reported `visited`; the gateways and data units
 // among them with the value their attribute has after the step.
