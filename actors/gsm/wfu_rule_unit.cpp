@@ -19,6 +19,7 @@ WfuRuleUnit::WfuRuleUnit(std::shared_ptr<const WfuPlan> plan, int unit)
   for (std::size_t i = 0; i < spec_.reads_toggles.size(); ++i)
     toggle_slot_[static_cast<std::size_t>(spec_.reads_toggles[i])] = static_cast<int>(i);
   now_.resize(spec_.reads_values.size());
+  record_slots_.resize(static_cast<std::size_t>(plan_->data_count()));
 }
 
 WfuRuleUnit::Instance& WfuRuleUnit::instance(std::int64_t x) {
@@ -133,17 +134,17 @@ bool WfuRuleUnit::try_fire(std::int64_t x, Instance& state, std::int64_t t, cons
           const RuleCheck& check = compiled.checks()[static_cast<std::size_t>(r)];
           const CompiledCondition& condition =
               compiled.conditions()[static_cast<std::size_t>(check.condition)];
-          std::vector<Value> slots(static_cast<std::size_t>(plan.data_count()));
           for (int d : info.data_read)
-            slots[static_cast<std::size_t>(d)] = *now_[static_cast<std::size_t>(
+            record_slots_[static_cast<std::size_t>(d)] = *now_[static_cast<std::size_t>(
                 value_slot_[static_cast<std::size_t>(plan.data_unit(d))])];
-          const Value record = Value::record(compiled.data_schema(), std::move(slots));
-          std::vector<Value> variables;
+          // Moving the slots out leaves them null again, ready for the next condition.
+          const Value record = Value::record(compiled.data_schema(), std::move(record_slots_));
+          variables_.clear();
           for (int a : condition.variables)
-            variables.emplace_back(status_now(a));
+            variables_.emplace_back(status_now(a));
           bool matches = false;
           try {
-            matches = condition.expression.matches(record, Variables(variables));
+            matches = condition.expression.matches(record, Variables(variables_));
           } catch (const ExprError&) {
             ++condition_errors_;  // as the centralized engine: an error counts as false
           }

@@ -49,8 +49,11 @@ class WfuRuleUnit final : public WfuUnit {
   std::vector<int> toggle_slot_;  // per unit: index into reads_toggles, -1
   std::unordered_map<std::int64_t, Instance> instances_;
   std::uint64_t condition_errors_ = 0;
-  // Scratch for one evaluation, per reads_values slot.
+  // Scratch for one evaluation, so that a step allocates no vectors: per reads_values slot; the
+  // data record of a data condition (all null between conditions); its status variables.
   std::vector<const Value*> now_;
+  std::vector<Value> record_slots_;
+  std::vector<Value> variables_;
 };
 
 }  // namespace cwf::gsm
