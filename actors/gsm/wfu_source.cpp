@@ -6,7 +6,14 @@
 
 namespace cwf::gsm {
 
-WfuSource::WfuSource(std::shared_ptr<const WfuPlan> plan) : plan_(std::move(plan)) {}
+WfuSource::WfuSource(std::shared_ptr<const WfuPlan> plan) : plan_(std::move(plan)) {
+  const auto events = plan_->compiled().model().events.size();
+  rules_take_part_.assign(events, false);
+  for (std::size_t e = 0; e < events; ++e)
+    for (int s = 0; s < plan_->status_count() && !rules_take_part_[e]; ++s)
+      rules_take_part_[e] = plan_->takes_part(static_cast<int>(e), plan_->rule_unit(s, true)) ||
+                            plan_->takes_part(static_cast<int>(e), plan_->rule_unit(s, false));
+}
 
 std::int64_t WfuSource::submit(std::int64_t instance, int event, std::span<const DataUpdate> data,
                                std::vector<Value>& publish) {
@@ -29,11 +36,7 @@ std::int64_t WfuSource::submit(std::int64_t instance, int event, std::span<const
   if (versions.empty()) versions.assign(units, 0);
   const std::int64_t t = ++clock_;
 
-  bool rules_take_part = false;
-  for (int s = 0; s < plan.status_count() && !rules_take_part; ++s)
-    rules_take_part = plan.takes_part(event, plan.rule_unit(s, true)) ||
-                      plan.takes_part(event, plan.rule_unit(s, false));
-  if (rules_take_part) {
+  if (rules_take_part_[static_cast<std::size_t>(event)]) {
     scratch_.clear();
     for (std::int64_t version : versions)
       scratch_.emplace_back(version);

@@ -31,6 +31,8 @@ class WfuSource {
   std::int64_t clock_ = 0;
   std::unordered_map<std::int64_t, std::vector<std::int64_t>> versions_;  // per instance
   std::vector<Value> scratch_;
+  // Per event type: whether some rule unit takes part in its steps (then the event is published).
+  std::vector<bool> rules_take_part_;
 };
 
 }  // namespace cwf::gsm
