@@ -14,13 +14,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "actors/gsm/bstep_engine.hpp"
 #include "actors/gsm/model_loader.hpp"
 #include "actors/gsm/synthetic_models.hpp"
+#include "bench/gsm_stream.hpp"
 #include "bench/median_reporter.hpp"
 
 namespace {
@@ -37,45 +37,15 @@ struct Workload {
   std::uint64_t changes = 0;    // of which status changes
 };
 
-// For each atomic stage, the incoming events that achieve one of its milestones.
-std::vector<std::vector<int>> completing_events(const Model& model) {
-  std::vector<std::vector<int>> events(model.stages.size());
-  for (const Milestone& m : model.milestones)
-    if (m.achieving.trigger.kind == Trigger::Kind::external)
-      events[static_cast<std::size_t>(m.stage)].push_back(m.achieving.trigger.event);
-  return events;
-}
-
 Workload make_workload(std::shared_ptr<const CompiledModel> model) {
   Workload w{std::move(model), {}, 0, 0};
-  const Model& m = w.model->model();
   BStepEngine driver(w.model);
-  for (InstanceId i = 0; i < kInstances; ++i)
-    driver.add_instance();
-  const auto completing = completing_events(m);
-  std::mt19937 random(42);
-  std::uniform_int_distribution<InstanceId> pick_instance(0, kInstances - 1);
-  std::uniform_int_distribution<int> pick_event(0, static_cast<int>(m.events.size()) - 1);
-  std::uniform_int_distribution<int> percent(0, 99);
-  std::vector<Generated> generated;
-  std::vector<int> candidates;
-  w.stream.reserve(kSteps);
-  for (std::size_t s = 0; s < kSteps; ++s) {
-    const InstanceId x = pick_instance(random);
-    candidates.clear();
-    for (std::size_t stage = 0; stage < m.stages.size(); ++stage)
-      if (m.stages[stage].atomic() && driver.status(x, static_cast<int>(stage)))
-        candidates.insert(candidates.end(), completing[stage].begin(), completing[stage].end());
-    int event = pick_event(random);
-    if (!candidates.empty() && percent(random) < 80)
-      event = candidates[static_cast<std::size_t>(random() % candidates.size())];
-    w.stream.emplace_back(x, event);
-    generated.clear();
-    driver.step(x, event, {}, generated);
-    w.generated += generated.size();
-    for (const Generated& g : generated)
-      w.changes += g.kind == Generated::Kind::status;
-  }
+  w.stream = cwf_bench::drive_gsm_stream(driver, kInstances, kSteps,
+                                         [&w](const std::vector<Generated>& generated) {
+                                           w.generated += generated.size();
+                                           for (const Generated& g : generated)
+                                             w.changes += g.kind == Generated::Kind::status;
+                                         });
   return w;
 }
 

@@ -16,7 +16,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
-#include <random>
 #include <vector>
 
 #include "actors/gsm/bstep_engine.hpp"
@@ -24,6 +23,7 @@
 #include "actors/gsm/synthetic_models.hpp"
 #include "actors/gsm/wfu_actors.hpp"
 #include "actors/gsm/wfu_network.hpp"
+#include "bench/gsm_stream.hpp"
 #include "runtime/runner.hpp"
 #include "runtime/scheduled_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
@@ -45,33 +45,8 @@ struct Workload {
 
 Workload make_workload(std::shared_ptr<const CompiledModel> model) {
   Workload w{std::move(model), {}, {}};
-  const Model& m = w.model->model();
-  std::vector<std::vector<int>> completing(m.stages.size());
-  for (const Milestone& ms : m.milestones)
-    if (ms.achieving.trigger.kind == Trigger::Kind::external)
-      completing[static_cast<std::size_t>(ms.stage)].push_back(ms.achieving.trigger.event);
   BStepEngine driver(w.model);
-  for (InstanceId i = 0; i < kInstances; ++i)
-    driver.add_instance();
-  std::mt19937 random(42);
-  std::uniform_int_distribution<InstanceId> pick_instance(0, kInstances - 1);
-  std::uniform_int_distribution<int> pick_event(0, static_cast<int>(m.events.size()) - 1);
-  std::uniform_int_distribution<int> percent(0, 99);
-  std::vector<Generated> generated;
-  std::vector<int> candidates;
-  for (std::size_t s = 0; s < kSteps; ++s) {
-    const InstanceId x = pick_instance(random);
-    candidates.clear();
-    for (std::size_t stage = 0; stage < m.stages.size(); ++stage)
-      if (m.stages[stage].atomic() && driver.status(x, static_cast<int>(stage)))
-        candidates.insert(candidates.end(), completing[stage].begin(), completing[stage].end());
-    int event = pick_event(random);
-    if (!candidates.empty() && percent(random) < 80)
-      event = candidates[static_cast<std::size_t>(random() % candidates.size())];
-    w.stream.emplace_back(x, event);
-    generated.clear();
-    driver.step(x, event, {}, generated);
-  }
+  w.stream = cwf_bench::drive_gsm_stream(driver, kInstances, kSteps, [](const auto&) {});
   for (InstanceId i = 0; i < kInstances; ++i)
     w.final_snapshots.push_back(driver.snapshot(i));
   return w;
