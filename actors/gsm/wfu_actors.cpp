@@ -1,5 +1,6 @@
 #include "actors/gsm/wfu_actors.hpp"
 
+#include <array>
 #include <charconv>
 #include <stdexcept>
 
@@ -114,6 +115,15 @@ WfuUnitActor::WfuUnitActor(std::shared_ptr<const WfuPlan> plan, int unit,
   if (plan_->units()[static_cast<std::size_t>(unit)].kind == WfuKind::sink) {
     sink_ = static_cast<WfuSink*>(unit_.get());
     steps_ = add_output("steps", "completed B-steps");
+    // What every completed step's record needs, made once rather than per step.
+    step_schema_ = Schema::intern({"t", "instance", "event", "values"});
+    const Model& model = plan_->compiled().model();
+    for (const WfuUnitSpec& spec : plan_->units())
+      attribute_names_.push_back(spec.kind == WfuKind::gateway ? model.status_name(spec.attribute)
+                                 : spec.kind == WfuKind::data  ? spec.name.substr(5)  // "data:"
+                                                               : std::string());
+    for (const EventType& event : model.events)
+      event_names_.emplace_back(event.name);
   }
 }
 
@@ -125,22 +135,18 @@ void WfuUnitActor::fire(FiringContext& context) {
       context.emit(publish_, std::move(p));
   }
   if (sink_ == nullptr) return;
-  const Model& model = plan_->compiled().model();
   for (const StepCompletion& c : sink_->completions()) {
+    // The values arrive in any order, so their schema is interned per step.
     std::vector<std::string> names;
     std::vector<Value> values;
     for (const auto& [unit, value] : c.values) {
-      const WfuUnitSpec& spec = plan_->units()[static_cast<std::size_t>(unit)];
-      names.push_back(spec.kind == WfuKind::gateway ? model.status_name(spec.attribute)
-                                                    : spec.name.substr(5));  // "data:" prefix
+      names.push_back(attribute_names_[static_cast<std::size_t>(unit)]);
       values.push_back(value);
     }
-    context.emit(
-        steps_,
-        Value::record({{"t", Value(c.time)},
-                       {"instance", names_->id(c.instance)},
-                       {"event", Value(model.events[static_cast<std::size_t>(c.event)].name)},
-                       {"values", Value::record(Schema::intern(names), std::move(values))}}));
+    const std::array<Value, 4> step{Value(c.time), names_->id(c.instance),
+                                    event_names_[static_cast<std::size_t>(c.event)],
+                                    Value::record(Schema::intern(names), std::move(values))};
+    context.emit(steps_, Value::record(step_schema_, step));
   }
   sink_->completions().clear();
 }

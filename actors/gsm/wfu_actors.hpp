@@ -81,6 +81,11 @@ class WfuUnitActor final : public Actor {
   std::shared_ptr<WfuInstanceNames> names_;
   std::vector<Value> published_;
   int publish_ = 0, steps_ = -1;
+  // Sinks only: the schema of a step record, per unit the attribute it owns ("" for rule
+  // units), per event type its name.
+  const Schema* step_schema_ = nullptr;
+  std::vector<std::string> attribute_names_;
+  std::vector<Value> event_names_;
 };
 
 // The inner workflow: boundary `events` -> source -> bus <-> units; sinks -> boundary `steps`.
