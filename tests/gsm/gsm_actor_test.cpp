@@ -5,41 +5,17 @@
 #include <fstream>
 #include <sstream>
 
-#include "actors/gsm/register_actors.hpp"
-#include "actors/register.hpp"
 #include "gsm_test_util.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/workflow_loader.hpp"
-#include "schedulers/fifo_scheduler.hpp"
-#include "schedulers/register.hpp"
+#include "gsm_workflow_util.hpp"
 
 namespace cwf::gsm {
 namespace {
 
 using testing::source_path;
 
-const ActorRegistry& registry() {
-  static const ActorRegistry* instance = [] {
-    auto* r = new ActorRegistry();
-    actors::register_all(*r);
-    register_actors(*r);
-    return r;
-  }();
-  return *instance;
-}
-
 std::string temp(const std::string& name) {
   return ::testing::TempDir() + "cwf_gsm_" +
          ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
-}
-
-std::vector<std::string> lines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> out;
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
 }
 
 // Runs events (JSON lines) through a gsm actor with the given extra parameters; returns the
@@ -49,32 +25,13 @@ std::pair<std::vector<std::string>, std::uint64_t> run(const std::string& events
   const std::string in = temp("events.jsonl");
   std::ofstream(in) << events;
   const std::string out = temp("out.jsonl");
-  static const SchedulerRegistry* schedulers = [] {
-    auto* r = new SchedulerRegistry();
-    cwf::schedulers::register_all(*r);
-    return r;
-  }();
-  LoadContext context{registry(), *schedulers};
-  auto workflow = load_workflow_text(R"(
-actors:
-  events: {type: jsonl_source, path: )" + in +
-                                         R"(}
-  orders: {type: gsm, model: )" + source_path("workflows/gsm/design_to_order.yaml") +
-                                         parameters + R"(}
-  out: {type: jsonl_sink, path: )" + out +
-                                         R"(}
-connections:
-  - events -> orders
-  - orders -> out
-)",
-                                     "test.yaml", ::testing::TempDir(), context);
-  VirtualClock clock;
-  ScheduledDirector director(std::make_unique<cwf::schedulers::FifoScheduler>());
-  RunSummary summary = run_workflow(*workflow, director, clock);
+  RunSummary summary = testing::run_between_jsonl(
+      "type: gsm, model: " + source_path("workflows/gsm/design_to_order.yaml") + parameters, in,
+      out);
   std::uint64_t errors = 0;
   for (const auto& a : summary.actors)
     if (a.name == "orders") errors = a.errors;
-  return {lines(out), errors};
+  return {testing::read_lines(out), errors};
 }
 
 std::string read(const std::string& path) {
@@ -155,14 +112,9 @@ TEST(GsmActor, AModelErrorIsReportedAtTheParameterWithTheModelsLine) {
   const std::string model = temp("bad.yaml");
   std::ofstream(model)
       << "artifact: bad\nstages:\n  A:\n    guards: [on +B]\n    milestones: {done: on T:A}\n";
-  static const SchedulerRegistry* schedulers = [] {
-    auto* r = new SchedulerRegistry();
-    cwf::schedulers::register_all(*r);
-    return r;
-  }();
-  LoadContext context{registry(), *schedulers};
   try {
-    load_workflow_text("actors:\n  g: {type: gsm, model: " + model + "}\n", "w.yaml", "", context);
+    load_workflow_text("actors:\n  g: {type: gsm, model: " + model + "}\n", "w.yaml", "",
+                       testing::load_context());
     FAIL() << "expected a LoadError";
   } catch (const LoadError& e) {
     const std::string what = e.what();

@@ -5,16 +5,13 @@
 
 #include <fstream>
 
-#include "actors/gsm/register_actors.hpp"
 #include "actors/gsm/synthetic_models.hpp"
 #include "actors/gsm/wfu_actors.hpp"
-#include "actors/register.hpp"
 #include "gsm_test_util.hpp"
+#include "gsm_workflow_util.hpp"
 #include "runtime/runner.hpp"
 #include "runtime/scheduled_director.hpp"
-#include "runtime/workflow_loader.hpp"
 #include "schedulers/fifo_scheduler.hpp"
-#include "schedulers/register.hpp"
 #include "tests/runtime/test_actors.hpp"
 #include "wfu_test_util.hpp"
 
@@ -104,12 +101,6 @@ TEST(GsmWfuActors, SyntheticModelsUnderTwoWorkers) {
 }
 
 TEST(GsmWfuActors, TheDocumentedWorkflowRuns) {
-  ActorRegistry registry;
-  actors::register_all(registry);
-  register_actors(registry);
-  SchedulerRegistry schedulers;
-  cwf::schedulers::register_all(schedulers);
-  LoadContext context{registry, schedulers};
   const std::string out = ::testing::TempDir() + "cwf_gsm_pubsub_steps.jsonl";
   const std::string in = ::testing::TempDir() + "cwf_gsm_pubsub_events.jsonl";
   std::ofstream(in)
@@ -118,29 +109,12 @@ TEST(GsmWfuActors, TheDocumentedWorkflowRuns) {
 {"instance": "order-1", "type": "T:RequirementsApproval", "data": {"requirements": "r2"}}
 )";
   // As in docs/gsm.md, with the paths made absolute.
-  auto workflow =
-      load_workflow_text(R"(
-actors:
-  events: {type: jsonl_source, path: )" +
-                             in + R"(}
-  orders: {type: gsm_pubsub, model: )" +
-                             testing::source_path("workflows/gsm/design_to_order.yaml") +
-                             R"(, mapping: cam, workers: 2}
-  out: {type: jsonl_sink, path: )" +
-                             out + R"(}
-connections:
-  - events -> orders
-  - orders -> out
-)",
-                         "pubsub.yaml", ::testing::TempDir(), context);
-  VirtualClock clock;
-  ScheduledDirector director(std::make_unique<cwf::schedulers::FifoScheduler>());
-  RunSummary summary = run_workflow(*workflow, director, clock);
+  RunSummary summary = testing::run_between_jsonl(
+      "type: gsm_pubsub, model: " + testing::source_path("workflows/gsm/design_to_order.yaml") +
+          ", mapping: cam, workers: 2",
+      in, out);
   EXPECT_EQ(summary.total_errors(), 0u);
-  std::ifstream result(out);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(result, line);)
-    lines.push_back(line);
+  const std::vector<std::string> lines = testing::read_lines(out);
   ASSERT_EQ(lines.size(), 3u);
   // Step 3: approval with countries evaluated opens ED (g3), closes RA, achieves RA:ap.
   EXPECT_NE(lines[2].find(R"("t":3)"), std::string::npos) << lines[2];
