@@ -8,9 +8,9 @@
 
 namespace cwf::actors {
 
-void BufferedWriter::open(const std::string& path) {
+void BufferedWriter::open(const std::string& path, Mode mode) {
   close();
-  stream_ = std::fopen(path.c_str(), "wb");
+  stream_ = std::fopen(path.c_str(), mode == Mode::append ? "ab" : "wb");
   if (!stream_) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   std::setvbuf(stream_, nullptr, _IONBF, 0);  // our buffer is the buffer
   owned_ = true;

@@ -20,8 +20,9 @@ class BufferedWriter {
   BufferedWriter(const BufferedWriter&) = delete;
   BufferedWriter& operator=(const BufferedWriter&) = delete;
 
-  // Opens (truncating) a file; throws std::runtime_error when it cannot.
-  void open(const std::string& path);
+  enum class Mode { truncate, append };
+  // Opens a file, emptied or to be appended to; throws std::runtime_error when it cannot.
+  void open(const std::string& path, Mode mode = Mode::truncate);
   // Writes to a stream the writer does not own (stdout).
   void attach(std::FILE* stream);
   bool is_open() const { return stream_ != nullptr; }

@@ -1,7 +1,5 @@
 #include "actors/eca/history_sink.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <stdexcept>
 
@@ -15,19 +13,12 @@ HistorySink::HistorySink(std::string path, bool append) : path_(std::move(path))
 }
 
 void HistorySink::initialize(ActorContext& context) {
-  if (!append_) {
-    try {
-      writer_.open(path_);
-    } catch (const std::exception& e) {
-      throw std::runtime_error(context.name() + ": " + e.what());
-    }
-    return;
+  try {
+    writer_.open(path_, append_ ? actors::BufferedWriter::Mode::append
+                                : actors::BufferedWriter::Mode::truncate);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(context.name() + ": " + e.what());
   }
-  appended_ = std::fopen(path_.c_str(), "ab");
-  if (!appended_)
-    throw std::runtime_error(context.name() + ": cannot open " + path_ + ": " +
-                             std::strerror(errno));
-  writer_.attach(appended_);
 }
 
 void HistorySink::fire(FiringContext& context) {
@@ -41,10 +32,6 @@ void HistorySink::fire(FiringContext& context) {
 
 void HistorySink::wrapup(ActorContext& context) {
   if (!writer_.close()) context.report_error(path_ + ": write error: " + writer_.error());
-  if (appended_) {
-    std::fclose(appended_);
-    appended_ = nullptr;
-  }
 }
 
 ActorType history_sink_type() {

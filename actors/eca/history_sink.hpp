@@ -2,7 +2,6 @@
 // one JSON line, in the order received; `cwf history` queries it by instance and type.
 #pragma once
 
-#include <cstdio>
 #include <string>
 
 #include "actors/output.hpp"
@@ -21,7 +20,6 @@ class HistorySink final : public Actor {
  private:
   std::string path_;
   bool append_;
-  std::FILE* appended_ = nullptr;
   actors::BufferedWriter writer_;
 };
 
