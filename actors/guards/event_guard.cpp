@@ -70,14 +70,7 @@ void EventGuard::fire(FiringContext& context) {
         if (attempted.event != base_)
           throw std::invalid_argument("an attempt of '" + attempted.event +
                                       "' reached the actor of '" + base_ + "'");
-        Value binding = binding_of(event.token, binding_schema_);
-        auto decided = decided_.find(binding);
-        if (decided != decided_.end()) {
-          emit_outcome(context, binding, attempted.complement,
-                       decided->second == attempted.complement ? "duplicate" : "refused");
-          continue;
-        }
-        attempt(context, instance(binding), attempted.complement);
+        attempt(context, binding_of(event.token, binding_schema_), attempted.complement);
       } else {
         on_message(context, event.token);
       }
@@ -87,20 +80,28 @@ void EventGuard::fire(FiringContext& context) {
   }
 }
 
-void EventGuard::attempt(FiringContext& context, Instance& instance, bool complement) {
-  // One attempt per instance waits at a time: a second one must not replace the parked
-  // attempt (which would then never get an outcome) nor ask for help again.
-  if (instance.parked) {
-    emit_outcome(context, instance.binding, complement,
-                 *instance.parked == complement ? "duplicate" : "refused");
+void EventGuard::attempt(FiringContext& context, const Value& binding, bool complement) {
+  // An instance takes one attempt: a later one, while the first is parked or once the event
+  // is decided, is a duplicate (the same literal) or refused (the other). It must not replace
+  // a parked attempt (which would then never get an outcome), ask for help again, or start a
+  // decided instance over. Which literal came first: ~x (true) or x (false).
+  std::optional<bool> first;
+  if (auto decided = decided_.find(binding); decided != decided_.end()) {
+    first = decided->second;
+  } else if (auto undecided = instances_.find(binding); undecided != instances_.end()) {
+    first = undecided->second.parked;
+  }
+  if (first) {
+    emit_outcome(context, binding, complement, *first == complement ? "duplicate" : "refused");
     return;
   }
+  Instance& inst = instance(binding);
   // The scheduler has no choice with a non-rejectable event: it happens when attempted.
   if (!complement && !attributes_.rejectable) {
-    happen(context, instance, false, "accepted");
+    happen(context, inst, false, "accepted");
     return;
   }
-  decide(context, instance, complement, true);
+  decide(context, inst, complement, true);
 }
 
 void EventGuard::decide(FiringContext& context, Instance& instance, bool complement,
@@ -162,9 +163,9 @@ void EventGuard::on_message(FiringContext& context, const Value& message) {
   Literal subject = parse_literal(field_text(message, "literal"));
   const Value* binding_field = message.field("binding");
   Value binding = binding_field ? *binding_field : Value();
+  if (decided_.contains(binding)) return;  // nothing left to decide
   if (kind == "trigger") {
     if (subject.event != event_type_ || !attributes_.triggerable) return;
-    if (decided_.contains(binding)) return;
     Instance& inst = instance(binding);
     if (inst.positive.holds_now()) {
       happen(context, inst, false, "triggered");
@@ -174,7 +175,6 @@ void EventGuard::on_message(FiringContext& context, const Value& message) {
     return;
   }
   if (!positive_.mentions(subject.event) && !negative_.mentions(subject.event)) return;
-  if (decided_.contains(binding)) return;  // nothing left to decide
   Instance& inst = instance(binding);
   if (kind == "happened") {
     inst.positive.announce_happened(subject);

@@ -55,7 +55,7 @@ class EventGuard final : public Actor {
   }
   Literal literal(bool complement) const { return Literal{event_type_, complement}; }
 
-  void attempt(FiringContext& context, Instance& instance, bool complement);
+  void attempt(FiringContext& context, const Value& binding, bool complement);
   void decide(FiringContext& context, Instance& instance, bool complement, bool first_time);
   void ask_for_help(FiringContext& context, Instance& instance, bool complement);
   void on_message(FiringContext& context, const Value& message);

@@ -240,17 +240,23 @@ bool Guard::normalise_term(GuardTerm& term) const {
   return true;
 }
 
-void Guard::simplify() {
-  std::vector<GuardTerm> terms;
+bool Guard::normalise_terms() {
+  std::vector<GuardTerm> kept;
   for (GuardTerm& term : terms_) {
     if (!normalise_term(term)) continue;
     if (term == GuardTerm{}) {
       terms_ = {GuardTerm{}};
-      return;
+      return false;
     }
-    if (std::find(terms.begin(), terms.end(), term) == terms.end())
-      terms.push_back(std::move(term));
+    if (std::find(kept.begin(), kept.end(), term) == kept.end()) kept.push_back(std::move(term));
   }
+  terms_ = std::move(kept);
+  return true;
+}
+
+void Guard::simplify() {
+  if (!normalise_terms()) return;
+  std::vector<GuardTerm>& terms = terms_;
   // Terms equal except in one event's state set join into one term with the union.
   auto single_difference = [&](const GuardTerm& p, const GuardTerm& q) -> const std::string* {
     if (p.eventually != q.eventually) return nullptr;
@@ -289,7 +295,6 @@ void Guard::simplify() {
       }
     }
   }
-  terms_ = std::move(terms);
   if (terms_.size() > 1) expand_and_reduce();
 }
 
@@ -362,16 +367,7 @@ void Guard::expand_and_reduce() {
       }
     }
   }
-  std::vector<GuardTerm> kept;
-  for (GuardTerm& term : terms_) {
-    if (!normalise_term(term)) continue;
-    if (term == GuardTerm{}) {
-      terms_ = {GuardTerm{}};
-      return;
-    }
-    if (std::find(kept.begin(), kept.end(), term) == kept.end()) kept.push_back(std::move(term));
-  }
-  terms_ = std::move(kept);
+  if (!normalise_terms()) return;
   for (std::size_t t = terms_.size(); t-- > 0 && terms_.size() > 1;)
     if (covered(terms_[t], t)) terms_.erase(terms_.begin() + static_cast<std::ptrdiff_t>(t));
 }

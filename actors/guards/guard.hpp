@@ -80,6 +80,9 @@ class Guard {
   void simplify();
   void expand_and_reduce();
   bool normalise_term(GuardTerm& term) const;
+  // Normalises every term, dropping those that became 0 and repeats; false when one became T
+  // (the guard is then T).
+  bool normalise_terms();
   StateSet known(const std::string& event) const;
 
   std::vector<GuardTerm> terms_;
