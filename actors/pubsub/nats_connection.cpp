@@ -1,7 +1,5 @@
 #include "actors/pubsub/nats_connection.hpp"
 
-#include <memory>
-
 #include "actors/actor_type_util.hpp"
 
 namespace cwf::pubsub {
@@ -104,6 +102,12 @@ void NatsConnection::on_closed(natsConnection*, void* closure) {
   delete static_cast<Events*>(closure);
 }
 
+std::unique_ptr<NatsConnection> open_actor_connection(NatsConnectionOptions options,
+                                                      const std::string& actor) {
+  if (options.name.empty()) options.name = "cwf " + actor;
+  return std::make_unique<NatsConnection>(options);
+}
+
 std::vector<ParamSpec> nats_connection_params() {
   return {
       {"servers", ParamType::strings, Value("nats://127.0.0.1:4222"),
@@ -150,6 +154,10 @@ bool valid_subject(std::string_view subject, bool wildcards) {
     if (is_last) return true;
     start = dot + 1;
   }
+}
+
+bool valid_subject_token(std::string_view token) {
+  return token.find('.') == std::string_view::npos && valid_subject(token, false);
 }
 
 }  // namespace cwf::pubsub

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -69,6 +70,11 @@ class NatsConnection {
   Events* events_;  // freed by on_closed, which only runs once the destructor closed the connection
 };
 
+// The connection of the actor named `actor`, shown by the server's monitoring under that name
+// unless the options give one.
+std::unique_ptr<NatsConnection> open_actor_connection(NatsConnectionOptions options,
+                                                      const std::string& actor);
+
 // `servers`, `reconnect_wait`, `reconnect_buffer`.
 std::vector<ParamSpec> nats_connection_params();
 NatsConnectionOptions nats_connection_options(const Params& params);
@@ -76,5 +82,8 @@ NatsConnectionOptions nats_connection_options(const Params& params);
 // Whether `subject` is a valid NATS subject: dot-separated non-empty tokens without spaces;
 // with `wildcards`, a token may be `*` and the last one `>`.
 bool valid_subject(std::string_view subject, bool wildcards);
+// Whether `token` is one token of a subject (no dots, spaces or wildcards): a dispatch group's
+// or a replica's name.
+bool valid_subject_token(std::string_view token);
 
 }  // namespace cwf::pubsub

@@ -9,35 +9,31 @@
 
 namespace cwf::pubsub {
 
-NatsDispatch::NatsDispatch(NatsDispatchOptions options) : options_(std::move(options)) {
+NatsDispatch::NatsDispatch(NatsDispatchOptions options)
+    : NatsSink(std::move(options.connection), options.flush_timeout),
+      instance_(std::move(options.instance)),
+      group_(std::move(options.group)),
+      prefix_(std::move(options.prefix)),
+      claim_subject_(claim_subject(prefix_, group_)),
+      claim_timeout_(options.claim_timeout) {
   add_input("in", "records of workflow instances, one message each");
 }
 
 void NatsDispatch::initialize(ActorContext& context) {
   owners_.clear();
-  published_ = 0;
-  failed_ = 0;
-  try {
-    NatsConnectionOptions connection = options_.connection;
-    if (connection.name.empty()) connection.name = "cwf " + context.name();
-    connection_ = std::make_unique<NatsConnection>(connection);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(context.name() + ": " + e.what());
-  }
+  NatsSink::initialize(context);
 }
 
 std::string NatsDispatch::claim(const std::string& instance, const Value& id, std::string& error) {
   std::string request = "{\"instance\":";
   id.append_json(request);
   request += "}";
-  const std::string subject = claim_subject(options_.prefix, options_.group);
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::nanoseconds(options_.claim_timeout);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::nanoseconds(claim_timeout_);
   // Replicas may start after the dispatcher, or be reconnecting: ask again until the deadline.
   while (true) {
     natsMsg* reply = nullptr;
     natsStatus status =
-        natsConnection_Request(&reply, connection_->get(), subject.c_str(), request.data(),
+        natsConnection_Request(&reply, nats(), claim_subject_.c_str(), request.data(),
                                static_cast<int>(request.size()), 1000);
     if (status == NATS_OK) {
       std::string_view data(natsMsg_GetData(reply),
@@ -51,12 +47,12 @@ std::string NatsDispatch::claim(const std::string& instance, const Value& id, st
       } catch (const JsonError&) {
       }
       natsMsg_Destroy(reply);
-      if (!name.empty()) return replica_subject(options_.prefix, options_.group, name);
+      if (!name.empty()) return replica_subject(prefix_, group_, name);
       error = "a replica answered the claim for instance " + instance + " without its name";
       return "";
     }
     if (std::chrono::steady_clock::now() >= deadline) {
-      error = "no replica of group '" + options_.group + "' took instance " + instance + " (" +
+      error = "no replica of group '" + group_ + "' took instance " + instance + " (" +
               natsStatus_GetText(status) + ")";
       return "";
     }
@@ -69,10 +65,9 @@ void NatsDispatch::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
     Value id;
     try {
-      id = options_.instance.evaluate(event.token);
+      id = instance_.evaluate(event.token);
     } catch (const ExprError& e) {
-      failed_.fetch_add(1, std::memory_order_relaxed);
-      context.report_error(std::string("instance: ") + e.what());
+      fail(context, std::string("instance: ") + e.what());
       continue;
     }
     key_ = id.is_string() ? std::string(id.as_string()) : id.to_json();
@@ -81,33 +76,13 @@ void NatsDispatch::fire(FiringContext& context) {
       std::string error;
       std::string subject = claim(key_, id, error);
       if (subject.empty()) {
-        failed_.fetch_add(1, std::memory_order_relaxed);
-        context.report_error(error);
+        fail(context, error);
         continue;  // the instance's next event asks again
       }
       owner = owners_.emplace(key_, std::move(subject)).first;
     }
-    payload_.clear();
-    event.token.append_json(payload_);
-    natsStatus status = natsConnection_Publish(connection_->get(), owner->second.c_str(),
-                                               payload_.data(), static_cast<int>(payload_.size()));
-    if (status == NATS_OK) {
-      published_.fetch_add(1, std::memory_order_relaxed);
-    } else {
-      failed_.fetch_add(1, std::memory_order_relaxed);
-      context.report_error("publish to '" + owner->second +
-                           "' failed: " + natsStatus_GetText(status));
-    }
+    publish(context, owner->second, event.token);
   }
-}
-
-void NatsDispatch::wrapup(ActorContext& context) {
-  if (!connection_) return;
-  std::string error;
-  if (published() > 0 && !connection_->flush(options_.flush_timeout, error))
-    context.report_error("flush at the end failed (" + error +
-                         "): publications still buffered may not have reached the server");
-  connection_.reset();
 }
 
 ActorType nats_dispatch_type() {
@@ -136,8 +111,7 @@ ActorType nats_dispatch_type() {
         options.connection = nats_connection_options(params);
         options.instance = actors::compile_param(params, "instance");
         options.group = params.get_string("dispatch_group");
-        if (options.group.empty() || options.group.find('.') != std::string::npos ||
-            !valid_subject(options.group, false))
+        if (!valid_subject_token(options.group))
           throw ParamError("dispatch_group", "'" + options.group +
                                                  "' is not a subject token (no dots, spaces or "
                                                  "wildcards)");

@@ -9,14 +9,10 @@
 // once) and in order (NATS keeps one connection's order to one subscriber).
 #pragma once
 
-#include <atomic>
-#include <cstdint>
-#include <memory>
 #include <string>
 #include <unordered_map>
 
-#include "actors/pubsub/nats_connection.hpp"
-#include "runtime/actor.hpp"
+#include "actors/pubsub/nats_sink.hpp"
 #include "runtime/actor_registry.hpp"
 #include "runtime/expression.hpp"
 
@@ -31,16 +27,13 @@ struct NatsDispatchOptions {
   Duration flush_timeout = 10 * kSecond;
 };
 
-class NatsDispatch final : public Actor {
+class NatsDispatch final : public NatsSink {
  public:
   explicit NatsDispatch(NatsDispatchOptions options);
 
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
-  void wrapup(ActorContext& context) override;
 
-  std::uint64_t published() const { return published_.load(std::memory_order_relaxed); }
-  std::uint64_t failed() const { return failed_.load(std::memory_order_relaxed); }
   // Instances handed to a replica so far (read by the dispatcher's thread only, or after a run).
   const std::unordered_map<std::string, std::string>& owners() const { return owners_; }
 
@@ -48,11 +41,12 @@ class NatsDispatch final : public Actor {
   // The replica subject of the replica that took `instance`, or "" with `error` set.
   std::string claim(const std::string& instance, const Value& id, std::string& error);
 
-  NatsDispatchOptions options_;
-  std::unique_ptr<NatsConnection> connection_;
+  Expression instance_;
+  std::string group_, prefix_;
+  std::string claim_subject_;  // where the group's replicas answer claims
+  Duration claim_timeout_;
   std::unordered_map<std::string, std::string> owners_;  // instance key -> replica subject
-  std::string key_, payload_;                            // scratch
-  std::atomic<std::uint64_t> published_{0}, failed_{0};
+  std::string key_;                                      // scratch
 };
 
 ActorType nats_dispatch_type();

@@ -4,55 +4,22 @@
 
 namespace cwf::pubsub {
 
-NatsPublish::NatsPublish(NatsPublishOptions options) : options_(std::move(options)) {
+NatsPublish::NatsPublish(NatsPublishOptions options)
+    : NatsSink(std::move(options.connection), options.flush_timeout),
+      subject_template_(std::move(options.subject)) {
   add_input("in", "records to publish, one message each");
-}
-
-void NatsPublish::initialize(ActorContext& context) {
-  published_ = 0;
-  failed_ = 0;
-  try {
-    NatsConnectionOptions connection = options_.connection;
-    if (connection.name.empty()) connection.name = "cwf " + context.name();
-    connection_ = std::make_unique<NatsConnection>(connection);
-    connection_view_.store(connection_.get(), std::memory_order_release);
-  } catch (const std::exception& e) {
-    throw std::runtime_error(context.name() + ": " + e.what());
-  }
 }
 
 void NatsPublish::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
     try {
-      options_.subject.render(event.token, subject_);
+      subject_template_.render(event.token, subject_);
     } catch (const std::exception& e) {
-      failed_.fetch_add(1, std::memory_order_relaxed);
-      context.report_error(std::string("subject: ") + e.what());
+      fail(context, std::string("subject: ") + e.what());
       continue;
     }
-    payload_.clear();
-    event.token.append_json(payload_);
-    natsStatus status = natsConnection_Publish(connection_->get(), subject_.c_str(),
-                                               payload_.data(), static_cast<int>(payload_.size()));
-    if (status == NATS_OK) {
-      published_.fetch_add(1, std::memory_order_relaxed);
-    } else {
-      failed_.fetch_add(1, std::memory_order_relaxed);
-      context.report_error("publish to '" + subject_ + "' failed: " + natsStatus_GetText(status));
-    }
+    publish(context, subject_, event.token);
   }
-}
-
-void NatsPublish::wrapup(ActorContext& context) {
-  if (!connection_) return;
-  // Everything handed to the client is on the server once the flush returns; while the server
-  // is away the flush waits for the reconnect, up to the timeout.
-  std::string error;
-  if (published() > 0 && !connection_->flush(options_.flush_timeout, error))
-    context.report_error("flush at the end failed (" + error +
-                         "): publications still buffered may not have reached the server");
-  connection_view_.store(nullptr, std::memory_order_release);
-  connection_.reset();
 }
 
 ActorType nats_publish_type() {

@@ -119,9 +119,7 @@ void NatsSubscribe::initialize(ActorContext& context) {
   done_ = false;
   inbox_ = std::make_shared<Inbox>();
   try {
-    NatsConnectionOptions connection = options_.connection;
-    if (connection.name.empty()) connection.name = "cwf " + context.name();
-    connection_ = std::make_unique<NatsConnection>(connection);
+    connection_ = open_actor_connection(options_.connection, context.name());
     connection_view_.store(connection_.get(), std::memory_order_release);
     std::string subject = options_.subject;
     if (options_.replica) {
@@ -218,14 +216,6 @@ std::uint64_t NatsSubscribe::claimed() const {
   return inbox_ ? inbox_->claimed.load(std::memory_order_relaxed) : 0;
 }
 
-namespace {
-
-bool valid_name(const std::string& name) {
-  return !name.empty() && valid_subject(name, false) && name.find('.') == std::string::npos;
-}
-
-}  // namespace
-
 ActorType nats_subscribe_type() {
   std::vector<ParamSpec> params = {
       {"subject", ParamType::string, Value(),
@@ -269,11 +259,11 @@ ActorType nats_subscribe_type() {
           replica.name = params.get_string("replica");
           replica.group = params.get_string("dispatch_group");
           replica.prefix = params.get_string("dispatch_prefix");
-          if (!valid_name(replica.name))
+          if (!valid_subject_token(replica.name))
             throw ParamError(
                 "replica",
                 "'" + replica.name + "' is not a subject token (no dots, spaces or wildcards)");
-          if (!valid_name(replica.group))
+          if (!valid_subject_token(replica.group))
             throw ParamError(
                 "dispatch_group",
                 "'" + replica.group + "' is not a subject token (no dots, spaces or wildcards)");
