@@ -183,29 +183,7 @@ namespace {
 // Events that carry data, sentries with data conditions (all with an event: see docs/gsm.md for
 // condition-only sentries), and the engine against the reference on random sequences.
 TEST(GsmBStepProperty, DataConditionsOnRandomEventsWithData) {
-  auto compiled = CompiledModel::compile(load_model_text(R"(artifact: claim
-data: {amount: int, flagged: bool}
-events:
-  R:Submit: {creates: true, updates: [amount]}
-  R:Flag: {updates: [flagged]}
-  T:Check: {}
-  T:Pay: {}
-  T:Audit: {}
-stages:
-  Check:
-    guards: [on R:Submit if not Pay]
-    milestones:
-      ok: {achieved: on T:Check if /amount < 5000, invalidated: on R:Flag if /flagged}
-      rejected: on T:Check if /amount >= 5000
-  Pay:
-    guards: [on +Check:ok if not /flagged]
-    milestones: {paid: on T:Pay}
-  Audit:
-    guards: ["on R:Flag if /flagged or /amount > 9000", "on R:Submit if /amount > 9000"]
-    milestones:
-      done: {achieved: on T:Audit, invalidated: on R:Submit if /amount > 9500}
-)",
-                                                         "claim.yaml"));
+  auto compiled = CompiledModel::compile(testing::claim_model());
   const Model& m = compiled->model();
   BStepEngine engine(compiled), all_rules(compiled, BStepEngine::Plan::all_rules);
   ReferenceStep reference(*compiled);

@@ -98,29 +98,8 @@ TEST(GsmWfuDifferential, Splits) {
 }
 
 TEST(GsmWfuDifferential, DataConditions) {
-  // The data-carrying model of bstep_property_test: data conditions, latestIncEvent, data units.
-  auto compiled = model_text(R"(artifact: claim
-data: {amount: int, flagged: bool}
-events:
-  R:Submit: {creates: true, updates: [amount]}
-  R:Flag: {updates: [flagged]}
-  T:Check: {}
-  T:Pay: {}
-  T:Audit: {}
-stages:
-  Check:
-    guards: [on R:Submit if not Pay]
-    milestones:
-      ok: {achieved: on T:Check if /amount < 5000, invalidated: on R:Flag if /flagged}
-      rejected: on T:Check if /amount >= 5000
-  Pay:
-    guards: [on +Check:ok if not /flagged]
-    milestones: {paid: on T:Pay}
-  Audit:
-    guards: ["on R:Flag if /flagged or /amount > 9000", "on R:Submit if /amount > 9000 and /latestIncEvent == \"R:Submit\""]
-    milestones:
-      done: {achieved: on T:Audit, invalidated: on R:Submit if /amount > 9500}
-)");
+  // Data conditions, latestIncEvent, data units.
+  auto compiled = CompiledModel::compile(testing::claim_model());
   for (unsigned seed : {21u, 22u})
     differential("claim", compiled, seed, 600, 5);
 }
