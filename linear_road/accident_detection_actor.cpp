@@ -16,11 +16,11 @@ void AccidentDetectionActor::initialize(ActorContext&) {
 }
 
 void AccidentDetectionActor::fire(FiringContext& context) {
-  for (const Event& event : context.window()) {
-    const Value& tuple = event.token;
+  for (std::size_t i = 0; i < context.window().size(); ++i) {
+    Value tuple = context.take(i);
     if (!is_tuple_else_report(tuple, context)) continue;
     if (slot_int(tuple, kTupleType) != static_cast<std::int64_t>(InputType::position_report)) {
-      context.emit(tuple);
+      context.emit(std::move(tuple));
       continue;
     }
     const InputRecord r = read_tuple(tuple);
@@ -36,7 +36,8 @@ void AccidentDetectionActor::fire(FiringContext& context) {
     if (r.lane != kExitLane)
       if (const auto* accident = accidents_.ahead(r.xway, r.dir, r.seg, minute_of(r.time)))
         accident_seg = accident->seg;
-    context.emit(with_slots(tuple, kTupleMove, bits, kTupleAccidentSeg, accident_seg));
+    set_slots(tuple, kTupleMove, bits, kTupleAccidentSeg, accident_seg);
+    context.emit(std::move(tuple));
   }
 }
 

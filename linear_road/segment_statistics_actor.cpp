@@ -17,13 +17,13 @@ void SegmentStatisticsActor::initialize(ActorContext&) {
 }
 
 void SegmentStatisticsActor::fire(FiringContext& context) {
-  for (const Event& event : context.window()) {
-    const Value& tuple = event.token;
+  for (std::size_t i = 0; i < context.window().size(); ++i) {
+    Value tuple = context.take(i);
     if (!is_tuple_else_report(tuple, context)) continue;
     auto s = tuple.slots();
     std::int64_t type = s[kTupleType].as_int();
     if (type == static_cast<std::int64_t>(InputType::account_balance)) {
-      context.emit(tuple);
+      context.emit(std::move(tuple));
       continue;
     }
     if (type != static_cast<std::int64_t>(InputType::position_report)) continue;
@@ -37,7 +37,8 @@ void SegmentStatisticsActor::fire(FiringContext& context) {
     if (inputs.minute != minute)
       inputs = TollInputs{minute, speeds_.lav(xway, dir, seg, minute).value_or(-1),
                           speeds_.cars(xway, dir, seg, minute - 1)};
-    context.emit(with_slots(tuple, kTupleLav, inputs.lav, kTupleCars, inputs.cars));
+    set_slots(tuple, kTupleLav, inputs.lav, kTupleCars, inputs.cars);
+    context.emit(std::move(tuple));
   }
 }
 

@@ -43,15 +43,11 @@ bool is_tuple_else_report(const Value& token, FiringContext& context) {
   return false;
 }
 
-Value with_slots(const Value& tuple, int first_slot, std::int64_t first, int second_slot,
-                 std::int64_t second) {
-  std::array<Value, kTupleSlots> slots;
-  auto from = tuple.slots();
-  for (std::size_t i = 0; i < slots.size() && i < from.size(); ++i)
-    slots[i] = from[i];
+void set_slots(Value& tuple, int first_slot, std::int64_t first, int second_slot,
+               std::int64_t second) {
+  std::span<Value> slots = tuple.mutable_slots();
   slots[static_cast<std::size_t>(first_slot)] = Value(first);
   slots[static_cast<std::size_t>(second_slot)] = Value(second);
-  return Value::record(tuple_schema(), slots);
 }
 
 const Schema* toll_answer_schema() {

@@ -1,7 +1,8 @@
 // The records that travel through the Linear Road workflow (workflows/linear_road.yaml). Every
 // input tuple is one record over one interned schema from the source to the toll actor; each
-// stage copies it once and fills in what it computed (statistics, movement, accident ahead), so
-// that a stage reads plain integer slots by index: no field lookup by name, no string, no map.
+// stage takes it from its window and fills in what it computed (statistics, movement, accident
+// ahead) in place, so that one allocation carries a report through the chain and a stage reads
+// plain integer slots by index: no field lookup by name, no string, no map.
 // Answers are records of four small schemas, one per answer type.
 //
 // `released` is the workflow clock (ns) when the source let the tuple in; answers carry it on so
@@ -55,9 +56,10 @@ InputRecord read_tuple(const Value& tuple);
 inline std::int64_t slot_int(const Value& record, int slot) {
   return record.slots()[static_cast<std::size_t>(slot)].as_int();
 }
-// A copy of `tuple` with two slots replaced (the statistics or the movement of a report).
-Value with_slots(const Value& tuple, int first_slot, std::int64_t first, int second_slot,
-                 std::int64_t second);
+// Replaces two slots of `tuple` (the statistics or the movement of a report): in place when the
+// caller holds the only reference (it took the tuple from its window), else in a copy.
+void set_slots(Value& tuple, int first_slot, std::int64_t first, int second_slot,
+               std::int64_t second);
 
 // Answers: `type` is the answer's line type (0..3); `released` as above.
 const Schema* toll_answer_schema();         // type, carid, time, lav, toll, released

@@ -278,6 +278,13 @@ void FiringContext::emit(int output_port, Value token) {
   cell_->emit(output_port, std::move(token));
 }
 
+Value FiringContext::take(std::size_t i) const {
+  const Event& event = window_.events[i];
+  if (!window_.owned) return event.token;
+  // The receiver's own events, not const objects: only the window's view of them is const.
+  return std::move(const_cast<Event&>(event).token);
+}
+
 bool FiringContext::connected(int output_port) const {
   return cell_->route_count(output_port) > 0;
 }

@@ -45,6 +45,10 @@ class FiringContext : public ActorContext {
   const Window& window_info() const { return window_; }
   // The first token of the window: all a one-event-per-firing actor needs.
   const Value& token() const { return window_.events.front().token; }
+  // The token of window event `i` for an actor that changes it and sends it on: moved out of an
+  // owned window (Window::owned: a FIFO port), a copy otherwise. With Value::mutable_slots the
+  // actor then updates a record in place instead of allocating a new one.
+  Value take(std::size_t i = 0) const;
 
   // Emit a token; the time keeper stamps it (time of the window, next child wave tag).
   void emit(int output_port, Value token);

@@ -47,7 +47,7 @@ std::size_t Receiver::drain() {
 Window FifoReceiver::front_window() {
   const Event& event = events_[head_];
   return Window{std::span<const Event>(&event, 1),        event.time, &event.wave, 0, nullptr, seq_,
-                std::span<const std::uint64_t>(&seq_, 1), true};
+                std::span<const std::uint64_t>(&seq_, 1), true,       true};
 }
 
 void FifoReceiver::finish_window(bool, bool) {

@@ -132,6 +132,21 @@ Value Value::record(std::initializer_list<std::pair<std::string_view, Value>> fi
   return record(Schema::intern(names), std::move(slots));
 }
 
+std::span<Value> Value::mutable_slots() {
+  if (!is_record()) type_error(Kind::record);
+  Payload* p = bits_.scalar.p;
+  // Only holders of a reference can add one, so a count of 1 stays 1 while we write.
+  if (p->refs.load(std::memory_order_acquire) != 1) {
+    Value* from = p->values();
+    Payload* copy = make_values_payload(p->size, [&](std::size_t i) { return from[i]; });
+    copy->schema = p->schema;
+    release_heap();
+    bits_.scalar.p = copy;
+    p = copy;
+  }
+  return {p->values(), p->size};
+}
+
 void Value::retain_heap() const noexcept {
   bits_.scalar.p->refs.fetch_add(1, std::memory_order_relaxed);
 }

@@ -1,9 +1,11 @@
 // The token that travels through a workflow: null, bool, int, double, string, array or record.
 //
-// A Value is 16 bytes and immutable. Scalars and strings of up to 14 bytes live inline; longer
-// strings, arrays and records live in a reference-counted payload shared by every copy, so copying
-// a Value never copies data. Records share an interned Schema (field name -> slot), which lets a
-// compiled path such as `/seg` resolve to a slot index once instead of a name lookup per event.
+// A Value is 16 bytes and behaves as immutable. Scalars and strings of up to 14 bytes live inline;
+// longer strings, arrays and records live in a reference-counted payload shared by every copy, so
+// copying a Value never copies data. The one exception is copy-on-write for records
+// (mutable_slots): the sole owner of a payload may change it in place, which no one can observe.
+// Records share an interned Schema (field name -> slot), which lets a compiled path such as `/seg`
+// resolve to a slot index once instead of a name lookup per event.
 #pragma once
 
 #include <atomic>
@@ -112,6 +114,10 @@ class Value {
   std::span<const Value> as_array() const;
   const Schema* schema() const;          // records only
   std::span<const Value> slots() const;  // records only, in schema order
+  // Records only: the slots, writable. A payload shared with other Values is first copied so that
+  // they keep seeing the old slots; the sole owner (an actor that took the record from its window
+  // and passes it on, see FiringContext::take) changes it in place, without allocating.
+  std::span<Value> mutable_slots();
   // Record field by name; nullptr when this is not a record or has no such field.
   const Value* field(std::string_view name) const noexcept;
 

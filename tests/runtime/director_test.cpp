@@ -4,8 +4,10 @@
 #include <memory>
 
 #include "runtime/runner.hpp"
+#include "runtime/windowed_receiver.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
+#include "window_harness.hpp"
 
 namespace cwf {
 namespace {
@@ -199,6 +201,48 @@ TEST(FiringContext, TellsWhichOutputsAreConnected) {
   run_workflow(wf, director, clock);
   EXPECT_TRUE(probe.seen_main);
   EXPECT_FALSE(probe.seen_side);
+}
+
+// An actor that takes each token of its window and records what is left in the window after.
+class Taker : public Actor {
+ public:
+  Taker() { add_input("in"); }
+  void fire(FiringContext& c) override {
+    for (std::size_t i = 0; i < c.window().size(); ++i) {
+      taken.push_back(c.take(i));
+      left.push_back(c.window()[i].token);
+    }
+  }
+  std::vector<Value> taken, left;
+};
+
+TEST(FiringContext, TakeMovesTokensOutOfAFifoWindowAndCopiesFromAWindowThatKeepsThem) {
+  for (bool sliding : {false, true}) {
+    SCOPED_TRACE(sliding ? "sliding window of 2" : "fifo");
+    Workflow wf("take");
+    wf.emplace<testing::ListSource>("src", std::vector<Value>{1, 2, 3});
+    auto actor = std::make_unique<Taker>();
+    Taker& taker = *actor;
+    wf.add("taker", std::move(actor));
+    if (sliding) {
+      WindowSpec spec = testing::window("2 tokens", "1 token");
+      wf.connect(
+          "src", "out", "taker", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
+          spec.describe());
+    } else {
+      wf.connect("src", "taker");
+    }
+    VirtualClock clock;
+    auto director = make("scheduled");
+    run_workflow(wf, *director, clock);
+    std::vector<Value> expected_taken =
+        sliding ? std::vector<Value>{1, 2, 2, 3, 3} : std::vector<Value>{1, 2, 3};
+    EXPECT_EQ(taker.taken, expected_taken);
+    // FIFO: the window's event gave its token away; sliding: the event stays for the next window.
+    std::vector<Value> expected_left =
+        sliding ? expected_taken : std::vector<Value>{Value(), Value(), Value()};
+    EXPECT_EQ(taker.left, expected_left);
+  }
 }
 
 }  // namespace

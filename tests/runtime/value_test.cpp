@@ -53,6 +53,22 @@ TEST(Value, MovedFromIsNullAndCopiesSurviveTheOriginal) {
   EXPECT_EQ(copy.as_array()[0].as_string(), "a long string that lives on the heap");
 }
 
+TEST(Value, ASoleOwnerChangesARecordInPlaceASharerGetsItsOwnCopy) {
+  Value owned = Value::record({{"seg", 1}, {"lav", -1}});
+  const Value* before = owned.slots().data();
+  owned.mutable_slots()[1] = Value(55);
+  EXPECT_EQ(owned.slots().data(), before);  // no copy: nobody else could see the change
+  EXPECT_EQ(owned.field("lav")->as_int(), 55);
+
+  Value shared = owned;
+  shared.mutable_slots()[1] = Value(60);
+  EXPECT_NE(shared.slots().data(), owned.slots().data());
+  EXPECT_EQ(owned.field("lav")->as_int(), 55);  // the other holder keeps the old slots
+  EXPECT_EQ(shared.field("lav")->as_int(), 60);
+  EXPECT_EQ(shared.schema(), owned.schema());
+  EXPECT_THROW((void)Value(3).mutable_slots(), TypeError);
+}
+
 TEST(Value, OrderIsTotalAndNumericAcrossIntAndDouble) {
   EXPECT_EQ(Value(2), Value(2.0));
   EXPECT_EQ(Value(2).hash(), Value(2.0).hash());
