@@ -38,7 +38,11 @@ class SourceActor final : public Actor {
 
   struct Options {
     double compression = 0;
-    std::int64_t batch = 256;
+    // Small on purpose: a scheduler turn of a source is many firings (fifo: 64), and on several
+    // workers the next actor can start only when the turn ends, so a turn of 64 x 16 tuples
+    // keeps the chain pipelined across cores (Linear Road on 2 workers: 0.58 s with 16, 0.86 s
+    // with 256; one worker is as fast with either).
+    std::int64_t batch = 16;
     std::int32_t copies = 1;  // `xways`
     ReplicaShape shape;       // empty: scanned when copies > 1
     std::int32_t minutes = 0;
