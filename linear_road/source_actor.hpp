@@ -39,10 +39,11 @@ class SourceActor final : public Actor {
   struct Options {
     double compression = 0;
     // Small on purpose: a scheduler turn of a source is many firings (fifo: 64), and on several
-    // workers the next actor can start only when the turn ends, so a turn of 64 x 16 tuples
-    // keeps the chain pipelined across cores (Linear Road on 2 workers: 0.58 s with 16, 0.86 s
-    // with 256; one worker is as fast with either).
-    std::int64_t batch = 16;
+    // workers the next actor can start only when the turn ends, so short turns keep the chain
+    // pipelined across cores. Linear Road on 2 workers (s, shared dataset): fifo 0.62 with 32,
+    // 1.07 with 256; qbs 0.92 / 0.95, rr 0.92 / 0.88, rb 0.70 / 0.87; below 32 qbs, rr and rb
+    // slow down (more, shorter turns), and one worker is as fast with any of them.
+    std::int64_t batch = 32;
     std::int32_t copies = 1;  // `xways`
     ReplicaShape shape;       // empty: scanned when copies > 1
     std::int32_t minutes = 0;
