@@ -1,0 +1,171 @@
+// Linear Road as fast as possible: the workflow (workflows/linear_road.yaml) against the
+// reference implementation, both over the same input in the same iteration (lr::Rater's trial
+// without pacing, as `cwf lr rate --afap` does), under several directors. Each iteration reports
+// the workflow's and the reference's tuples/s and their ratio; the summary gives the medians.
+//
+// Input: --input=FILE (plain or .xz; e.g. the shared dataset decompressed), else a dataset
+// generated once into $TMPDIR (`cwf lr generate --xways 1 --minutes 60 --seed 1`), so the
+// benchmark runs on a machine without ../shared. An iteration whose answers differ from the
+// reference's is an error (the program fails).
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "actors/register.hpp"
+#include "bench_workflows.hpp"
+#include "linear_road/csv_file_writer.hpp"
+#include "linear_road/rating.hpp"
+#include "linear_road/register_actors.hpp"
+#include "linear_road/traffic_generator.hpp"
+#include "median_reporter.hpp"
+#include "schedulers/register.hpp"
+
+namespace {
+
+using namespace cwf;
+
+std::string g_input;  // empty: generated
+
+const std::string& generated_input() {
+  static const std::string path = [] {
+    const char* tmp = std::getenv("TMPDIR");
+    std::filesystem::path dir = std::filesystem::path(tmp && *tmp ? tmp : "/tmp") / "cwf_bench_lr";
+    std::filesystem::create_directories(dir);
+    std::string file = (dir / "input.dat").string();
+    if (std::filesystem::exists(file)) return file;  // deterministic per seed: made once
+    lr::TrafficOptions options;
+    options.xways = 1;
+    options.minutes = 60;
+    options.seed = 1;
+    std::string partial = file + ".partial";
+    lr::CsvFileWriter out(partial);
+    lr::TrafficGenerator generator(options);
+    generator.run([&](const lr::InputRecord& record) { out.line(record); });
+    if (!out.close()) {
+      std::fprintf(stderr, "lr_throughput: cannot write %s\n", partial.c_str());
+      std::exit(1);
+    }
+    std::filesystem::rename(partial, file);
+    return file;
+  }();
+  return path;
+}
+
+const ActorRegistry& actor_registry() {
+  static const ActorRegistry registry = [] {
+    ActorRegistry r;
+    actors::register_all(r);
+    lr::register_actors(r);
+    return r;
+  }();
+  return registry;
+}
+
+const SchedulerRegistry& scheduler_registry() {
+  static const SchedulerRegistry registry = [] {
+    SchedulerRegistry r;
+    schedulers::register_all(r);
+    return r;
+  }();
+  return registry;
+}
+
+struct Variant {
+  const char* name;
+  const char* director;
+  const char* scheduler;
+  unsigned workers;
+};
+
+void BM_LinearRoad(benchmark::State& state, Variant variant) {
+  lr::RatingOptions options;
+  options.input = g_input.empty() ? generated_input() : g_input;
+  options.workflow = std::string(CWF_SOURCE_DIR) + "/workflows/linear_road.yaml";
+  options.compression = 0;
+  options.director = variant.director;
+  options.scheduler = variant.scheduler;
+  options.workers = variant.workers;
+  options.actors = &actor_registry();
+  options.schedulers = &scheduler_registry();
+  lr::Rater rater(options);
+  double workflow_rate = 0, reference_rate = 0;
+  std::uint64_t tuples = 0;
+  for (auto _ : state) {
+    lr::RatingTrial trial = rater.trial(1);
+    if (!trial.validated()) {
+      state.SkipWithError("the workflow's answers differ from the reference's");
+      return;
+    }
+    state.SetIterationTime(trial.seconds);
+    workflow_rate = trial.tuples_per_second;
+    reference_rate = trial.reference_tuples_per_second;
+    tuples += trial.tuples;
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(tuples));
+  state.counters["reference_per_second"] = reference_rate;
+  state.counters["ratio"] = reference_rate > 0 ? workflow_rate / reference_rate : 0;
+}
+
+const std::vector<Variant> kVariants = {
+    {"fifo_2_workers", "scheduled", "fifo", 2}, {"fifo_1_worker", "scheduled", "fifo", 1},
+    {"qbs_2_workers", "scheduled", "qbs", 2},   {"rr_2_workers", "scheduled", "rr", 2},
+    {"rb_2_workers", "scheduled", "rb", 2},     {"threaded", "threaded", "", 0},
+};
+
+class RatioReporter final : public cwf_bench::MedianReporter {
+ public:
+  using MedianReporter::MedianReporter;
+  void Finalize() override {
+    MedianReporter::Finalize();
+    auto& out = GetOutputStream();
+    out << "\nMedians of this run; each iteration runs the workflow and then the reference on "
+           "the same input, ratio = workflow / reference:\n";
+    char line[160];
+    std::snprintf(line, sizeof line, "  %-16s %16s %16s %8s\n", "variant", "workflow tuples/s",
+                  "reference tuples/s", "ratio");
+    out << line;
+    for (const Variant& v : kVariants) {
+      const Median* m = find(std::string("lr/") + v.name);
+      if (!m) continue;
+      auto counter = [&](const char* name) {
+        auto it = m->counters.find(name);
+        return it == m->counters.end() ? 0.0 : it->second;
+      };
+      std::snprintf(line, sizeof line, "  %-16s %16.0f %16.0f %8.2f\n", v.name, m->rate,
+                    counter("reference_per_second"), counter("ratio"));
+      out << line;
+    }
+    out.flush();
+  }
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  cwf_bench::Arguments arguments;
+  if (!arguments.parse(argc, argv, [](const char* arg) {
+        if (std::strncmp(arg, "--input=", 8) != 0) return 0;
+        g_input = arg + 8;
+        if (!std::filesystem::exists(g_input)) {
+          std::fprintf(stderr, "lr_throughput: --input: no such file '%s'\n", g_input.c_str());
+          return -1;
+        }
+        return 1;
+      }))
+    return 2;
+  if (!arguments.initialize_benchmark()) return 1;
+  for (const Variant& v : kVariants)
+    benchmark::RegisterBenchmark((std::string("lr/") + v.name).c_str(), BM_LinearRoad, v)
+        ->Unit(benchmark::kMillisecond)
+        ->UseManualTime()
+        ->Iterations(1);
+  RatioReporter reporter(arguments.output_options());
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  benchmark::Shutdown();
+  return reporter.failed() ? 1 : 0;
+}
