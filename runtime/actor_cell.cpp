@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
+#include <string>
 
 namespace cwf {
 
@@ -279,6 +281,8 @@ void FiringContext::emit(int output_port, Value token) {
 }
 
 Value FiringContext::take(std::size_t i) const {
+  if (i >= window_.events.size())
+    throw std::out_of_range("take: the window has no event " + std::to_string(i));
   const Event& event = window_.events[i];
   if (!window_.owned) return event.token;
   // The receiver's own events, not const objects: only the window's view of them is const.

@@ -47,7 +47,9 @@ class FiringContext : public ActorContext {
   const Value& token() const { return window_.events.front().token; }
   // The token of window event `i` for an actor that changes it and sends it on: moved out of an
   // owned window (Window::owned: a FIFO port), a copy otherwise. With Value::mutable_slots the
-  // actor then updates a record in place instead of allocating a new one.
+  // actor then updates a record in place instead of allocating a new one. From an owned window
+  // the event's token is null afterwards (token() included). Throws std::out_of_range past the
+  // window's end (a source's empty window).
   Value take(std::size_t i = 0) const;
 
   // Emit a token; the time keeper stamps it (time of the window, next child wave tag).

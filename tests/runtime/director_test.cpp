@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 
 #include "runtime/runner.hpp"
 #include "runtime/windowed_receiver.hpp"
@@ -212,7 +213,13 @@ class Taker : public Actor {
       taken.push_back(c.take(i));
       left.push_back(c.window()[i].token);
     }
+    try {
+      (void)c.take(c.window().size());
+    } catch (const std::out_of_range&) {
+      ++out_of_range;
+    }
   }
+  int out_of_range = 0;
   std::vector<Value> taken, left;
 };
 
@@ -242,6 +249,7 @@ TEST(FiringContext, TakeMovesTokensOutOfAFifoWindowAndCopiesFromAWindowThatKeeps
     std::vector<Value> expected_left =
         sliding ? expected_taken : std::vector<Value>{Value(), Value(), Value()};
     EXPECT_EQ(taker.left, expected_left);
+    EXPECT_EQ(taker.out_of_range, 3);  // every firing (3 in both cases) asked past the end
   }
 }
 
