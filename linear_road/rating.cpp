@@ -134,7 +134,9 @@ RatingTrial Rater::trial(std::int32_t xways) {
     throw std::runtime_error(options_.workflow + ": needs an lr_source and an lr_answer_sink");
   ResponseTimes responses;
   AnswerDigest digest;
-  sink->record_response_times(&responses);
+  // As fast as possible no response time is reported: reading the clock for every answer would
+  // only slow the workflow down (7 % of its time on the shared dataset).
+  if (options_.compression > 0) sink->record_response_times(&responses);
   sink->tap_answers(&digest);
 
   std::atomic<bool> stop{false};
