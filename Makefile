@@ -77,6 +77,7 @@ bench: BUILD = build-release
 bench: build
 	./build-release/bench/engine_throughput --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./build-release/bench/scheduler_overhead
+	./build-release/bench/lr_throughput
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
