@@ -16,14 +16,12 @@
 #include <string>
 #include <vector>
 
-#include "actors/register.hpp"
 #include "bench_workflows.hpp"
+#include "cli/registries.hpp"
 #include "linear_road/csv_file_writer.hpp"
 #include "linear_road/rating.hpp"
-#include "linear_road/register_actors.hpp"
 #include "linear_road/traffic_generator.hpp"
 #include "median_reporter.hpp"
-#include "schedulers/register.hpp"
 
 namespace {
 
@@ -56,25 +54,6 @@ const std::string& generated_input() {
   return path;
 }
 
-const ActorRegistry& actor_registry() {
-  static const ActorRegistry registry = [] {
-    ActorRegistry r;
-    actors::register_all(r);
-    lr::register_actors(r);
-    return r;
-  }();
-  return registry;
-}
-
-const SchedulerRegistry& scheduler_registry() {
-  static const SchedulerRegistry registry = [] {
-    SchedulerRegistry r;
-    schedulers::register_all(r);
-    return r;
-  }();
-  return registry;
-}
-
 struct Variant {
   const char* name;
   const char* director;
@@ -90,8 +69,8 @@ void BM_LinearRoad(benchmark::State& state, Variant variant) {
   options.director = variant.director;
   options.scheduler = variant.scheduler;
   options.workers = variant.workers;
-  options.actors = &actor_registry();
-  options.schedulers = &scheduler_registry();
+  options.actors = &cli::actor_registry();
+  options.schedulers = &cli::scheduler_registry();
   lr::Rater rater(options);
   double workflow_rate = 0, reference_rate = 0;
   std::uint64_t tuples = 0;

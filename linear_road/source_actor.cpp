@@ -132,7 +132,8 @@ ActorType source_actor_type() {
        {"compression", ParamType::real, Value(0.0),
         "k > 0 releases the tuple with Time t at t/k seconds after the first; 0: as fast as "
         "possible"},
-       {"batch", ParamType::integer, Value(32), "most tuples emitted per firing"},
+       {"batch", ParamType::integer, Value(SourceActor::Options{}.batch),
+        "most tuples emitted per firing"},
        {"xways", ParamType::integer, Value(1),
         "L > 1 replicates the input for L expressways: copy i of every tuple has xway + i*X, "
         "carid + i*C, qid + i*Q"},
