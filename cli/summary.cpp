@@ -47,6 +47,10 @@ void print_summary(const RunSummary& summary, std::ostream& out) {
   out << summary.director << " director, " << format_duration(summary.wall_time) << " wall time\n";
   if (std::uint64_t errors = summary.total_errors())
     out << errors << " input error(s) were counted; the first ones are shown above\n";
+  std::uint64_t warnings = 0;
+  for (const auto& a : summary.actors)
+    warnings += a.warnings;
+  if (warnings) out << warnings << " warning(s) were counted; the first ones are shown above\n";
 }
 
 void print_progress(const std::vector<ActorSummary>& actors, Duration elapsed, std::ostream& out) {

@@ -110,6 +110,13 @@ void ActorCell::report_error(std::string_view message) {
                  message.data());
 }
 
+void ActorCell::report_warning(std::string_view message) {
+  stats_.warnings.add();
+  if (env_.warnings_shown.fetch_add(1, std::memory_order_relaxed) < kErrorsShown)
+    std::fprintf(stderr, "cwf: %s: warning: %.*s\n", name_.c_str(),
+                 static_cast<int>(message.size()), message.data());
+}
+
 std::size_t ActorCell::queue_length() const {
   std::size_t n = 0;
   for (const auto& r : receivers_)
@@ -274,6 +281,10 @@ ActorStats& ActorContext::stats() const {
 }
 void ActorContext::report_error(std::string_view message) const {
   cell_->report_error(message);
+}
+
+void ActorContext::report_warning(std::string_view message) const {
+  cell_->report_warning(message);
 }
 
 void FiringContext::emit(int output_port, Value token) {

@@ -43,6 +43,7 @@ struct ExecutionEnv {
   std::atomic<bool> end_of_input{false};
   std::atomic<std::uint64_t> wakeups{0};  // idle -> scheduled transitions (quiescence check)
   std::atomic<std::uint64_t> errors_shown{0};
+  std::atomic<std::uint64_t> warnings_shown{0};
 };
 
 constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();
@@ -130,6 +131,7 @@ class ActorCell {
   }
   void set_fire_again_at(Timestamp t) { fire_again_at_ = t; }
   void report_error(std::string_view message);
+  void report_warning(std::string_view message);
 
  private:
   static constexpr std::uint8_t kScheduled = 1, kNotified = 2;

@@ -27,6 +27,9 @@ class ActorContext {
   // Count a problem with the input (malformed line, failed conversion...) and report the first
   // few on stderr; the workflow keeps running.
   void report_error(std::string_view message) const;
+  // Count input that was kept but not whole (a field out of range left out of a statistic), and
+  // report the first few on stderr. Warnings do not change the exit status of a run.
+  void report_warning(std::string_view message) const;
 
  protected:
   ActorCell* cell_;

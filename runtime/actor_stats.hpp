@@ -25,6 +25,7 @@ struct ActorStats {
   Counter events_in;   // events taken from the input queues
   Counter events_out;  // events emitted
   Counter errors;      // malformed input and failed firings reported by the actor
+  Counter warnings;    // input kept in part (one field out of range, say), reported by the actor
   Counter dropped;     // events discarded by the engine (arrived after the actor finished, ...)
   Counter late;        // events that arrived after the window they belonged to had closed
   Counter expired;     // events that left every window unused (sent to `expired_to` if set)

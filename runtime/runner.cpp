@@ -17,8 +17,8 @@ std::vector<ActorSummary> snapshot(const Execution& execution) {
     const ActorCell& cell = execution.cell(id);
     const ActorStats& s = cell.stats();
     out.push_back({cell.name(), cell.is_source(), s.firings.get(), s.cost_ns.get(),
-                   s.events_in.get(), s.events_out.get(), s.errors.get(), s.dropped.get(),
-                   s.late.get(), s.expired.get(), cell.queue_length()});
+                   s.events_in.get(), s.events_out.get(), s.errors.get(), s.warnings.get(),
+                   s.dropped.get(), s.late.get(), s.expired.get(), cell.queue_length()});
   }
   return out;
 }

@@ -9,7 +9,7 @@ namespace cwf {
 struct ActorSummary {
   std::string name;
   bool is_source;
-  std::uint64_t firings, cost_ns, events_in, events_out, errors, dropped, late, expired,
+  std::uint64_t firings, cost_ns, events_in, events_out, errors, warnings, dropped, late, expired,
       queue_length;
 };
 
