@@ -70,11 +70,14 @@ void CsvSink::write_row(const Value& token) {
 void CsvSink::fire(FiringContext& context) {
   for (const Event& event : context.window())
     write_row(event.token);
+  writer_.count_event(context.window().size());
   writer_.maybe_flush();
+  report_write_losses(context, writer_, options_.path);
 }
 
 void CsvSink::wrapup(ActorContext& context) {
-  if (!writer_.close()) context.report_error(options_.path + ": write error: " + writer_.error());
+  writer_.close();
+  report_write_losses(context, writer_, options_.path);
 }
 
 ActorType csv_sink_type() {

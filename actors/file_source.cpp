@@ -25,6 +25,7 @@ void FileSource::initialize(ActorContext& context) {
   emitted_ = 0;
   anchored_ = false;
   pending_.reset();
+  context.set_input_name(options_.path);
   on_open(context);
 }
 
@@ -34,17 +35,23 @@ void FileSource::wrapup(ActorContext&) {
 
 void FileSource::malformed(FiringContext& context, std::uint64_t line, std::string_view text,
                            std::string_view error) {
-  std::string message = options_.path + ":" + std::to_string(line) + ": ";
-  message += error;
-  context.report_error(message);
-  if (!context.connected(kErrors)) return;
+  // Sent to a connected `errors` port, the line is handled where the workflow says (not lost);
+  // otherwise it is rejected, and the run's exit status says so.
+  if (!context.connected(kErrors)) {
+    std::string message = options_.path + ":" + std::to_string(line) + ": ";
+    message += error;
+    context.report_error(message);
+    return;
+  }
   Value slots[] = {Value(options_.path), Value(static_cast<std::int64_t>(line)), Value(text),
                    Value(error)};
   context.emit(kErrors, Value::record(error_schema_, slots));
 }
 
-void FileSource::emit_event(FiringContext& context, Value&& record, Timestamp time) {
+void FileSource::emit_event(FiringContext& context, Value&& record, Timestamp time,
+                            std::uint64_t line) {
   if (options_.time) context.set_output_time(time);
+  context.note_input_line(line);
   context.emit(kOut, std::move(record));
   ++emitted_;
   if (options_.limit && emitted_ >= *options_.limit) done_ = true;
@@ -55,7 +62,7 @@ void FileSource::fire(FiringContext& context) {
     // The director fires a paced source once its time has come.
     Pending pending = std::move(*pending_);
     pending_.reset();
-    emit_event(context, std::move(pending.record), pending.time);
+    emit_event(context, std::move(pending.record), pending.time, pending.line);
   }
   if (options_.limit && emitted_ >= *options_.limit) done_ = true;
   for (std::int64_t lines = 0; lines < options_.batch && !done_; ++lines) {
@@ -99,13 +106,13 @@ void FileSource::fire(FiringContext& context) {
               static_cast<Duration>(std::llround(static_cast<double>(offset) / options_.speed));
         Timestamp due = anchor_clock_ + offset;
         if (due > now) {
-          pending_ = Pending{std::move(record), time};
+          pending_ = Pending{std::move(record), time, number};
           context.fire_again_at(due);
           return;
         }
       }
     }
-    emit_event(context, std::move(record), time);
+    emit_event(context, std::move(record), time, number);
   }
 }
 

@@ -51,7 +51,8 @@ class FileSource : public Actor {
                  std::string_view error);
 
  private:
-  void emit_event(FiringContext& context, Value&& record, Timestamp time);
+  // Emits the record of line `line` (which error messages downstream name as its origin).
+  void emit_event(FiringContext& context, Value&& record, Timestamp time, std::uint64_t line);
 
   FileSourceOptions options_;
   LineReader reader_;
@@ -63,6 +64,7 @@ class FileSource : public Actor {
   struct Pending {
     Value record;
     Timestamp time;
+    std::uint64_t line;
   };
   std::optional<Pending> pending_;
   std::string error_;  // scratch

@@ -25,11 +25,14 @@ void JsonlSink::fire(FiringContext& context) {
     event.token.append_json(out);
     out.push_back('\n');
   }
+  writer_.count_event(context.window().size());
   writer_.maybe_flush();
+  report_write_losses(context, writer_, path_);
 }
 
 void JsonlSink::wrapup(ActorContext& context) {
-  if (!writer_.close()) context.report_error(path_ + ": write error: " + writer_.error());
+  writer_.close();
+  report_write_losses(context, writer_, path_);
 }
 
 ActorType jsonl_sink_type() {

@@ -29,6 +29,7 @@ void BufferedWriter::attach(std::FILE* stream) {
 bool BufferedWriter::flush() {
   if (!stream_) {
     buffer_.clear();
+    if (!error_.empty()) lost_ += std::exchange(pending_, 0);
     return error_.empty();
   }
   if (!buffer_.empty()) {
@@ -37,7 +38,16 @@ bool BufferedWriter::flush() {
     buffer_.clear();
   }
   if (std::fflush(stream_) != 0 && error_.empty()) error_ = std::strerror(errno);
+  // After a failure nothing counts as written any more: a partial write leaves a broken file.
+  if (!error_.empty()) lost_ += pending_;
+  pending_ = 0;
   return error_.empty();
+}
+
+void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output) {
+  if (writer.error().empty()) return;
+  if (std::uint64_t lost = writer.take_lost())
+    context.report_loss(lost, std::string(output) + ": write error: " + writer.error());
 }
 
 bool BufferedWriter::close() {

@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <utility>
 
+#include "runtime/actor_context.hpp"
 #include "runtime/value.hpp"
 
 namespace cwf::actors {
@@ -28,6 +30,9 @@ class BufferedWriter {
   bool is_open() const { return stream_ != nullptr; }
 
   std::string& buffer() { return buffer_; }
+  // One more event's text is in the buffer. Events count as written once a flush succeeded, and
+  // as lost when the flush that should have written them failed, or after a failure.
+  void count_event(std::uint64_t n = 1) { pending_ += n; }
   void maybe_flush() {
     if (buffer_.size() >= kCapacity) flush();
   }
@@ -36,13 +41,21 @@ class BufferedWriter {
   // Flushes, then closes an owned file.
   bool close();
   const std::string& error() const { return error_; }
+  // Events lost to write errors and not yet reported (reporting takes them).
+  std::uint64_t take_lost() { return std::exchange(lost_, 0); }
 
  private:
   std::FILE* stream_ = nullptr;
   bool owned_ = false;
   std::string buffer_;
   std::string error_;
+  std::uint64_t pending_ = 0;  // counted events whose text was not yet written out
+  std::uint64_t lost_ = 0;
 };
+
+// What a sink does after writing: reports the events that a write error lost (as soon as the
+// error happens, and what was lost after it at the end), so that the run says they may be lost.
+void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output);
 
 // CSV field text for a value: null is empty, strings as they are, doubles always with a '.', or
 // an exponent, arrays and records as JSON; quoted (with doubled quotes) when the text contains

@@ -53,14 +53,17 @@ void StdoutSink::fire(FiringContext& context) {
     }
     out.push_back('\n');
   }
+  writer_.count_event(context.window().size());
   if (interactive_)
     writer_.flush();
   else
     writer_.maybe_flush();
+  report_write_losses(context, writer_, "stdout");
 }
 
 void StdoutSink::wrapup(ActorContext& context) {
-  if (!writer_.close()) context.report_error("stdout: write error: " + writer_.error());
+  writer_.close();
+  report_write_losses(context, writer_, "stdout");
 }
 
 ActorType stdout_type() {

@@ -50,4 +50,14 @@ std::vector<std::string> Arguments::values(const std::string& name) const {
   return it == values_.end() ? std::vector<std::string>() : it->second;
 }
 
+double parse_number(const std::string& text, const char* option) {
+  try {
+    std::size_t used = 0;
+    double value = std::stod(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  throw UsageError(std::string(option) + " expects a number (got '" + text + "')");
+}
+
 }  // namespace cwf::cli

@@ -17,6 +17,9 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The number an option's value gives; UsageError ("--speed expects a number (got 'fast')").
+double parse_number(const std::string& text, const char* option);
+
 class Arguments {
  public:
   // `flags` take no value, `valued` take one.

@@ -9,6 +9,8 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/director_options.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/load.hpp"
 #include "cli/lr_paths.hpp"
 #include "cli/registries.hpp"
@@ -43,6 +45,11 @@ lines and the speed.
   --director scheduled|threaded, --scheduler fifo|qbs|rr|rb, --workers N
                       override the workflow's director
   --stats             print per-actor statistics too
+  --max-errors N|all  accept up to N input lines or events not processed completely (exit 0)
+
+Exit status: 0 when every input line was processed and every answer written; 3 when lines were
+rejected (malformed, out of time order) or answers may be lost; 2 for bad usage; 1 when the
+run could not start.
 )";
 
 std::string absolute(const std::string& path) {
@@ -63,10 +70,11 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Director> director;
   std::string input, output;
   bool stats = false;
+  LossTolerance tolerance;
   try {
-    Arguments parsed(
-        args, {"help", "stats"},
-        {"input", "out", "tolls", "workflow", "compression", "director", "scheduler", "workers"});
+    Arguments parsed(args, {"help", "stats"},
+                     {"input", "out", "tolls", "workflow", "compression", "director", "scheduler",
+                      "workers", "max-errors"});
     if (parsed.flag("help")) {
       out << kRunUsage;
       return 0;
@@ -84,6 +92,7 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
           "cannot find workflows/linear_road.yaml (in the current directory or the source tree "
           "of this program); name it with --workflow FILE");
     stats = parsed.flag("stats");
+    tolerance = LossTolerance::parse(parsed.value("max-errors"));
     // Paths given here are relative to the current directory, those in the file to the file.
     std::vector<ParamOverride> overrides = {
         {"input", "path", absolute(input)},
@@ -95,23 +104,8 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
     }
     workflow = load_or_report(path, err, overrides);
     if (!workflow) return 2;
-    DirectorConfig& config = workflow->director();
-    if (auto d = parsed.value("director")) config.type = *d;
-    if (auto s = parsed.value("scheduler")) {
-      config.scheduler = *s;
-      config.type = "scheduled";
-    }
-    if (auto w = parsed.value("workers")) {
-      int workers = 0;
-      try {
-        workers = std::stoi(*w);
-      } catch (const std::exception&) {
-      }
-      if (workers < 1 || std::to_string(workers) != *w)
-        throw UsageError("--workers must be a whole number of at least 1 (got '" + *w + "')");
-      config.workers = static_cast<unsigned>(workers);
-    }
-    director = make_director(config, scheduler_registry());
+    apply_director_options(parsed, workflow->director());
+    director = make_director(workflow->director(), scheduler_registry());
   } catch (const std::exception& e) {
     err << "cwf lr run: " << e.what() << " (cwf lr run --help)\n";
     return 2;
@@ -153,7 +147,8 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
         << " s with loading)\n";
   }
   if (stats) print_summary(summary, out);
-  return 0;
+  print_problems(summary, tolerance, err);
+  return exit_status_of(summary, tolerance);
 }
 
 }  // namespace cwf::cli

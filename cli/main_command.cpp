@@ -16,6 +16,9 @@ commands:
       --scheduler NAME                scheduling policy of the scheduled director: fifo, qbs, rr, rb
       --workers N                     worker threads of the scheduled director (default: cores)
       --for DURATION                  stop the sources after this long (e.g. 60s, 5 min), then drain
+      --grace DURATION                with --for: how long sinks may still take to confirm their
+                                      output at the end (a final flush; default 5s)
+      --max-errors N|all              accept up to N events not processed completely (exit 0)
       --clock real|virtual|scaled     workflow clock (default real); --speed K for scaled
       --stats                         print per-actor statistics at the end
       --progress                      print a progress line every few seconds (default on a terminal)
@@ -33,8 +36,13 @@ commands:
   history FILE        query an event history (--instance ID, --type TYPE)
   help                this text
 
-exit status: 0 on success; 1 when the workflow fails while running; 2 for bad usage or a
-workflow file that does not load (the reason is printed on one line).
+exit status (every command that runs a workflow or reads user data):
+  0  everything was processed and every sink confirmed its output
+  1  the run could not start or failed (an output that cannot be opened, an internal error)
+  2  bad usage, or a file that does not load (file:line:column and the reason on stderr)
+  3  the run completed, but events were rejected, failed, dropped, arrived too late for their
+     window or may have been lost; stderr lists them per actor with where it is declared
+     (--max-errors N accepts up to N of them)
 )";
 }  // namespace
 

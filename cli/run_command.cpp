@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
+#include "cli/director_options.hpp"
 #include "cli/load.hpp"
 #include "cli/registries.hpp"
 #include "cli/summary.hpp"
@@ -24,16 +25,6 @@ extern "C" void on_interrupt(int) {
   if (g_stop_requested.exchange(true)) _exit(130);
 }
 
-double parse_number(const std::string& text, const char* option) {
-  try {
-    std::size_t used = 0;
-    double value = std::stod(text, &used);
-    if (used == text.size()) return value;
-  } catch (const std::exception&) {
-  }
-  throw UsageError(std::string(option) + " expects a number (got '" + text + "')");
-}
-
 std::unique_ptr<Clock> make_clock(const Arguments& args) {
   if (args.value("speed") && args.value("clock").value_or("real") != "scaled")
     throw UsageError("--speed needs --clock scaled");
@@ -48,22 +39,6 @@ std::unique_ptr<Clock> make_clock(const Arguments& args) {
   throw UsageError("--clock must be real, virtual or scaled (got '" + kind + "')");
 }
 
-void apply_overrides(const Arguments& args, DirectorConfig& config) {
-  if (auto d = args.value("director")) config.type = *d;
-  if (auto s = args.value("scheduler")) {
-    config.scheduler = *s;
-    config.type = "scheduled";
-  }
-  if (auto w = args.value("workers")) {
-    double number = parse_number(*w, "--workers");
-    if (number != static_cast<int>(number) || number > 4096)
-      throw UsageError("--workers must be a whole number up to 4096 (got '" + *w + "')");
-    int workers = static_cast<int>(number);
-    if (workers < 1) throw UsageError("--workers must be at least 1");
-    config.workers = static_cast<unsigned>(workers);
-  }
-}
-
 }  // namespace
 
 int run_command(const Words& words, std::ostream& out, std::ostream& err) {
@@ -72,24 +47,31 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Clock> clock;
   RunOptions options;
   bool stats = false, progress = false;
+  LossTolerance tolerance;
   try {
     Arguments args(words, {"stats", "progress"},
-                   {"director", "scheduler", "workers", "for", "clock", "speed", "set"});
+                   {"director", "scheduler", "workers", "for", "grace", "clock", "speed", "set",
+                    "max-errors"});
     std::string path = workflow_path(args, "run");
     std::vector<ParamOverride> overrides;
     for (const std::string& text : args.values("set"))
       overrides.push_back(parse_param_override(text));
     workflow = load_or_report(path, err, overrides);
-    if (!workflow) return 2;
-    apply_overrides(args, workflow->director());
+    if (!workflow) return kExitUsage;
+    apply_director_options(args, workflow->director());
     director = make_director(workflow->director(), scheduler_registry());
     clock = make_clock(args);
     if (auto duration = args.value("for")) options.run_for = parse_duration(*duration);
+    if (auto grace = args.value("grace")) {
+      if (!options.run_for) throw UsageError("--grace only applies with --for");
+      options.finish_grace = parse_duration(*grace);
+    }
+    tolerance = LossTolerance::parse(args.value("max-errors"));
     stats = args.flag("stats");
     progress = args.flag("progress") || isatty(STDERR_FILENO);
   } catch (const std::exception& e) {
     err << "cwf run: " << e.what() << "\n";
-    return 2;
+    return kExitUsage;
   }
   (void)out;
 
@@ -106,14 +88,16 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
                          .count(),
                      err);
     };
-  int status = 0;
+  int status = kExitOk;
   try {
     RunSummary summary = run_workflow(*workflow, *director, *clock, options, on_progress);
     if (g_stop_requested) err << "cwf run: interrupted; sources stopped and queues drained\n";
     if (stats) print_summary(summary, err);
+    print_problems(summary, tolerance, err);
+    status = exit_status_of(summary, tolerance);
   } catch (const std::exception& e) {
     err << "cwf run: " << workflow->name() << ": " << e.what() << "\n";
-    status = 1;
+    status = kExitFailed;
   }
   std::signal(SIGINT, previous);
   return status;

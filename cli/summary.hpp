@@ -4,11 +4,16 @@
 
 #include <ostream>
 
+#include "cli/exit_status.hpp"
 #include "runtime/runner.hpp"
 
 namespace cwf::cli {
 
 void print_summary(const RunSummary& summary, std::ostream& out);
+// When events were not processed completely (or warnings were counted): the actors concerned,
+// where they are declared, what happened to their events, and the exit status that follows.
+// Prints nothing for a complete run.
+void print_problems(const RunSummary& summary, LossTolerance tolerance, std::ostream& out);
 void print_progress(const std::vector<ActorSummary>& actors, Duration elapsed, std::ostream& out);
 
 }  // namespace cwf::cli

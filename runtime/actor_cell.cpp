@@ -1,15 +1,19 @@
 #include "runtime/actor_cell.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <exception>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
 namespace cwf {
 
 namespace {
-constexpr std::uint64_t kErrorsShown = 20;  // per workflow; the rest are only counted
-}
+// Per actor: the first problems are printed, the rest only counted (the summary lists them all).
+constexpr std::uint64_t kProblemsShown = 10;
+}  // namespace
 
 ActorCell::ActorCell(ActorId id, std::string name, Actor& actor, ExecutionEnv& env,
                      std::uint32_t source_ordinal)
@@ -103,18 +107,76 @@ void ActorCell::wake_consumers() {
   routes_to_wake_.clear();
 }
 
-void ActorCell::report_error(std::string_view message) {
-  stats_.errors.add();
-  if (env_.errors_shown.fetch_add(1, std::memory_order_relaxed) < kErrorsShown)
-    std::fprintf(stderr, "cwf: %s: %.*s\n", name_.c_str(), static_cast<int>(message.size()),
-                 message.data());
+void ActorCell::count(ProblemKind kind, std::uint64_t n) {
+  switch (kind) {
+    case ProblemKind::rejected:
+      stats_.rejected.add(n);
+      break;
+    case ProblemKind::failed:
+      stats_.failed.add(n);
+      break;
+    case ProblemKind::dropped:
+      stats_.dropped.add(n);
+      break;
+    case ProblemKind::lost:
+      stats_.lost.add(n);
+      break;
+    case ProblemKind::warning:
+      stats_.warnings.add(n);
+      break;
+  }
 }
 
-void ActorCell::report_warning(std::string_view message) {
-  stats_.warnings.add();
-  if (env_.warnings_shown.fetch_add(1, std::memory_order_relaxed) < kErrorsShown)
-    std::fprintf(stderr, "cwf: %s: warning: %.*s\n", name_.c_str(),
-                 static_cast<int>(message.size()), message.data());
+std::optional<std::string> ActorCell::origin_of(const Event& event) const {
+  if (event.wave.empty()) return std::nullopt;
+  std::uint64_t sequence = event.wave.root_sequence();
+  std::size_t ordinal = static_cast<std::size_t>(sequence >> 40);
+  if (ordinal >= env_.origins.size() || !env_.origins[ordinal]) return std::nullopt;
+  return env_.origins[ordinal]->describe(sequence);
+}
+
+void ActorCell::report(ProblemKind kind, std::string_view message, const Event* event,
+                       std::uint64_t n) {
+  if (!event && firing_window_ && !firing_window_->events.empty())
+    event = &firing_window_->events.front();
+  if (env_.parent) {
+    std::string inner = describe_site({name_, type_, location_, {}});
+    env_.parent->report_from_inside(inner, kind, message, event, n);
+    std::lock_guard lock(report_mutex_);
+    count(kind, n);  // the inner summary (tests, nested composites) sees it too
+    return;
+  }
+  std::lock_guard lock(report_mutex_);
+  count(kind, n);
+  if (problems_shown_++ < kProblemsShown) {
+    std::string text = format_problem({name_, type_, location_, {}}, kind, message, event,
+                                      event ? origin_of(*event) : std::nullopt, n);
+    std::fputs(text.c_str(), stderr);
+  } else if (problems_shown_ == kProblemsShown + 1) {
+    std::fprintf(stderr, "cwf: %s: further problems are counted, not shown (see the summary)\n",
+                 describe_site({name_, type_, location_, {}}).c_str());
+  }
+}
+
+void ActorCell::report_from_inside(const std::string& inner, ProblemKind kind,
+                                   std::string_view message, const Event* event, std::uint64_t n) {
+  if (env_.parent) {
+    std::string chain = describe_site({name_, type_, location_, {}}) + ", in " + inner;
+    env_.parent->report_from_inside(chain, kind, message, event, n);
+    std::lock_guard lock(report_mutex_);
+    count(kind, n);
+    return;
+  }
+  std::lock_guard lock(report_mutex_);
+  count(kind, n);
+  if (problems_shown_++ < kProblemsShown) {
+    std::string text = format_problem({name_, type_, location_, inner}, kind, message, event,
+                                      event ? origin_of(*event) : std::nullopt, n);
+    std::fputs(text.c_str(), stderr);
+  } else if (problems_shown_ == kProblemsShown + 1) {
+    std::fprintf(stderr, "cwf: %s: further problems are counted, not shown (see the summary)\n",
+                 describe_site({name_, type_, location_, {}}).c_str());
+  }
 }
 
 std::size_t ActorCell::queue_length() const {
@@ -152,7 +214,7 @@ ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
     result = is_source() ? run_source(max_firings) : run_windows(max_firings);
   } catch (const std::exception& e) {
     // Outside an actor's own code (a window operator, the time keeper): reported, never fatal.
-    report_error(e.what());
+    report(ProblemKind::failed, e.what());
   }
   // Consumers learn of the last outputs before anyone can see this cell finished, so a run
   // cannot be judged quiescent while they are still in flight.
@@ -176,11 +238,11 @@ std::pair<bool, bool> ActorCell::fire_once(FiringContext& context) {
     }
     end_firing();
   } catch (const std::exception& e) {
-    report_error(e.what());
+    report(ProblemKind::failed, e.what());
     try {
       end_firing();
     } catch (const std::exception& again) {
-      report_error(again.what());
+      report(ProblemKind::failed, again.what());
     }
   }
   return {fired, keep_going};
@@ -258,7 +320,9 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     }
     time_keeper_.begin_firing(window);
     FiringContext context(*this, receiver->port(), window);
+    firing_window_ = &window;
     auto [fired, keep_going] = fire_once(context);
+    firing_window_ = nullptr;
     receiver->finish_window(fired, fired && context.consumed());
     if (!keep_going) finish();
   }
@@ -280,11 +344,32 @@ ActorStats& ActorContext::stats() const {
   return cell_->stats();
 }
 void ActorContext::report_error(std::string_view message) const {
-  cell_->report_error(message);
+  cell_->report(ProblemKind::rejected, message);
 }
 
 void ActorContext::report_warning(std::string_view message) const {
-  cell_->report_warning(message);
+  cell_->report(ProblemKind::warning, message);
+}
+
+void ActorContext::report_loss(std::uint64_t events, std::string_view message) const {
+  cell_->report(ProblemKind::lost, message, nullptr, events);
+}
+
+Duration ActorContext::time_to_finish(Duration wanted) const {
+  std::int64_t by = cell_->env().finish_by_ns.load(std::memory_order_relaxed);
+  if (by == std::numeric_limits<std::int64_t>::max()) return wanted;
+  std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::steady_clock::now().time_since_epoch())
+                         .count();
+  return std::min(wanted, std::max<Duration>(by - now, kMillisecond));
+}
+
+void ActorContext::set_input_name(std::string name) const {
+  cell_->input_origin().set_name(std::move(name));
+}
+
+void ActorContext::note_input_line(std::uint64_t line) const {
+  cell_->note_input_line(line);
 }
 
 void FiringContext::emit(int output_port, Value token) {

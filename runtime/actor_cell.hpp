@@ -13,12 +13,16 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "runtime/actor.hpp"
 #include "runtime/actor_stats.hpp"
 #include "runtime/clock.hpp"
+#include "runtime/input_origin.hpp"
+#include "runtime/problem_report.hpp"
 #include "runtime/receiver.hpp"
 #include "runtime/time_keeper.hpp"
 
@@ -42,8 +46,13 @@ struct ExecutionEnv {
   // still open (end of input acts as time moving past every window).
   std::atomic<bool> end_of_input{false};
   std::atomic<std::uint64_t> wakeups{0};  // idle -> scheduled transitions (quiescence check)
-  std::atomic<std::uint64_t> errors_shown{0};
-  std::atomic<std::uint64_t> warnings_shown{0};
+  // The input positions of each source's events, by source ordinal (see InputOrigin).
+  std::vector<const InputOrigin*> origins;
+  // When the run must be over (steady clock, ns; cwf run --for plus its grace period): waits at
+  // the end of the run (a sink's final flush) are cut to it.
+  std::atomic<std::int64_t> finish_by_ns{std::numeric_limits<std::int64_t>::max()};
+  // Inside a composite: the outer actor, which counts and reports the inner actors' problems.
+  ActorCell* parent = nullptr;
 };
 
 constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();
@@ -55,6 +64,14 @@ class ActorCell {
 
   ActorId id() const { return id_; }
   const std::string& name() const { return name_; }
+  // What the user wrote: the actor's type and "file:line" of its declaration (error messages).
+  void set_declaration(std::string type, std::string location) {
+    type_ = std::move(type);
+    location_ = std::move(location);
+  }
+  const std::string& type() const { return type_; }
+  const std::string& location() const { return location_; }
+  InputOrigin& input_origin() { return input_origin_; }
   Actor& actor() { return actor_; }
   ActorStats& stats() { return stats_; }
   const ActorStats& stats() const { return stats_; }
@@ -130,8 +147,15 @@ class ActorCell {
     time_keeper_.emit(port, std::move(token), [this](int p, Event&& e) { send(p, std::move(e)); });
   }
   void set_fire_again_at(Timestamp t) { fire_again_at_ = t; }
-  void report_error(std::string_view message);
-  void report_warning(std::string_view message);
+  // Counts a problem and prints the first few on stderr with the actor's declaration, the event
+  // (by default the first of the window being fired on) and the input line it came from. Any
+  // thread may report for an inner actor of a composite (reports are serialised).
+  void report(ProblemKind kind, std::string_view message, const Event* event = nullptr,
+              std::uint64_t count = 1);
+  // The next token this source emits comes from line `line` of its input.
+  void note_input_line(std::uint64_t line) {
+    input_origin_.note(time_keeper_.next_root_sequence(), line);
+  }
 
  private:
   static constexpr std::uint8_t kScheduled = 1, kNotified = 2;
@@ -154,13 +178,23 @@ class ActorCell {
   void end_firing();
   // A firing that emitted nothing tells wave windows downstream so (see WaveCompletion).
   void send_punctuation(const Event& of);
+  // An inner actor's problem, counted and printed here (composites).
+  void report_from_inside(const std::string& inner, ProblemKind kind, std::string_view message,
+                          const Event* event, std::uint64_t count);
+  void count(ProblemKind kind, std::uint64_t count);
+  std::optional<std::string> origin_of(const Event& event) const;
 
   ActorId id_;
   std::string name_;
   Actor& actor_;
   ExecutionEnv& env_;
+  std::string type_, location_;
   ActorStats stats_;
   TimeKeeper time_keeper_;
+  InputOrigin input_origin_;
+  const Window* firing_window_ = nullptr;  // while firing: the window, for error reports
+  std::mutex report_mutex_;
+  std::uint64_t problems_shown_ = 0;
   std::vector<std::unique_ptr<Receiver>> receivers_;
   std::vector<std::vector<Route>> routes_;
   std::vector<std::vector<Route>> expired_routes_;  // per input port

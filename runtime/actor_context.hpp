@@ -4,6 +4,7 @@
 // path.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,14 +23,31 @@ class ActorContext {
   explicit ActorContext(ActorCell& cell) : cell_(&cell) {}
 
   const std::string& name() const;
+  // The runtime's side of this actor (for runtime actors such as composites, not for plain ones).
+  ActorCell& cell() const { return *cell_; }
   Clock& clock() const;
   ActorStats& stats() const;
-  // Count a problem with the input (malformed line, failed conversion...) and report the first
-  // few on stderr; the workflow keeps running.
+  // Reject input as invalid (a malformed line, a failed conversion, an event for an unknown
+  // instance): counted, the first few printed on stderr with the actor's declaration, the event
+  // being fired on and the input line it came from; the workflow keeps running, and the run's
+  // exit status says that it was not complete.
   void report_error(std::string_view message) const;
-  // Count input that was kept but not whole (a field out of range left out of a statistic), and
-  // report the first few on stderr. Warnings do not change the exit status of a run.
+  // Input kept but not whole (a field out of range left out of a statistic): counted and shown
+  // like an error, but a warning does not change the exit status of a run.
   void report_warning(std::string_view message) const;
+  // A sink could not confirm that `events` events reached their destination (a write error, a
+  // failed flush): counted as possibly lost.
+  void report_loss(std::uint64_t events, std::string_view message) const;
+
+  // How long a wait at the end of the run may take: `wanted`, cut to what is left before the run
+  // must be over (cwf run --for and its grace period; never less than 1 ms).
+  Duration time_to_finish(Duration wanted) const;
+
+  // ---- sources that read lines: what error messages downstream name as the input position ----
+  // The input's name (a path as the user wrote it), set once.
+  void set_input_name(std::string name) const;
+  // The next token this source emits comes from line `line` of its input.
+  void note_input_line(std::uint64_t line) const;
 
  protected:
   ActorCell* cell_;

@@ -19,14 +19,18 @@ class Counter {
   std::atomic<std::uint64_t> value_{0};
 };
 
+// What happened to the events an actor took in, beyond the firings: the counters that decide
+// whether a run was complete (docs/workflow-yaml.md, "Exit status").
 struct ActorStats {
   Counter firings;     // fire() calls
   Counter cost_ns;     // time spent in prefire/fire/postfire, measured by the director
   Counter events_in;   // events taken from the input queues
   Counter events_out;  // events emitted
-  Counter errors;      // malformed input and failed firings reported by the actor
-  Counter warnings;    // input kept in part (one field out of range, say), reported by the actor
-  Counter dropped;     // events discarded by the engine (arrived after the actor finished, ...)
+  Counter rejected;    // input the actor refused as invalid (a malformed line, an unknown instance)
+  Counter failed;      // firings that threw: their window's events were not processed
+  Counter dropped;     // events the engine discarded (no group key, arrived after the actor ended)
+  Counter lost;        // events a sink took but could not confirm were written or delivered
+  Counter warnings;    // input kept in part (one field out of range), reported by the actor
   Counter late;        // events that arrived after the window they belonged to had closed
   Counter expired;     // events that left every window unused (sent to `expired_to` if set)
 };

@@ -53,6 +53,9 @@ CompositeActor::~CompositeActor() {
 
 void CompositeActor::initialize(ActorContext& context) {
   execution_ = std::make_unique<Execution>(*inner_, context.clock());
+  // Inner actors' problems are this actor's: counted in its statistics (and so in the run's exit
+  // status) and printed with its declaration, the inner actor named after it.
+  execution_->env().parent = &context.cell();
   injectors_.clear();
   for (ActorId id : input_actors_)
     injectors_.push_back(execution_->cell(id).receiver(0)->make_producer());

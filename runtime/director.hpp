@@ -19,6 +19,9 @@ namespace cwf {
 struct RunOptions {
   // Stop the sources after this much wall time, then drain.
   std::optional<Duration> run_for;
+  // With run_for: how long after it the sinks may still wait to confirm their output at the end
+  // (a final flush); the whole run takes at most run_for + finish_grace plus the drain.
+  Duration finish_grace = 5 * kSecond;
   // Polled by the director; set (e.g. by a SIGINT handler) to stop sources and drain.
   const std::atomic<bool>* stop_requested = nullptr;
   // While set, no actor fires (queued events wait; nothing is lost); cleared, the run goes on.

@@ -13,6 +13,11 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     ActorEntry& entry = workflow.actor(id);
     std::uint32_t ordinal = entry.actor->is_source() ? source_ordinal++ : 0;
     cells_.push_back(std::make_unique<ActorCell>(id, entry.name, *entry.actor, env_, ordinal));
+    std::string location;
+    if (!entry.location.file.empty())
+      location = entry.location.file + ":" + std::to_string(entry.location.line);
+    cells_.back()->set_declaration(entry.type, std::move(location));
+    if (entry.actor->is_source()) env_.origins.push_back(&cells_.back()->input_origin());
   }
   for (const Connection& c : workflow.connections()) {
     ActorCell& consumer = *cells_[c.to.actor];

@@ -4,10 +4,17 @@
 
 namespace cwf {
 
-std::uint64_t RunSummary::total_errors() const {
+std::uint64_t RunSummary::incomplete() const {
   std::uint64_t n = 0;
   for (const auto& a : actors)
-    n += a.errors;
+    n += a.incomplete();
+  return n;
+}
+
+std::uint64_t RunSummary::warnings() const {
+  std::uint64_t n = 0;
+  for (const auto& a : actors)
+    n += a.warnings;
   return n;
 }
 
@@ -16,9 +23,10 @@ std::vector<ActorSummary> snapshot(const Execution& execution) {
   for (ActorId id = 0; id < execution.size(); ++id) {
     const ActorCell& cell = execution.cell(id);
     const ActorStats& s = cell.stats();
-    out.push_back({cell.name(), cell.is_source(), s.firings.get(), s.cost_ns.get(),
-                   s.events_in.get(), s.events_out.get(), s.errors.get(), s.warnings.get(),
-                   s.dropped.get(), s.late.get(), s.expired.get(), cell.queue_length()});
+    out.push_back({cell.name(), cell.type(), cell.location(), cell.is_source(), s.firings.get(),
+                   s.cost_ns.get(), s.events_in.get(), s.events_out.get(), s.rejected.get(),
+                   s.failed.get(), s.dropped.get(), s.lost.get(), s.warnings.get(), s.late.get(),
+                   s.expired.get(), cell.queue_length()});
   }
   return out;
 }
@@ -28,6 +36,11 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
                         const std::function<void(const Execution&)>& on_progress) {
   auto started = std::chrono::steady_clock::now();
   Execution execution(workflow, clock);
+  if (options.run_for) {
+    auto by = started + std::chrono::nanoseconds(*options.run_for + options.finish_grace);
+    execution.env().finish_by_ns.store(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(by.time_since_epoch()).count());
+  }
   RunOptions effective = options;
   if (on_progress) effective.progress = [&] { on_progress(execution); };
   execution.initialize();

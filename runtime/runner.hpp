@@ -8,16 +8,23 @@ namespace cwf {
 
 struct ActorSummary {
   std::string name;
+  std::string type;
+  std::string location;  // "file:line" of its declaration, when it was loaded from a file
   bool is_source;
-  std::uint64_t firings, cost_ns, events_in, events_out, errors, warnings, dropped, late, expired,
-      queue_length;
+  std::uint64_t firings, cost_ns, events_in, events_out, rejected, failed, dropped, lost, warnings,
+      late, expired, queue_length;
+  // Events this actor did not process completely: rejected, failed, dropped, arrived too late
+  // for their window, or possibly lost by a sink.
+  std::uint64_t incomplete() const { return rejected + failed + dropped + late + lost; }
 };
 
 struct RunSummary {
   std::string director;
   Duration wall_time = 0;
   std::vector<ActorSummary> actors;
-  std::uint64_t total_errors() const;
+  // Over every actor: events not processed completely (ActorSummary::incomplete), and warnings.
+  std::uint64_t incomplete() const;
+  std::uint64_t warnings() const;
 };
 
 std::vector<ActorSummary> snapshot(const Execution& execution);

@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,11 +72,24 @@ class Scheduler {
 
 using SchedulerParameters = std::map<std::string, Value>;
 
+// A scheduling policy's parameter that is unknown or has a bad value: names the parameter, so
+// that the workflow loader can point at the line that sets it.
+class SchedulerParameterError : public std::invalid_argument {
+ public:
+  SchedulerParameterError(std::string parameter, const std::string& message)
+      : std::invalid_argument(message), parameter_(std::move(parameter)) {}
+  const std::string& parameter() const { return parameter_; }
+
+ private:
+  std::string parameter_;
+};
+
 class SchedulerRegistry {
  public:
   using Factory = std::function<std::unique_ptr<Scheduler>(const SchedulerParameters&)>;
   void add(std::string name, std::string description, Factory factory);
-  // Throws std::invalid_argument listing the known policies.
+  // Throws std::invalid_argument listing the known policies, SchedulerParameterError for a bad
+  // parameter.
   std::unique_ptr<Scheduler> create(std::string_view name, const SchedulerParameters& params) const;
   bool contains(std::string_view name) const;
   std::vector<std::pair<std::string, std::string>> list() const;

@@ -64,6 +64,8 @@ class TimeKeeper {
   void track_ports(bool on) { track_ports_ = on; }
   const std::vector<int>& child_ports() const { return child_ports_; }
   Timestamp input_time() const { return input_time_; }
+  // The root sequence the next token of a source will get.
+  std::uint64_t next_root_sequence() const { return next_root_sequence_; }
   const WaveTag* input_wave() const { return input_wave_; }
 
  private:

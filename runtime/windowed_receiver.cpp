@@ -81,7 +81,8 @@ void WindowedReceiver::queue(Event&& event) {
   try {
     g = group_of(event);
   } catch (const std::exception& e) {
-    owner().report_error(std::string("group_by: ") + e.what());
+    owner().report(ProblemKind::dropped, std::string("no group: group_by failed: ") + e.what(),
+                   &event);
     return;
   }
   GroupState& state = groups_[g];

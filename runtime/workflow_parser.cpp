@@ -264,6 +264,26 @@ DirectorConfig FileParser::parse_director(const YamlEntry& entry) const {
       config.parameters[item.key] = yaml_to_value(item.value, file_);
     }
   }
+  // What only the scheduled director has is an error under the threaded one, not ignored.
+  if (config.type == "threaded")
+    for (const YamlEntry& item : yaml_map_entries(entry.value, file_))
+      if (item.key != "type")
+        fail(key_location(item), "'" + item.key +
+                                     "' applies to the scheduled director (its policy, workers "
+                                     "and their parameters); the threaded director runs one "
+                                     "thread per actor and takes none");
+  // The policy's parameters are checked now, where their lines are known.
+  if (config.type == "scheduled" && loader_.context().schedulers.contains(config.scheduler)) {
+    try {
+      loader_.context().schedulers.create(config.scheduler, config.parameters);
+    } catch (const SchedulerParameterError& e) {
+      for (const YamlEntry& item : yaml_map_entries(entry.value, file_))
+        if (item.key == e.parameter()) fail(value_location(item), e.what());
+      fail(value_location(entry), e.what());
+    } catch (const std::invalid_argument& e) {
+      fail(value_location(entry), e.what());
+    }
+  }
   return config;
 }
 

@@ -33,8 +33,8 @@ void register_all(SchedulerRegistry& registry) {
   registry.add("fifo", "actors fire in the order they got work, each on all its windows",
                [](const SchedulerParameters& params) {
                  ParameterReader read("fifo", params, {"batch"});
-                 return std::make_unique<FifoScheduler>(
-                     read.positive_int("batch", FifoScheduler::kAllWindows, kBatch));
+                 return std::make_unique<FifoScheduler>(read.positive_int_or_all(
+                     "batch", FifoScheduler::kAllWindows, FifoScheduler::kAllWindows, kBatch));
                });
   registry.add(
       "qbs", "quantum priority-based: priorities from the workflow, quanta of (40-p)·b µs",

@@ -22,8 +22,8 @@ ParameterReader::ParameterReader(std::string policy, const SchedulerParameters& 
     for (const auto& k : known)
       found = found || k == name;
     if (!found)
-      throw std::invalid_argument("the " + policy_ + " scheduler has no parameter '" + name +
-                                  "' (known: " + join(known) + ")");
+      throw SchedulerParameterError(name, "the " + policy_ + " scheduler has no parameter '" +
+                                              name + "' (known: " + join(known) + ")");
   }
 }
 
@@ -34,9 +34,23 @@ std::uint32_t ParameterReader::positive_int(const std::string& name, std::uint32
   const Value& value = it->second;
   if (!value.is_int() || value.as_int() < 1 ||
       value.as_int() > std::numeric_limits<std::uint32_t>::max())
-    throw std::invalid_argument(policy_ + " scheduler: '" + name + "' must be a positive int (" +
-                                what + "), got " + value.to_json());
+    throw SchedulerParameterError(name, policy_ + " scheduler: '" + name +
+                                            "' must be a positive int (" + what + "), got " +
+                                            value.to_json());
   return static_cast<std::uint32_t>(value.as_int());
+}
+
+std::uint32_t ParameterReader::positive_int_or_all(const std::string& name, std::uint32_t fallback,
+                                                   std::uint32_t all,
+                                                   const std::string& what) const {
+  auto it = parameters_.find(name);
+  if (it != parameters_.end() && it->second.is_string()) {
+    if (it->second.as_string() == "all") return all;
+    throw SchedulerParameterError(name, policy_ + " scheduler: '" + name +
+                                            "' must be a positive int or all (" + what + "), got " +
+                                            it->second.to_json());
+  }
+  return positive_int(name, fallback, what);
 }
 
 }  // namespace cwf::schedulers

@@ -18,6 +18,9 @@ class ParameterReader {
   // A positive whole number; `what` says what it counts, for the error message.
   std::uint32_t positive_int(const std::string& name, std::uint32_t fallback,
                              const std::string& what) const;
+  // The same, or the word `all`, which stands for `all`.
+  std::uint32_t positive_int_or_all(const std::string& name, std::uint32_t fallback,
+                                    std::uint32_t all, const std::string& what) const;
 
  private:
   std::string policy_;

@@ -26,12 +26,15 @@ void HistorySink::fire(FiringContext& context) {
   for_each_occurrence(context, [&](const Value& occurrence) {
     occurrence.append_json(out);
     out.push_back('\n');
+    writer_.count_event();
   });
   writer_.maybe_flush();
+  actors::report_write_losses(context, writer_, path_);
 }
 
 void HistorySink::wrapup(ActorContext& context) {
-  if (!writer_.close()) context.report_error(path_ + ": write error: " + writer_.error());
+  writer_.close();
+  actors::report_write_losses(context, writer_, path_);
 }
 
 ActorType history_sink_type() {

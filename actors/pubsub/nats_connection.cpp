@@ -62,13 +62,17 @@ void NatsConnection::connect(const NatsConnectionOptions& options) {
   check(natsOptions_SetClosedCB(opts.get(), &NatsConnection::on_closed, events_),
         "NATS closed callback");
   if (!options.name.empty()) check(natsOptions_SetName(opts.get(), options.name.c_str()), "name");
+  for (const std::string& url : options.servers)
+    servers_ += (servers_.empty() ? "" : ", ") + url;
+  reconnect_wait_ = options.reconnect_wait;
   natsStatus status = natsConnection_Connect(&connection_, opts.get());
-  if (status != NATS_OK && status != NATS_NOT_YET_CONNECTED) {
-    std::string servers;
-    for (const std::string& url : options.servers)
-      servers += (servers.empty() ? "" : ", ") + url;
-    throw NatsError("cannot connect to " + servers, status);
-  }
+  if (status != NATS_OK && status != NATS_NOT_YET_CONNECTED)
+    throw NatsError("cannot connect to " + servers_, status);
+  first_attempt_failed_ = status == NATS_NOT_YET_CONNECTED;
+}
+
+std::string NatsConnection::unreachable() const {
+  return "cannot connect to " + servers_ + " (no server answers)";
 }
 
 NatsConnection::~NatsConnection() {

@@ -47,6 +47,11 @@ class NatsConnection {
 
   natsConnection* get() const { return connection_; }
   bool connected() const;
+  // The first attempt to connect failed (the server is down or unreachable): the connection
+  // keeps trying in the background. `unreachable()` says so in words, naming the servers.
+  bool first_attempt_failed() const { return first_attempt_failed_; }
+  std::string unreachable() const;
+  Duration reconnect_wait() const { return reconnect_wait_; }
   // Waits until the server has processed everything sent so far; false on timeout or while
   // disconnected. `error` says why.
   bool flush(Duration timeout, std::string& error);
@@ -67,6 +72,9 @@ class NatsConnection {
   static void on_closed(natsConnection*, void* closure);
 
   natsConnection* connection_ = nullptr;
+  std::string servers_;  // as given, for messages
+  Duration reconnect_wait_ = 0;
+  bool first_attempt_failed_ = false;
   Events* events_;  // freed by on_closed, which only runs once the destructor closed the connection
 };
 

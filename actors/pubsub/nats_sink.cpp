@@ -1,5 +1,7 @@
 #include "actors/pubsub/nats_sink.hpp"
 
+#include "runtime/duration.hpp"
+
 namespace cwf::pubsub {
 
 NatsSink::NatsSink(NatsConnectionOptions connection, Duration flush_timeout)
@@ -14,6 +16,11 @@ void NatsSink::initialize(ActorContext& context) {
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());
   }
+  if (connection_->first_attempt_failed())
+    context.report_warning(connection_->unreachable() + "; retrying every " +
+                           format_duration(connection_->reconnect_wait()) +
+                           ": publications are kept until it answers, and counted as lost if it "
+                           "never does before the end of the run");
 }
 
 void NatsSink::publish(FiringContext& context, const std::string& subject, const Value& record) {
@@ -36,10 +43,14 @@ void NatsSink::wrapup(ActorContext& context) {
   if (!connection_) return;
   // Everything handed to the client is on the server once the flush returns; while the server
   // is away the flush waits for the reconnect, up to the timeout.
+  // The wait is bounded by the run's own end (cwf run --for, and its grace period).
   std::string error;
-  if (published() > 0 && !connection_->flush(flush_timeout_, error))
-    context.report_error("flush at the end failed (" + error +
-                         "): publications still buffered may not have reached the server");
+  if (published() > 0 && !connection_->flush(context.time_to_finish(flush_timeout_), error)) {
+    std::string why = connection_->connected() || connection_->reconnects() > 0
+                          ? "the flush at the end failed (" + error + ")"
+                          : connection_->unreachable() + ", and no connection was ever made";
+    context.report_loss(published(), why + ": publications may not have reached the server");
+  }
   connection_view_.store(nullptr, std::memory_order_release);
   connection_.reset();
 }

@@ -1,5 +1,7 @@
 #include "actors/pubsub/nats_subscribe.hpp"
 
+#include "runtime/duration.hpp"
+
 #include <concurrentqueue.h>
 
 #include <vector>
@@ -143,6 +145,10 @@ void NatsSubscribe::initialize(ActorContext& context) {
     close_subscriptions();
     throw std::runtime_error(context.name() + ": " + e.what());
   }
+  if (connection_->first_attempt_failed())
+    context.report_warning(connection_->unreachable() + "; retrying every " +
+                           format_duration(connection_->reconnect_wait()) +
+                           ": nothing arrives until it answers");
 }
 
 void NatsSubscribe::fire(FiringContext& context) {

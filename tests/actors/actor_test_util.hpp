@@ -149,7 +149,7 @@ class Harness {
   // Errors counted by one actor in the last summary.
   static std::uint64_t errors(const RunSummary& summary, const std::string& actor) {
     for (const auto& a : summary.actors)
-      if (a.name == actor) return a.errors;
+      if (a.name == actor) return a.rejected + a.failed;
     return ~0ull;
   }
 

@@ -48,8 +48,9 @@ TEST(Patterns, Figure9DeclinedWindowsKeepTheirEventsOnlyTheUnusedOneExpires) {
   for (std::string line; std::getline(stats, line);) {
     std::istringstream fields(line);
     std::string name;
-    long firings, in, out, queued, errors, dropped, late, expired;
-    fields >> name >> firings >> in >> out >> queued >> errors >> dropped >> late >> expired;
+    long firings, in, out, queued, rejected, failed, dropped, late, lost, expired;
+    fields >> name >> firings >> in >> out >> queued >> rejected >> failed >> dropped >> late >>
+        lost >> expired;
     if (name != "a") continue;
     found = true;
     EXPECT_EQ(firings, 1);

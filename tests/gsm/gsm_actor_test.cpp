@@ -30,7 +30,7 @@ std::pair<std::vector<std::string>, std::uint64_t> run(const std::string& events
       out);
   std::uint64_t errors = 0;
   for (const auto& a : summary.actors)
-    if (a.name == "orders") errors = a.errors;
+    if (a.name == "orders") errors = a.rejected + a.failed;
   return {testing::read_lines(out), errors};
 }
 

@@ -79,7 +79,7 @@ TEST_P(LrWorkflowDifferential, AnswersEqualTheReference) {
   ASSERT_GT(d.expected.size(), 1000u);
   const std::string out = testing::test_directory("diff_out_" + c.director.name()) + "/out";
   testing::WorkflowRun run = testing::run_linear_road(d.input, d.tolls, out, c.director);
-  EXPECT_EQ(run.summary.total_errors(), 0u);
+  EXPECT_EQ(run.summary.incomplete(), 0u);
   std::vector<std::string> actual = testing::answer_lines(out);
   ASSERT_EQ(actual.size(), d.expected.size());
   std::vector<std::string> missing, extra;

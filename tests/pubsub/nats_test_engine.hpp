@@ -152,7 +152,7 @@ class Engine {
   }
   std::uint64_t errors(const std::string& actor) const {
     for (const auto& a : summary_.actors)
-      if (a.name == actor) return a.errors;
+      if (a.name == actor) return a.rejected + a.failed;
     return ~0ull;
   }
 

@@ -100,7 +100,7 @@ inline RunSummary run_on_virtual_clock(Workflow& workflow, unsigned workers) {
 
 inline std::uint64_t errors(const RunSummary& summary, const std::string& actor) {
   for (const auto& a : summary.actors)
-    if (a.name == actor) return a.errors;
+    if (a.name == actor) return a.rejected + a.failed;
   return ~0ull;
 }
 

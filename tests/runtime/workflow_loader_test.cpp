@@ -479,8 +479,7 @@ TEST_F(WorkflowLoader, ReportsSubWorkflowMistakes) {
                 "of: workflow, director, priority");
   EXPECT_EQ(
       message("main.yaml", "actors:\n  z: {workflow: ok.yaml, director: {scheduler: lifo}}\n"),
-      d + "main.yaml:2:36: cannot create the director of sub-workflow actor 'z': lifo is "
-          "not available here");
+      d + "main.yaml:2:36: lifo is not available here");
   write(dir / "dup.yaml", "inputs: [in]\nactors:\n  in: {type: collect}\n");
   EXPECT_EQ(message("main.yaml", "actors:\n  z: {workflow: dup.yaml}\n"),
             d + "dup.yaml:3:3: duplicate name 'in' (first at 1:10, as an input)");

@@ -1,0 +1,234 @@
+// The exit-status contract of `cwf run` (README, `cwf help`): 0 only when every event was
+// processed and every sink confirmed its output, 3 when the run completed without that, 2 for bad
+// usage, 1 when the run could not start; and run-time problems named with the workflow file and
+// line of the actor, the event and the input line it came from.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "process.hpp"
+
+namespace cwf::testing {
+namespace {
+
+std::string temp_dir() {
+  std::string dir = ::testing::TempDir() + "run_outcome/";
+  std::string command = "mkdir -p " + dir;
+  EXPECT_EQ(std::system(command.c_str()), 0);
+  return dir;
+}
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  std::string path = temp_dir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Ten readings, one of them "n/a"; the csv has a header, so reading i is on line i + 2.
+std::string readings_csv() {
+  std::string text = "ts,sensor,celsius\n";
+  for (int i = 0; i < 10; ++i)
+    text += std::to_string(1000 + i) + ",s" + std::to_string(i % 3) + "," +
+            (i == 6 ? std::string("n/a") : std::to_string(20 + i)) + "\n";
+  return write_temp("readings.csv", text);
+}
+
+TEST(RunOutcome, ACompleteRunExitsZeroAndPrintsNoProblems) {
+  std::string csv = readings_csv();
+  std::string path = write_temp("complete.yaml",
+                                "actors:\n"
+                                "  readings: {type: csv_source, path: " +
+                                    csv +
+                                    ", time: /ts}\n"
+                                    "  out: {type: jsonl_sink, path: " +
+                                    temp_dir() +
+                                    "complete.jsonl}\n"
+                                    "connections:\n"
+                                    "  - readings -> out\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(lines_of(read_file(temp_dir() + "complete.jsonl")).size(), 10u);
+}
+
+TEST(RunOutcome, AMistypedTimeFieldRejectsEveryLineAndExitsThree) {
+  std::string csv = readings_csv();
+  std::string path = write_temp("typo.yaml",
+                                "actors:\n"
+                                "  readings: {type: csv_source, path: " +
+                                    csv +
+                                    ", time: /tss}\n"
+                                    "  out: {type: jsonl_sink, path: " +
+                                    temp_dir() +
+                                    "typo.jsonl}\n"
+                                    "connections:\n"
+                                    "  - readings -> out\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 3) << result.err;
+  // Where the actor is declared, what it did, and the input line.
+  EXPECT_TRUE(contains(
+      result.err,
+      "cwf: " + path + ":2: actor 'readings' (csv_source) rejected an event: " + csv + ":2: time:"))
+      << result.err;
+  EXPECT_TRUE(contains(result.err, "10 event(s) were not processed completely")) << result.err;
+  EXPECT_TRUE(contains(result.err, "exit status 3")) << result.err;
+  // The summary row: actor, declaration, rejected 10.
+  EXPECT_TRUE(contains(result.err, path + ":2")) << result.err;
+  // Accepted knowingly: exit 0, still reported.
+  result = run_cwf({"run", path, "--max-errors", "10"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_TRUE(contains(result.err, "accepted by --max-errors (10)")) << result.err;
+  result = run_cwf({"run", path, "--max-errors", "9"});
+  EXPECT_EQ(result.status, 3) << result.err;
+  result = run_cwf({"run", path, "--max-errors", "all"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  result = run_cwf({"run", path, "--max-errors", "-1"});
+  EXPECT_EQ(result.status, 2) << result.err;
+}
+
+TEST(RunOutcome, AnExpressionErrorNamesTheActorLineTheEventAndItsInputLine) {
+  std::string csv = readings_csv();
+  std::string path = write_temp("expression.yaml",
+                                "name: expression\n"
+                                "actors:\n"
+                                "  readings: {type: csv_source, path: " +
+                                    csv +
+                                    ", time: /ts}\n"
+                                    "  twice:    {type: map, expression: \"/celsius * 2\"}\n"
+                                    "  out: {type: jsonl_sink, path: " +
+                                    temp_dir() +
+                                    "expression.jsonl}\n"
+                                    "connections:\n"
+                                    "  - readings -> twice\n"
+                                    "  - twice -> out\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 3) << result.err;
+  // Reading 6 ("n/a") is on line 8 of the file.
+  EXPECT_TRUE(contains(result.err,
+                       "cwf: " + path + ":4: actor 'twice' (map) rejected an event: expression: "))
+      << result.err;
+  EXPECT_TRUE(contains(
+      result.err,
+      "    event {\"ts\":1006,\"sensor\":\"s0\",\"celsius\":\"n/a\"} from " + csv + ":8\n"))
+      << result.err;
+  EXPECT_EQ(lines_of(read_file(temp_dir() + "expression.jsonl")).size(), 9u);
+}
+
+TEST(RunOutcome, AFailingGroupKeyDropsTheEventAndSaysSo) {
+  std::string path =
+      write_temp("group_by.yaml",
+                 "actors:\n"
+                 "  numbers: {type: generator, count: 5, value: \"{v: i, s: 'x'}\"}\n"
+                 "  count:   {type: counter}\n"
+                 "  out:     {type: stdout}\n"
+                 "connections:\n"
+                 "  - {from: numbers, to: count, window: {size: 2 tokens, "
+                 "group_by: [\"/v * /s\"]}}\n"
+                 "  - count -> out\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_TRUE(
+      contains(result.err, "actor 'count' (counter) dropped an event: no group: group_by failed"))
+      << result.err;
+  EXPECT_TRUE(contains(result.err, "5 event(s) were not processed completely")) << result.err;
+}
+
+TEST(RunOutcome, ASinkOnAFullDiskMayHaveLostItsEvents) {
+  std::string path = write_temp("full.yaml",
+                                "actors:\n"
+                                "  numbers: {type: generator, count: 100, value: \"i\"}\n"
+                                "  out:     {type: csv_sink, path: /dev/full}\n"
+                                "connections:\n"
+                                "  - numbers -> out\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_TRUE(contains(result.err,
+                       "actor 'out' (csv_sink) may have lost 100 events: /dev/full: write "
+                       "error: No space left on device"))
+      << result.err;
+}
+
+TEST(RunOutcome, ErrorsInsideACompositeNameTheActorTheUserWroteAndTheInnerOne) {
+  std::string dir = temp_dir();
+  write_temp("inner.yaml",
+             "name: inner\n"
+             "inputs: [numbers]\n"
+             "outputs: [results]\n"
+             "actors:\n"
+             "  divide: {type: map, expression: \"/v * /s\"}\n"
+             "connections:\n"
+             "  - numbers -> divide\n"
+             "  - divide -> results\n");
+  std::string path =
+      write_temp("outer.yaml",
+                 "actors:\n"
+                 "  numbers: {type: generator, count: 5, value: \"{v: i, s: 'x'}\"}\n"
+                 "  stage:   {workflow: inner.yaml}\n"
+                 "  out:     {type: stdout}\n"
+                 "connections:\n"
+                 "  - numbers -> stage\n"
+                 "  - stage.results -> out\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_TRUE(contains(result.err, "cwf: " + path + ":3: actor 'stage' (workflow:inner.yaml), in " +
+                                       dir +
+                                       "inner.yaml:5: actor 'divide' (map), rejected an event"))
+      << result.err;
+  EXPECT_TRUE(contains(result.err, "5 event(s) were not processed completely")) << result.err;
+}
+
+TEST(RunOutcome, ContradictoryDirectorOptionsAreRefused) {
+  const std::string squares = std::string(CWF_SOURCE_DIR) + "/workflows/examples/squares.yaml";
+  ProcessResult result = run_cwf({"run", squares, "--director", "threaded", "--scheduler", "qbs"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_TRUE(contains(result.err, "--scheduler chooses the policy of the scheduled director"))
+      << result.err;
+  result = run_cwf({"run", squares, "--director", "threaded", "--workers", "2"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_TRUE(contains(result.err, "--workers sets the threads of the scheduled director"))
+      << result.err;
+  std::string threaded = write_temp("threaded.yaml",
+                                    "director: {type: threaded}\n"
+                                    "actors:\n"
+                                    "  numbers: {type: generator, count: 3}\n"
+                                    "  out:     {type: stdout}\n"
+                                    "connections:\n"
+                                    "  - numbers -> out\n");
+  result = run_cwf({"run", threaded, "--workers", "2"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_TRUE(contains(result.err, "the workflow asks for the threaded director")) << result.err;
+  result = run_cwf({"run", threaded, "--grace", "1s"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.err, "cwf run: --grace only applies with --for\n");
+}
+
+TEST(RunOutcome, AnUnreachableNatsServerIsReportedAtStartAndItsPublicationsCountAsLost) {
+  // Nothing listens on port 1 of the loopback interface.
+  std::string orders = write_temp("orders.jsonl", "{\"id\":1}\n{\"id\":2}\n{\"id\":3}\n");
+  std::string path = write_temp("nats_down.yaml",
+                                "actors:\n"
+                                "  orders:  {type: jsonl_source, path: " +
+                                    orders +
+                                    "}\n"
+                                    "  publish: {type: nats_publish, subject: orders, servers: "
+                                    "nats://127.0.0.1:1}\n"
+                                    "connections:\n"
+                                    "  - orders -> publish\n");
+  ProcessResult result = run_cwf({"run", path, "--for", "1s", "--grace", "1s"});
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_TRUE(contains(result.err,
+                       "actor 'publish' (nats_publish) warning: cannot connect to "
+                       "nats://127.0.0.1:1 (no server answers)"))
+      << result.err;
+  EXPECT_TRUE(contains(result.err,
+                       "may have lost 3 events: cannot connect to nats://127.0.0.1:1 "
+                       "(no server answers), and no connection was ever made"))
+      << result.err;
+}
+
+}  // namespace
+}  // namespace cwf::testing
