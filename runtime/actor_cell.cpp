@@ -139,29 +139,15 @@ void ActorCell::report(ProblemKind kind, std::string_view message, const Event* 
                        std::uint64_t n) {
   if (!event && firing_window_ && !firing_window_->events.empty())
     event = &firing_window_->events.front();
-  if (env_.parent) {
-    std::string inner = describe_site({name_, type_, location_, {}});
-    env_.parent->report_from_inside(inner, kind, message, event, n);
-    std::lock_guard lock(report_mutex_);
-    count(kind, n);  // the inner summary (tests, nested composites) sees it too
-    return;
-  }
-  std::lock_guard lock(report_mutex_);
-  count(kind, n);
-  if (problems_shown_++ < kProblemsShown) {
-    std::string text = format_problem({name_, type_, location_, {}}, kind, message, event,
-                                      event ? origin_of(*event) : std::nullopt, n);
-    std::fputs(text.c_str(), stderr);
-  } else if (problems_shown_ == kProblemsShown + 1) {
-    std::fprintf(stderr, "cwf: %s: further problems are counted, not shown (see the summary)\n",
-                 describe_site({name_, type_, location_, {}}).c_str());
-  }
+  report_from_inside({}, kind, message, event, n);
 }
 
 void ActorCell::report_from_inside(const std::string& inner, ProblemKind kind,
                                    std::string_view message, const Event* event, std::uint64_t n) {
+  ProblemSite site{name_, type_, location_, inner};
   if (env_.parent) {
-    std::string chain = describe_site({name_, type_, location_, {}}) + ", in " + inner;
+    // Counted here too, so that the inner run's own summary (and a nested composite's) sees it.
+    std::string chain = describe_site(site) + (inner.empty() ? "" : ", in " + inner);
     env_.parent->report_from_inside(chain, kind, message, event, n);
     std::lock_guard lock(report_mutex_);
     count(kind, n);
@@ -170,8 +156,8 @@ void ActorCell::report_from_inside(const std::string& inner, ProblemKind kind,
   std::lock_guard lock(report_mutex_);
   count(kind, n);
   if (problems_shown_++ < kProblemsShown) {
-    std::string text = format_problem({name_, type_, location_, inner}, kind, message, event,
-                                      event ? origin_of(*event) : std::nullopt, n);
+    std::string text =
+        format_problem(site, kind, message, event, event ? origin_of(*event) : std::nullopt, n);
     std::fputs(text.c_str(), stderr);
   } else if (problems_shown_ == kProblemsShown + 1) {
     std::fprintf(stderr, "cwf: %s: further problems are counted, not shown (see the summary)\n",

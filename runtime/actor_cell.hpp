@@ -178,7 +178,8 @@ class ActorCell {
   void end_firing();
   // A firing that emitted nothing tells wave windows downstream so (see WaveCompletion).
   void send_punctuation(const Event& of);
-  // An inner actor's problem, counted and printed here (composites).
+  // A problem of this actor (`inner` empty) or of an actor inside it (a composite's, named by
+  // `inner`): counted here, printed here or handed on to the composite around this workflow.
   void report_from_inside(const std::string& inner, ProblemKind kind, std::string_view message,
                           const Event* event, std::uint64_t count);
   void count(ProblemKind kind, std::uint64_t count);

@@ -55,5 +55,43 @@ TEST(CliErrors, AConnectionMadeTwice) {
   EXPECT_NE(result.err.find("'g' is connected to 'o' twice"), std::string::npos) << result.err;
 }
 
+// Director keys that would be ignored, and policy parameters, are checked at load time and
+// reported at their line and column.
+TEST(CliErrors, DirectorKeysAndPolicyParametersAreCheckedWhereTheyAreWritten) {
+  auto workflow_with = [](const std::string& name, const std::string& director) {
+    return write_temp(name, "director: " + director +
+                                "\n"
+                                "actors:\n"
+                                "  g: {type: generator, count: 3}\n"
+                                "  o: {type: stdout}\n"
+                                "connections:\n"
+                                "  - g -> o\n");
+  };
+  std::string path =
+      workflow_with("threaded_qbs.yaml", "{type: threaded, scheduler: qbs, workers: 4}");
+  ProcessResult result = run_cwf({"validate", path});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.err, "cwf: " + path +
+                            ":1:28: 'scheduler' applies to the scheduled director (its policy, "
+                            "workers and their parameters); the threaded director runs one thread "
+                            "per actor and takes none\n");
+  path = workflow_with("fifo_all.yaml", "{type: scheduled, scheduler: fifo, batch: all}");
+  result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.out, "0\n1\n2\n");
+  path = workflow_with("fifo_some.yaml", "{scheduler: fifo, batch: some}");
+  result = run_cwf({"validate", path});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.err, "cwf: " + path +
+                            ":1:36: fifo scheduler: 'batch' must be a positive int or all (windows "
+                            "an actor may fire on per turn), got \"some\"\n");
+  path = workflow_with("qbs_typo.yaml", "{scheduler: qbs, basic_quantum: 100}");
+  result = run_cwf({"validate", path});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find(path + ":1:43: the qbs scheduler has no parameter 'basic_quantum'"),
+            std::string::npos)
+      << result.err;
+}
+
 }  // namespace
 }  // namespace cwf::testing
