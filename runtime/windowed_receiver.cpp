@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "runtime/actor_cell.hpp"
 
@@ -38,14 +40,25 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
     if (groups_.empty()) make_group();
     return 0;
   }
+  // A null key is a field the event does not have (or a division by zero): a typo in the
+  // workflow would otherwise put every event in one group without a word.
+  auto check = [this](const Value& part, std::size_t i) {
+    if (part.is_null())
+      throw std::runtime_error("key " + std::to_string(i + 1) + " of " +
+                               std::to_string(keys_.size()) +
+                               " is null (a field the event does not have?)");
+  };
   Value key;
   if (keys_.size() == 1) {
     key = keys_[0].evaluate(event.token);
     if (auto it = index_.find(key); it != index_.end()) return it->second;
+    check(key, 0);
   } else {
     key_parts_.clear();
-    for (const Expression& k : keys_)
-      key_parts_.push_back(k.evaluate(event.token));
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      key_parts_.push_back(keys_[i].evaluate(event.token));
+      check(key_parts_.back(), i);
+    }
     std::span<const Value> parts(key_parts_);
     if (auto it = index_.find(parts); it != index_.end()) return it->second;
     key = Value::array(parts);  // a new group: only now is the key built
@@ -81,8 +94,7 @@ void WindowedReceiver::queue(Event&& event) {
   try {
     g = group_of(event);
   } catch (const std::exception& e) {
-    owner().report(ProblemKind::dropped, std::string("no group: group_by failed: ") + e.what(),
-                   &event);
+    owner().report(ProblemKind::dropped, std::string("no group: group_by: ") + e.what(), &event);
     return;
   }
   GroupState& state = groups_[g];

@@ -11,8 +11,10 @@
 namespace cwf::testing {
 namespace {
 
+// One folder per test: CTest runs the tests of this file in parallel processes.
 std::string temp_dir() {
-  std::string dir = ::testing::TempDir() + "run_outcome/";
+  std::string dir = ::testing::TempDir() + "run_outcome/" +
+                    ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
   std::string command = "mkdir -p " + dir;
   EXPECT_EQ(std::system(command.c_str()), 0);
   return dir;
@@ -131,10 +133,31 @@ TEST(RunOutcome, AFailingGroupKeyDropsTheEventAndSaysSo) {
                  "  - count -> out\n");
   ProcessResult result = run_cwf({"run", path});
   EXPECT_EQ(result.status, 3) << result.err;
-  EXPECT_TRUE(
-      contains(result.err, "actor 'count' (counter) dropped an event: no group: group_by failed"))
+  EXPECT_TRUE(contains(result.err,
+                       "actor 'count' (counter) dropped an event: no group: group_by: column 4: "))
       << result.err;
   EXPECT_TRUE(contains(result.err, "5 event(s) were not processed completely")) << result.err;
+}
+
+// A key that is null (a misspelt field, a division by zero) would put every event in one group.
+TEST(RunOutcome, ANullGroupKeyDropsTheEventAndSaysSo) {
+  std::string path = write_temp("group_by_null.yaml",
+                                "actors:\n"
+                                "  numbers: {type: generator, count: 4, value: \"{v: i}\"}\n"
+                                "  count:   {type: counter}\n"
+                                "  out:     {type: stdout}\n"
+                                "connections:\n"
+                                "  - {from: numbers, to: count, window: {size: 2 tokens, "
+                                "group_by: [/tags/0]}}\n"
+                                "  - count -> out\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_TRUE(contains(result.err,
+                       "actor 'count' (counter) dropped an event: no group: group_by: "
+                       "key 1 of 1 is null (a field the event does not have?)\n"
+                       "    event {\"v\":0}\n"))
+      << result.err;
+  EXPECT_EQ(result.out, "");
 }
 
 TEST(RunOutcome, ASinkOnAFullDiskMayHaveLostItsEvents) {
