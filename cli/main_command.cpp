@@ -16,8 +16,8 @@ commands:
       --scheduler NAME                scheduling policy of the scheduled director: fifo, qbs, rr, rb
       --workers N                     worker threads of the scheduled director (default: cores)
       --for DURATION                  stop the sources after this long (e.g. 60s, 5 min), then drain
-      --grace DURATION                with --for: how long sinks may still take to confirm their
-                                      output at the end (a final flush; default 5s)
+      --grace DURATION                with --for: how long the run may take after it to process
+                                      what is queued (default 5s); what is left is dropped
       --max-errors N|all              accept up to N events not processed completely (exit 0)
       --clock real|virtual|scaled     workflow clock (default real); --speed K for scaled
       --stats                         print per-actor statistics at the end

@@ -347,7 +347,7 @@ Duration ActorContext::time_to_finish(Duration wanted) const {
   std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
                          std::chrono::steady_clock::now().time_since_epoch())
                          .count();
-  return std::min(wanted, std::max<Duration>(by - now, kMillisecond));
+  return std::min(wanted, std::max<Duration>(by - now, kSecond));
 }
 
 void ActorContext::set_input_name(std::string name) const {

@@ -51,6 +51,8 @@ struct ExecutionEnv {
   // When the run must be over (steady clock, ns; cwf run --for plus its grace period): waits at
   // the end of the run (a sink's final flush) are cut to it.
   std::atomic<std::int64_t> finish_by_ns{std::numeric_limits<std::int64_t>::max()};
+  // The run ended at its time limit (RunOptions::finish_grace) with events still queued.
+  std::atomic<bool> time_was_up{false};
   // Inside a composite: the outer actor, which counts and reports the inner actors' problems.
   ActorCell* parent = nullptr;
 };

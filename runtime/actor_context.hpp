@@ -40,7 +40,7 @@ class ActorContext {
   void report_loss(std::uint64_t events, std::string_view message) const;
 
   // How long a wait at the end of the run may take: `wanted`, cut to what is left before the run
-  // must be over (cwf run --for and its grace period; never less than 1 ms).
+  // must be over (cwf run --for and its grace period), but not below a second.
   Duration time_to_finish(Duration wanted) const;
 
   // ---- sources that read lines: what error messages downstream name as the input position ----

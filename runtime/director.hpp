@@ -19,8 +19,9 @@ namespace cwf {
 struct RunOptions {
   // Stop the sources after this much wall time, then drain.
   std::optional<Duration> run_for;
-  // With run_for: how long after it the sinks may still wait to confirm their output at the end
-  // (a final flush); the whole run takes at most run_for + finish_grace plus the drain.
+  // With run_for: how long after it the run may still take to process what is queued; then it
+  // ends, and what is still queued is counted as dropped. Final flushes at wrap-up get what is
+  // left of it, and at least a second.
   Duration finish_grace = 5 * kSecond;
   // Polled by the director; set (e.g. by a SIGINT handler) to stop sources and drain.
   const std::atomic<bool>* stop_requested = nullptr;

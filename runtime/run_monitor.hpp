@@ -23,6 +23,13 @@ class RunMonitor {
     if (requested || deadline) stopped_ = true;
     return stopped_;
   }
+  // With run_for: the sources stopped at run_for, and the drain has had the grace period too.
+  // The run ends now; what is still queued is counted as dropped.
+  bool time_is_up() const {
+    return options_.run_for &&
+           std::chrono::steady_clock::now() - started_ >=
+               std::chrono::nanoseconds(*options_.run_for + options_.finish_grace);
+  }
   void progress() {
     if (!options_.progress) return;
     auto now = std::chrono::steady_clock::now();

@@ -53,6 +53,13 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
     throw;
   }
   director.shutdown();
+  if (execution.env().time_was_up.load())
+    for (ActorId id = 0; id < execution.size(); ++id)
+      if (std::size_t left = execution.cell(id).queue_length())
+        execution.cell(id).report(ProblemKind::dropped,
+                                  "still queued when the run's time was up (--for and its grace "
+                                  "period)",
+                                  nullptr, left);
   execution.wrapup();
   RunSummary summary;
   summary.director = std::string(director.name());

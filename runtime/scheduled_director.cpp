@@ -193,6 +193,13 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
       if (stop) execution.stop_sources();  // wakes waiting sources: onto this worker's list
       lock.lock();
       if (stop) stopped_ = true;
+      if (monitor->time_is_up()) {
+        // Grants in flight end; nothing new starts. The runner counts what is left.
+        execution.env().time_was_up.store(true);
+        done_ = true;
+        wake_.notify_all();
+        break;
+      }
     }
     take_wakeups(self);
     fire_due_timers();

@@ -110,6 +110,11 @@ void ThreadedDirector::run(const RunOptions& options) {
     paused_.store(!stopped && options.pause_requested && options.pause_requested->load(),
                   std::memory_order_relaxed);
     monitor.progress();
+    if (monitor.time_is_up() && !execution_->quiescent()) {
+      // Actor threads stop at shutdown; the runner counts what is left.
+      execution_->env().time_was_up.store(true);
+      return;
+    }
     if (execution_->quiescent()) {
       if (!options.end_input_when_quiescent || execution_->env().end_of_input) return;
       execution_->end_input();

@@ -255,3 +255,35 @@ TEST(RunOutcome, AnUnreachableNatsServerIsReportedAtStartAndItsPublicationsCount
 
 }  // namespace
 }  // namespace cwf::testing
+
+namespace cwf::testing {
+namespace {
+
+// --for D bounds the run: sources stop at D, the drain has the grace period, and what is still
+// queued then is counted as dropped. A window that only closes at the end of the input holds
+// every event until then; with no grace at all, the run ends before it closes.
+TEST(RunOutcome, WhatIsStillQueuedWhenTheGraceEndsIsCountedAsDropped) {
+  std::string path = write_temp("grace.yaml",
+                                "actors:\n"
+                                "  numbers: {type: generator, count: 1000000000, value: \"i\"}\n"
+                                "  count:   {type: counter}\n"
+                                "  out:     {type: jsonl_sink, path: /dev/null}\n"
+                                "connections:\n"
+                                "  - {from: numbers, to: count, window: {size: 1000000000 tokens, "
+                                "step: 1000000000 tokens}}\n"
+                                "  - count -> out\n");
+  ProcessResult result = run_cwf({"run", path, "--for", "200ms", "--grace", "0s"});
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_TRUE(contains(result.err, "actor 'count' (counter) dropped "));
+  EXPECT_TRUE(contains(result.err,
+                       " events: still queued when the run's time was up (--for and "
+                       "its grace period)\n"))
+      << result.err;
+  // With the default grace the open window closes at the end of the input, and is counted.
+  result = run_cwf({"run", path, "--for", "200ms"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+}
+
+}  // namespace
+}  // namespace cwf::testing
