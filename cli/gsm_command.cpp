@@ -30,6 +30,9 @@ constexpr const char* kUsage =
     "                                or one stage whose close opens N stages\n"
     "  help                          this text\n"
     "\n"
+    "Exit status: 0 done, 1 the output could not be written, 2 bad usage or a model that does\n"
+    "not load (the message names its file:line:column).\n"
+    "\n"
     "--keep-vacuous keeps the reopening rules whose guard has `not m` as a top-level conjunct for\n"
     "a milestone m of the same stage; they never fire and are omitted by default.\n";
 
@@ -205,7 +208,7 @@ int gsm_command(const Words& args, std::ostream& out, std::ostream& err) {
     compiled = gsm::CompiledModel::load(parsed.file, parsed.options);
   } catch (const LoadError& e) {
     err << e.what() << "\n";
-    return 1;
+    return 2;  // a file that does not load, as for every command (see `cwf help`)
   }
   if (command == "rules") return rules_command(*compiled, out);
   if (command == "events") return events_command(*compiled, out);

@@ -77,17 +77,22 @@ void CompositeActor::emit_outputs(FiringContext& context) {
       context.emit(static_cast<int>(port), token);
 }
 
-void CompositeActor::fire(FiringContext& context) {
-  if (context.port() >= 0) {
-    ActorCell& boundary = execution_->cell(input_actors_[static_cast<std::size_t>(context.port())]);
-    for (const Event& event : context.window()) {
-      Event copy = event;
-      boundary.receiver(0)->put(std::move(copy),
-                                *injectors_[static_cast<std::size_t>(context.port())]);
-    }
-  }
+void CompositeActor::enter(int port, const Event& event) {
+  ActorCell& boundary = execution_->cell(input_actors_[static_cast<std::size_t>(port)]);
+  Event copy = event;
+  boundary.receiver(0)->put(std::move(copy), *injectors_[static_cast<std::size_t>(port)]);
+}
+
+void CompositeActor::run_and_emit(FiringContext& context) {
   run_inner();
   emit_outputs(context);
+}
+
+void CompositeActor::fire(FiringContext& context) {
+  if (context.port() >= 0)
+    for (const Event& event : context.window())
+      enter(context.port(), event);
+  run_and_emit(context);
 }
 
 bool CompositeActor::postfire(FiringContext&) {

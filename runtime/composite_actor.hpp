@@ -43,7 +43,7 @@ class BoundaryOutput final : public Actor {
   std::vector<Value> collected_;
 };
 
-class CompositeActor final : public Actor {
+class CompositeActor : public Actor {
  public:
   // `inner` must contain a BoundaryInput named after every entry of `inputs` and a
   // BoundaryOutput named after every entry of `outputs`; those become this actor's ports.
@@ -57,6 +57,14 @@ class CompositeActor final : public Actor {
   void wrapup(ActorContext& context) override;
 
   Workflow& inner() { return *inner_; }
+
+ protected:
+  // For a composite that decides what enters its sub-workflow (one that checks its input first):
+  // enter() hands one event to the boundary input of `port`; run_and_emit() runs the sub-workflow
+  // until it is quiescent and emits what reached the boundary outputs. fire() is enter() for each
+  // event of the window, then run_and_emit().
+  void enter(int port, const Event& event);
+  void run_and_emit(FiringContext& context);
 
  private:
   void run_inner();

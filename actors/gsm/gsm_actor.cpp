@@ -1,7 +1,5 @@
 #include "actors/gsm/gsm_actor.hpp"
 
-#include <algorithm>
-
 #include "actors/actor_type_util.hpp"
 #include "runtime/load_error.hpp"
 
@@ -9,7 +7,8 @@ namespace cwf::gsm {
 
 GsmActor::GsmActor(std::shared_ptr<const CompiledModel> model, GsmActorOptions options)
     : options_(std::move(options)),
-      engine_(std::move(model)),
+      engine_(model),
+      reader_(std::move(model), options_.instance, options_.event, options_.data),
       status_schema_(Schema::intern({"instance", "step", "event", "type", "change"})),
       invoke_schema_(Schema::intern({"instance", "step", "event", "type", "task", "stage"})) {
   add_input("in", "external events: {instance, type, data}");
@@ -28,63 +27,17 @@ void GsmActor::fire(FiringContext& context) {
 
 void GsmActor::process(FiringContext& context, const Value& token) {
   const Model& model = engine_.model();
-  Value id, type, data;
-  try {
-    id = options_.instance.evaluate(token);
-    type = options_.event.evaluate(token);
-    data = options_.data.evaluate(token);
-  } catch (const ExprError& e) {
-    context.report_error(std::string("gsm: ") + e.what());
+  if (auto rejected = reader_.read(token, incoming_)) {
+    context.report_error(*rejected);
     return;
   }
-  if (id.is_null() || id.is_array() || id.is_record()) {
-    context.report_error("gsm: expected an instance id (a string or a number), got " +
-                         id.to_json());
-    return;
-  }
-  std::optional<int> event = type.is_string() ? model.find_event(type.as_string()) : std::nullopt;
-  if (!event) {
-    context.report_error("gsm: unknown event type " + type.to_json() + " for model " + model.name);
-    return;
-  }
-  const EventType& event_type = model.events[static_cast<std::size_t>(*event)];
-  updates_.clear();
-  if (!data.is_null()) {
-    if (!data.is_record()) {
-      context.report_error("gsm: expected the data of a " + event_type.name +
-                           " event to be a record, got " + data.to_json());
-      return;
-    }
-    const auto fields = data.schema()->fields();
-    const auto slots = data.slots();
-    for (std::size_t f = 0; f < fields.size(); ++f) {
-      std::optional<int> attribute = model.find_data(fields[f]);
-      if (!attribute) {
-        context.report_error("gsm: " + event_type.name + " event carries '" + fields[f] +
-                             "', which is not a data attribute of " + model.name);
-        return;
-      }
-      const DataAttribute& a = model.data[static_cast<std::size_t>(*attribute)];
-      if (!event_type.updates_all && std::find(event_type.updates.begin(), event_type.updates.end(),
-                                               *attribute) == event_type.updates.end()) {
-        context.report_error("gsm: " + event_type.name + " events do not update '" + a.name +
-                             "' (see its 'updates' in the model)");
-        return;
-      }
-      if (!fits(a.type, slots[f])) {
-        context.report_error("gsm: expected " + std::string(data_type_name(a.type)) + " for '" +
-                             a.name + "', got " + slots[f].to_json());
-        return;
-      }
-      updates_.emplace_back(*attribute, slots[f]);
-    }
-  }
+  const Value& id = incoming_.id;
+  const int event = incoming_.event;
   auto found = instances_.find(id);
   InstanceId instance;
   if (found == instances_.end()) {
-    if (!model.may_create(*event)) {
-      context.report_error("gsm: no instance " + id.to_json() + " and " + event_type.name +
-                           " does not create one");
+    if (auto refused = reader_.refuse_new_instance(incoming_)) {
+      context.report_error(*refused);
       return;
     }
     instance = engine_.add_instance();
@@ -94,13 +47,13 @@ void GsmActor::process(FiringContext& context, const Value& token) {
     instance = found->second;
   }
   generated_.clear();
-  engine_.step(instance, *event, updates_, generated_);
+  engine_.step(instance, event, incoming_.updates, generated_);
   const Value step(static_cast<std::int64_t>(++step_));
   for (const Generated& g : generated_) {
     if (g.kind == Generated::Kind::status) {
       if (!options_.emit_status) continue;
       const Value slots[] = {
-          id, step, event_names_[static_cast<std::size_t>(*event)], Value("status"),
+          id, step, event_names_[static_cast<std::size_t>(event)], Value("status"),
           status_changes_[static_cast<std::size_t>(pdg_node({g.attribute, g.value}))]};
       context.emit(Value::record(status_schema_, slots));
     } else {
@@ -108,7 +61,7 @@ void GsmActor::process(FiringContext& context, const Value& token) {
       const Stage& stage = model.stages[static_cast<std::size_t>(g.attribute)];
       const Value slots[] = {id,
                              step,
-                             event_names_[static_cast<std::size_t>(*event)],
+                             event_names_[static_cast<std::size_t>(event)],
                              Value("invoke"),
                              Value(stage.task),
                              Value(stage.name)};

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "actors/gsm/bstep_engine.hpp"
+#include "actors/gsm/incoming_event.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
 #include "runtime/expression.hpp"
@@ -34,11 +35,12 @@ class GsmActor final : public Actor {
 
   GsmActorOptions options_;
   BStepEngine engine_;
+  IncomingEventReader reader_;  // the checks gsm_pubsub makes too
+  IncomingEvent incoming_;      // the record being processed, reused
   std::unordered_map<Value, InstanceId, ValueHash> instances_;
   std::vector<Value> instance_ids_;    // by InstanceId, for the output records
   std::vector<Value> event_names_;     // by event index
   std::vector<Value> status_changes_;  // "+RA", "-RA" per pdg node
-  std::vector<DataUpdate> updates_;
   std::vector<Generated> generated_;
   std::uint64_t step_ = 0;
   const Schema* status_schema_;

@@ -7,7 +7,6 @@
 #include "actors/actor_type_util.hpp"
 #include "actors/gsm/wfu_messages.hpp"
 #include "actors/gsm/wfu_ready_order.hpp"
-#include "runtime/composite_actor.hpp"
 #include "runtime/load_error.hpp"
 #include "runtime/scheduled_director.hpp"
 
@@ -20,6 +19,11 @@ std::int64_t WfuInstanceNames::number(const Value& id) {
   return it->second;
 }
 
+bool WfuInstanceNames::contains(const Value& id) const {
+  std::lock_guard lock(mutex_);
+  return numbers_.contains(id);
+}
+
 Value WfuInstanceNames::id(std::int64_t number) const {
   std::lock_guard lock(mutex_);
   return ids_.at(static_cast<std::size_t>(number));
@@ -27,49 +31,24 @@ Value WfuInstanceNames::id(std::int64_t number) const {
 
 WfuSourceActor::WfuSourceActor(std::shared_ptr<const WfuPlan> plan,
                                std::shared_ptr<WfuInstanceNames> names)
-    : plan_(std::move(plan)), names_(std::move(names)), source_(plan_) {
+    : plan_(std::move(plan)),
+      names_(std::move(names)),
+      reader_(plan_->compiled_ptr()),
+      source_(plan_) {
   add_input("in", "{instance, type, data}");
   add_output("publish", "event and datum publications");
 }
 
 void WfuSourceActor::fire(FiringContext& context) {
-  const Model& model = plan_->compiled().model();
   for (const Event& event : context.window()) {
-    const Value& token = event.token;
-    const Value* instance = token.is_record() ? token.field("instance") : nullptr;
-    const Value* type = token.is_record() ? token.field("type") : nullptr;
-    if (instance == nullptr || instance->is_null() || type == nullptr || !type->is_string()) {
-      context.report_error("expected {instance, type, data}, got " + token.to_json());
+    // GsmPubsubActor::fire let in only records that read as valid events, and only events that
+    // may create the instances they name.
+    if (auto rejected = reader_.read(event.token, incoming_)) {
+      context.report_error(*rejected);
       continue;
     }
-    const auto found = model.find_event(type->as_string());
-    if (!found) {
-      context.report_error("no event type '" + std::string(type->as_string()) + "' in the model");
-      continue;
-    }
-    std::vector<DataUpdate> data;
-    const Value* carried = token.field("data");
-    bool ok = true;
-    if (carried != nullptr && carried->is_record()) {
-      const auto fields = carried->schema()->fields();
-      for (std::size_t i = 0; i < fields.size(); ++i) {
-        const auto d = model.find_data(fields[i]);
-        if (!d) {
-          context.report_error("no data attribute '" + fields[i] + "' in the model");
-          ok = false;
-          break;
-        }
-        data.emplace_back(*d, carried->slots()[i]);
-      }
-    }
-    if (!ok) continue;
     published_.clear();
-    try {
-      source_.submit(names_->number(*instance), *found, data, published_);
-    } catch (const std::invalid_argument& e) {
-      context.report_error(e.what());
-      continue;
-    }
+    source_.submit(names_->number(incoming_.id), incoming_.event, incoming_.updates, published_);
     for (Value& p : published_)
       context.emit(0, std::move(p));
   }
@@ -151,9 +130,12 @@ void WfuUnitActor::fire(FiringContext& context) {
   sink_->completions().clear();
 }
 
-std::unique_ptr<Workflow> wfu_workflow(std::shared_ptr<const WfuPlan> plan) {
+namespace {
+
+// The inner workflow: boundary `events` -> source -> bus <-> units; sinks -> boundary `steps`.
+std::unique_ptr<Workflow> wfu_workflow(std::shared_ptr<const WfuPlan> plan,
+                                       std::shared_ptr<WfuInstanceNames> names) {
   auto inner = std::make_unique<Workflow>("gsm_pubsub");
-  auto names = std::make_shared<WfuInstanceNames>();
   inner->emplace<BoundaryInput>("events");
   inner->emplace<BoundaryOutput>("steps");
   inner->add("source", std::make_unique<WfuSourceActor>(plan, names), "wfu_source");
@@ -172,11 +154,41 @@ std::unique_ptr<Workflow> wfu_workflow(std::shared_ptr<const WfuPlan> plan) {
   return inner;
 }
 
+}  // namespace
+
+GsmPubsubActor::GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers)
+    : GsmPubsubActor(std::move(plan), workers, std::make_shared<WfuInstanceNames>()) {}
+
+GsmPubsubActor::GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers,
+                               std::shared_ptr<WfuInstanceNames> names)
+    : CompositeActor(
+          wfu_workflow(plan, names), std::vector<std::string>{"events"},
+          std::vector<std::string>{"steps"},
+          std::make_unique<ScheduledDirector>(std::make_unique<WfuReadyOrder>(), workers)),
+      names_(std::move(names)),
+      reader_(plan->compiled_ptr()) {}
+
+void GsmPubsubActor::fire(FiringContext& context) {
+  for (const Event& event : context.window()) {
+    if (auto rejected = reader_.read(event.token, incoming_)) {
+      context.report_error(*rejected);
+      continue;
+    }
+    if (!names_->contains(incoming_.id)) {
+      if (auto refused = reader_.refuse_new_instance(incoming_)) {
+        context.report_error(*refused);
+        continue;
+      }
+      // Numbered now, so that the next record of this id finds it before the source has run.
+      names_->number(incoming_.id);
+    }
+    enter(0, event);
+  }
+  run_and_emit(context);
+}
+
 std::unique_ptr<Actor> make_gsm_pubsub(std::shared_ptr<const WfuPlan> plan, unsigned workers) {
-  return std::make_unique<CompositeActor>(
-      wfu_workflow(std::move(plan)), std::vector<std::string>{"events"},
-      std::vector<std::string>{"steps"},
-      std::make_unique<ScheduledDirector>(std::make_unique<WfuReadyOrder>(), workers));
+  return std::make_unique<GsmPubsubActor>(std::move(plan), workers);
 }
 
 ActorType gsm_pubsub_type() {
@@ -184,7 +196,8 @@ ActorType gsm_pubsub_type() {
       "gsm_pubsub",
       "Runs a GSM model as workflow units over content-based publish/subscribe (docs/gsm.md, "
       "GSM over publish/subscribe): one actor per unit in a sub-workflow under the scheduled "
-      "director; each completed B-step leaves with the values of the attributes it touched.",
+      "director; each completed B-step leaves with the values of the attributes it touched. "
+      "Records are checked as by gsm: the same ones are rejected, with the same messages.",
       {{"model", ParamType::string, std::nullopt,
         "the model file (YAML, docs/gsm.md); relative to the workflow file"},
        {"mapping", ParamType::string, Value("cam"),

@@ -21,20 +21,24 @@
 #include <unordered_map>
 #include <vector>
 
+#include "actors/gsm/incoming_event.hpp"
 #include "actors/gsm/wfu_mapping.hpp"
 #include "actors/gsm/wfu_sink.hpp"
 #include "actors/gsm/wfu_source.hpp"
 #include "actors/pubsub/broker.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
+#include "runtime/composite_actor.hpp"
 #include "runtime/workflow.hpp"
 
 namespace cwf::gsm {
 
-// Instance ids as the records name them, numbered for the units (shared by source and sinks).
+// Instance ids as the records name them, numbered for the units (shared by the composite, the
+// source and the sinks).
 class WfuInstanceNames {
  public:
-  std::int64_t number(const Value& id);
+  std::int64_t number(const Value& id);  // numbers an id not seen yet
+  bool contains(const Value& id) const;
   Value id(std::int64_t number) const;
 
  private:
@@ -51,6 +55,8 @@ class WfuSourceActor final : public Actor {
  private:
   std::shared_ptr<const WfuPlan> plan_;
   std::shared_ptr<WfuInstanceNames> names_;
+  IncomingEventReader reader_;
+  IncomingEvent incoming_;
   WfuSource source_;
   std::vector<Value> published_;
 };
@@ -88,9 +94,26 @@ class WfuUnitActor final : public Actor {
   std::vector<Value> event_names_;
 };
 
-// The inner workflow: boundary `events` -> source -> bus <-> units; sinks -> boundary `steps`.
-std::unique_ptr<Workflow> wfu_workflow(std::shared_ptr<const WfuPlan> plan);
-// The composite running it under the scheduled director with `workers` workers.
+// gsm_pubsub: the composite whose inner workflow is boundary `events` -> source -> bus <-> units,
+// sinks -> boundary `steps`, under the scheduled director with `workers` workers. It checks each
+// record before it enters, as the gsm actor does and with the same IncomingEventReader (its
+// messages, and an event for an unknown instance that its type may not create), so that a
+// rejected record is reported and counted on the actor the workflow names and never becomes a
+// step.
+class GsmPubsubActor final : public CompositeActor {
+ public:
+  GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers);
+  void fire(FiringContext& context) override;
+
+ private:
+  GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers,
+                 std::shared_ptr<WfuInstanceNames> names);
+
+  std::shared_ptr<WfuInstanceNames> names_;
+  IncomingEventReader reader_;
+  IncomingEvent incoming_;
+};
+
 std::unique_ptr<Actor> make_gsm_pubsub(std::shared_ptr<const WfuPlan> plan, unsigned workers);
 
 ActorType gsm_pubsub_type();

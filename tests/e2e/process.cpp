@@ -78,12 +78,14 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 void expect_output(const std::string& workflow, const std::string& expected_file,
-                   const std::string& director, bool ordered) {
+                   const std::string& director, bool ordered,
+                   const std::vector<std::string>& extra) {
   std::vector<std::string> args = {"run", workflow, "--director", director};
   if (auto colon = director.find(':'); colon != std::string::npos) {
     args[3] = director.substr(0, colon);
     args.insert(args.end(), {"--scheduler", director.substr(colon + 1)});
   }
+  args.insert(args.end(), extra.begin(), extra.end());
   ProcessResult result = run_cwf(args);
   ASSERT_EQ(result.status, 0) << result.err;
   std::vector<std::string> actual = lines_of(result.out);

@@ -29,10 +29,11 @@ inline void PrintTo(const ShippedWorkflow& w, std::ostream* out) {
   *out << w.name;
 }
 
-// Runs `workflow` under `director` and expects exactly the lines of `expected_file`. `director`
-// is "threaded", "scheduled" or "scheduled:POLICY".
+// Runs `workflow` under `director` (and `extra` arguments) and expects exit status 0 and exactly
+// the lines of `expected_file`. `director` is "threaded", "scheduled" or "scheduled:POLICY".
 void expect_output(const std::string& workflow, const std::string& expected_file,
-                   const std::string& director, bool ordered);
+                   const std::string& director, bool ordered,
+                   const std::vector<std::string>& extra = {});
 
 // Every director and scheduling policy the shipped workflows must give the same output under.
 inline const std::vector<std::string> kEveryDirector = {"scheduled", "scheduled:qbs",

@@ -74,13 +74,16 @@ void run_through_actors(std::shared_ptr<const CompiledModel> compiled, WfuMappin
   VirtualClock clock;
   ScheduledDirector director(std::make_unique<cwf::schedulers::FifoScheduler>(), 2);
   RunSummary summary = run_workflow(workflow, director, clock);
-  EXPECT_EQ(summary.incomplete(), 0u);
+  // Events for an instance before its creating event are rejected, as by the gsm actor
+  // (wfu_input_agreement_test.cpp has the other invalid records).
+  const auto accepted = testing::accepted_steps(compiled->model(), sequence);
+  EXPECT_EQ(summary.incomplete(), sequence.size() - accepted.size());
   std::vector<StepCompletion> completions;
   for (const Value& record : collect->tokens())
     completions.push_back(completion_of(*plan, record));
   EXPECT_EQ(testing::compare_completions(
-                *plan, sequence, completions,
-                testing::expected_snapshots(compiled, BStepEngine::Plan::reachable, sequence)),
+                *plan, accepted, completions,
+                testing::expected_snapshots(compiled, BStepEngine::Plan::reachable, accepted)),
             "");
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,20 @@ inline std::vector<WfuStep> random_steps(const CompiledModel& compiled, unsigned
       }
     }
     out.push_back(std::move(step));
+  }
+  return out;
+}
+
+// The steps the gsm and gsm_pubsub actors run of `steps`: those of instances a creating event
+// made (see `creates:` in docs/gsm.md), an instance made by its first creating event. The others
+// are rejected.
+inline std::vector<WfuStep> accepted_steps(const Model& model, const std::vector<WfuStep>& steps) {
+  std::set<std::int64_t> created;
+  std::vector<WfuStep> out;
+  for (const WfuStep& step : steps) {
+    if (!created.contains(step.instance) && !model.may_create(step.event)) continue;
+    created.insert(step.instance);
+    out.push_back(step);
   }
   return out;
 }
