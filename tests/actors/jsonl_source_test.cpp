@@ -38,14 +38,15 @@ TEST(JsonlSource, BadLinesAreCountedAndSentToErrors) {
                                 "[1, 2]\n"
                                 "not json\n"
                                 "{\"id\": \"unterminated}\n"
-                                "{\"id\": 6}\n");
+                                "{\"id\": 6}\n"
+                                "{\"id\": 7, \"v\": 1e400}\n");
   Harness h;
   h.add("src", "jsonl_source", {{"path", Value(path)}});
   auto& out = h.collect("src");
   auto& errors = h.collect("src", "errors");
   RunSummary summary = h.run();
   EXPECT_EQ(out.json(), (Lines{R"({"id":1})", R"({"id":6})"}));
-  EXPECT_EQ(Harness::errors(summary, "src"), 4u);
+  EXPECT_EQ(Harness::errors(summary, "src"), 5u);
   std::string f = R"({"file":")" + path + R"(","line":)";
   EXPECT_EQ(
       errors.json(),
@@ -53,7 +54,8 @@ TEST(JsonlSource, BadLinesAreCountedAndSentToErrors) {
           f + R"(2,"text":"{\"id\": 2,}","error":"invalid JSON at column 10: expected a key string but found '}'"})",
           f + R"(3,"text":"[1, 2]","error":"expected a JSON object, got array"})",
           f + R"x(4,"text":"not json","error":"invalid JSON at column 1: invalid literal (expected null)"})x",
-          f + R"(5,"text":"{\"id\": \"unterminated}","error":"invalid JSON at column 8: unterminated string"})"}));
+          f + R"(5,"text":"{\"id\": \"unterminated}","error":"invalid JSON at column 8: unterminated string"})",
+          f + R"x(7,"text":"{\"id\": 7, \"v\": 1e400}","error":"invalid JSON at column 16: number out of the range of a double (about 1.8e308)"})x"}));
 }
 
 TEST(JsonlSource, TimeExpressionStampsEventsAndItsFailuresAreMalformedLines) {
