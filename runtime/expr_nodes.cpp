@@ -435,8 +435,10 @@ NodePtr make_negate(NodePtr operand, int column) {
 
 NodePtr make_compare(CompareOp op, NodePtr lhs, NodePtr rhs, int column) {
   bool constant = lhs->constant() && rhs->constant();
-  // Constants are folded below, with their values in any error message.
-  if (!constant) check_compare_kinds(op, lhs->kinds(), rhs->kinds(), column);
+  // Constants are folded below, with their values in any error message; a literal null is
+  // rejected either way.
+  if (!constant || lhs->kinds() == kNullKind || rhs->kinds() == kNullKind)
+    check_compare_kinds(op, lhs->kinds(), rhs->kinds(), column);
   if (!constant && rhs->constant())
     return std::make_unique<CompareConstantNode<false>>(op, std::move(lhs), *rhs->constant(),
                                                         column);

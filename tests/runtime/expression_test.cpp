@@ -252,6 +252,8 @@ TEST(Expression, OrderingErrorsKnownWhileCompilingAreCompileErrors) {
             "column 4: cannot apply '>' to a record (records have no order)");
   EXPECT_EQ(compile_error("/a < null"),
             "column 4: '<' with null is always false; test with exists(...)");
+  EXPECT_EQ(compile_error("null >= 1"),
+            "column 6: '>=' with null is always false; test with exists(...)");
   // Equality takes every pair of kinds.
   EXPECT_EQ(compile_error("len(/s) == '3'"), "no error");
   EXPECT_EQ(compile_error("/a == null"), "no error");
