@@ -1,6 +1,7 @@
 #include "actors/file_source.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
@@ -9,6 +10,49 @@
 #include "actors/actor_type_util.hpp"
 
 namespace cwf::actors {
+
+namespace {
+
+struct TimeUnit {
+  Duration length;
+  std::string_view name, words;
+};
+constexpr TimeUnit kTimeUnits[] = {{kSecond, "s", "seconds"},
+                                   {kMillisecond, "ms", "milliseconds"},
+                                   {kMicrosecond, "us", "microseconds"},
+                                   {1, "ns", "nanoseconds"}};
+
+// For a numeric time too large for `unit` (the clock counts int64 nanoseconds, up to the year
+// 2262): what it most likely counts, the coarsest finer unit in which it is a time, as advice on
+// `time_unit`; empty when there is none. Milliseconds since the epoch read as seconds are the
+// usual case.
+std::string time_unit_hint(const Value& time, Duration unit) {
+  double units = 0;
+  if (time.is_number()) {
+    units = time.as_double();
+  } else if (time.is_string()) {
+    std::string_view text = time.as_string();
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), units);
+    if (ec != std::errc() || ptr != text.data() + text.size()) return "";
+  } else {
+    return "";
+  }
+  const TimeUnit* current = nullptr;
+  for (const TimeUnit& u : kTimeUnits) {
+    if (u.length == unit) {
+      current = &u;
+      continue;
+    }
+    if (current == nullptr || !std::isfinite(units)) continue;
+    if (std::abs(units) * static_cast<double>(u.length) < 9.2e18)
+      return time.to_text() + " is out of range in " + std::string(current->words) +
+             "; if the times count " + std::string(u.words) +
+             ", set `time_unit: " + std::string(u.name) + "`";
+  }
+  return "";
+}
+
+}  // namespace
 
 FileSource::FileSource(FileSourceOptions options)
     : options_(std::move(options)),
@@ -24,6 +68,7 @@ void FileSource::initialize(ActorContext& context) {
   done_ = false;
   emitted_ = 0;
   anchored_ = false;
+  unit_hint_given_ = false;
   pending_.reset();
   context.set_input_name(options_.path);
   on_open(context);
@@ -86,6 +131,13 @@ void FileSource::fire(FiringContext& context) {
       try {
         Value t = options_.time->evaluate(record);
         if (!to_timestamp(t, options_.time_unit, time, error_)) {
+          // Once per run, advice on the unit (the same mistake fails every line).
+          if (!unit_hint_given_) {
+            if (std::string hint = time_unit_hint(t, options_.time_unit); !hint.empty()) {
+              error_ = std::move(hint);
+              unit_hint_given_ = true;
+            }
+          }
           malformed(context, number, line, "time: " + error_);
           continue;
         }

@@ -60,6 +60,7 @@ class FileSource : public Actor {
   bool done_ = false;
   std::int64_t emitted_ = 0;
   bool anchored_ = false;
+  bool unit_hint_given_ = false;  // a time out of range in time_unit was explained once
   Timestamp anchor_data_ = 0, anchor_clock_ = 0;
   struct Pending {
     Value record;

@@ -78,13 +78,23 @@ Value fn_avg(Args args, int column) {
   return count == 0 ? Value() : Value(total / static_cast<double>(count));
 }
 
-// min/max over the elements of one array argument, or over the arguments when there are several.
-// Nulls are skipped; nothing left gives null.
-Value extreme(Args args, bool want_max) {
+// min/max over the elements of one array argument, or over the arguments when there are several,
+// ordered like `<` orders them. Nulls are skipped; nothing left gives null; two values `<` cannot
+// order (a string and a number) are an error.
+Value extreme(Args args, bool want_max, int column) {
   const Value* best = nullptr;
   auto consider = [&](const Value& v) {
     if (v.is_null()) return;
-    if (best == nullptr || (want_max ? compare(v, *best) > 0 : compare(v, *best) < 0)) best = &v;
+    if (best == nullptr) {
+      best = &v;
+      return;
+    }
+    Order o = order(v, *best);
+    if (o == Order::incompatible)
+      throw ExprError(std::string(want_max ? "max" : "min") + "(): cannot compare " +
+                          describe_operand(*best) + " with " + describe_operand(v),
+                      column);
+    if (o == (want_max ? Order::greater : Order::less)) best = &v;
   };
   if (args.size() == 1) {
     if (!args[0].is_array()) return args[0];
@@ -97,11 +107,11 @@ Value extreme(Args args, bool want_max) {
   return best ? *best : Value();
 }
 
-Value fn_min(Args args, int) {
-  return extreme(args, false);
+Value fn_min(Args args, int column) {
+  return extreme(args, false, column);
 }
-Value fn_max(Args args, int) {
-  return extreme(args, true);
+Value fn_max(Args args, int column) {
+  return extreme(args, true, column);
 }
 
 Value fn_as_set(Args args, int column) {

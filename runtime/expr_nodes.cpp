@@ -85,7 +85,7 @@ class CompareNode final : public Node {
 
   const Value& get(const Context& ctx, Value& scratch) const override {
     Value ls, rs;
-    scratch = Value(compare_holds(op_, lhs_->get(ctx, ls), rhs_->get(ctx, rs)));
+    scratch = Value(compare_holds(op_, lhs_->get(ctx, ls), rhs_->get(ctx, rs), column()));
     return scratch;
   }
 
@@ -95,39 +95,30 @@ class CompareNode final : public Node {
 };
 
 // A comparison with a constant, the common shape of filters (`/speed > 50`): one operand to
-// evaluate and no second virtual call.
+// evaluate and no second virtual call. The operands keep their written order, so that an error
+// message shows `30 < 'n/a'` as written.
+template <bool ConstantOnLeft>
 class CompareConstantNode final : public Node {
  public:
-  CompareConstantNode(CompareOp op, NodePtr lhs, Value rhs, int column)
-      : Node(column, kBoolKind), op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
+  CompareConstantNode(CompareOp op, NodePtr operand, Value constant, int column)
+      : Node(column, kBoolKind),
+        op_(op),
+        operand_(std::move(operand)),
+        constant_(std::move(constant)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
     Value tmp;
-    scratch = Value(compare_holds(op_, lhs_->get(ctx, tmp), rhs_));
+    const Value& operand = operand_->get(ctx, tmp);
+    scratch = Value(ConstantOnLeft ? compare_holds(op_, constant_, operand, column())
+                                   : compare_holds(op_, operand, constant_, column()));
     return scratch;
   }
 
  private:
   CompareOp op_;
-  NodePtr lhs_;
-  Value rhs_;
+  NodePtr operand_;
+  Value constant_;
 };
-
-// `a op b` as `b op' a`.
-CompareOp mirror(CompareOp op) {
-  switch (op) {
-    case CompareOp::lt:
-      return CompareOp::gt;
-    case CompareOp::le:
-      return CompareOp::ge;
-    case CompareOp::gt:
-      return CompareOp::lt;
-    case CompareOp::ge:
-      return CompareOp::le;
-    default:
-      return op;
-  }
-}
 
 class NotNode final : public Node {
  public:
@@ -444,11 +435,16 @@ NodePtr make_negate(NodePtr operand, int column) {
 
 NodePtr make_compare(CompareOp op, NodePtr lhs, NodePtr rhs, int column) {
   bool constant = lhs->constant() && rhs->constant();
+  // Constants are folded below, with their values in any error message; a literal null is
+  // rejected either way.
+  if (!constant || lhs->kinds() == kNullKind || rhs->kinds() == kNullKind)
+    check_compare_kinds(op, lhs->kinds(), rhs->kinds(), column);
   if (!constant && rhs->constant())
-    return std::make_unique<CompareConstantNode>(op, std::move(lhs), *rhs->constant(), column);
+    return std::make_unique<CompareConstantNode<false>>(op, std::move(lhs), *rhs->constant(),
+                                                        column);
   if (!constant && lhs->constant())
-    return std::make_unique<CompareConstantNode>(mirror(op), std::move(rhs), *lhs->constant(),
-                                                 column);
+    return std::make_unique<CompareConstantNode<true>>(op, std::move(rhs), *lhs->constant(),
+                                                       column);
   NodePtr node = std::make_unique<CompareNode>(op, std::move(lhs), std::move(rhs), column);
   return constant ? fold(std::move(node)) : std::move(node);
 }

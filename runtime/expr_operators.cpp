@@ -1,5 +1,6 @@
 #include "runtime/expr_operators.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -120,23 +121,82 @@ Value negate(const Value& a, int column) {
   throw ExprError("cannot apply '-' to " + std::string(kind_name(a.kind())), column);
 }
 
-bool compare_holds(CompareOp op, const Value& a, const Value& b) noexcept {
-  auto c = compare(a, b);
-  switch (op) {
-    case CompareOp::eq:
-      return c == 0;
-    case CompareOp::ne:
-      return c != 0;
-    case CompareOp::lt:
-      return c < 0;
-    case CompareOp::le:
-      return c <= 0;
-    case CompareOp::gt:
-      return c > 0;
-    case CompareOp::ge:
-      return c >= 0;
+Order order(const Value& a, const Value& b) noexcept {
+  auto from = [](std::strong_ordering c) {
+    return c < 0 ? Order::less : (c > 0 ? Order::greater : Order::equal);
+  };
+  if (a.is_number() && b.is_number()) return from(compare(a, b));
+  if (a.is_null() || b.is_null()) return Order::unordered;
+  Kind kind = a.kind();
+  if (kind != b.kind()) return Order::incompatible;
+  switch (kind) {
+    case Kind::boolean:
+    case Kind::string:
+      return from(compare(a, b));
+    case Kind::array: {
+      auto x = a.as_array(), y = b.as_array();
+      std::size_t n = std::min(x.size(), y.size());
+      for (std::size_t i = 0; i < n; ++i)
+        if (Order o = order(x[i], y[i]); o != Order::equal) return o;
+      return from(x.size() <=> y.size());
+    }
+    default:
+      return Order::incompatible;  // records have no order
   }
-  return false;
+}
+
+std::string describe_operand(const Value& v) {
+  constexpr std::size_t kMaxShown = 40;
+  std::string text;
+  if (v.is_string()) {
+    std::string json = v.to_json();  // escapes control characters
+    text = "'";
+    for (std::size_t i = 1; i + 1 < json.size(); ++i) {
+      if (json[i] == '\\') {  // keep JSON's escapes, except that a quote needs none here
+        if (json[i + 1] != '"') text += '\\';
+        text += json[++i];
+        continue;
+      }
+      if (json[i] == '\'') text += '\\';
+      text += json[i];
+    }
+    text += "'";
+  } else {
+    text = v.to_json();
+  }
+  if (text.size() > kMaxShown) {
+    std::size_t cut = kMaxShown;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+      --cut;  // not inside a UTF-8 sequence
+    text.resize(cut);
+    text += "...";
+  }
+  if (v.is_null()) return text;
+  return std::string(kind_name(v.kind())) + " " + text;
+}
+
+bool compare_holds(CompareOp op, const Value& a, const Value& b, int column) {
+  if (op == CompareOp::eq) return compare(a, b) == 0;
+  if (op == CompareOp::ne) return compare(a, b) != 0;
+  Order o = order(a, b);
+  if (o == Order::incompatible) {
+    std::string message = "cannot compare " + describe_operand(a) + " " + std::string(symbol(op)) +
+                          " " + describe_operand(b);
+    if (a.is_record() && b.is_record()) message += " (records have no order)";
+    throw ExprError(message, column);
+  }
+  switch (op) {
+    case CompareOp::lt:
+      return o == Order::less;
+    case CompareOp::le:
+      return o == Order::less || o == Order::equal;
+    case CompareOp::gt:
+      return o == Order::greater;
+    case CompareOp::ge:
+      return o == Order::greater || o == Order::equal;
+    default:
+      return false;
+  }
 }
 
 namespace {
@@ -178,6 +238,23 @@ void check_arith_kinds(ArithOp op, KindSet a, KindSet b, int column) {
   else
     message += describe_kinds(an) + " and " + describe_kinds(bn);
   throw ExprError(message, column);
+}
+
+void check_compare_kinds(CompareOp op, KindSet a, KindSet b, int column) {
+  if (op == CompareOp::eq || op == CompareOp::ne) return;
+  std::string symbol_text(symbol(op));
+  if (a == kNullKind || b == kNullKind)
+    throw ExprError("'" + symbol_text + "' with null is always false; test with exists(...)",
+                    column);
+  KindSet an = static_cast<KindSet>(a & ~kNullKind), bn = static_cast<KindSet>(b & ~kNullKind);
+  constexpr KindSet kSameKindOrdered = kBoolKind | kStringKind | kArrayKind;
+  if (((an & kNumberKinds) && (bn & kNumberKinds)) || (an & bn & kSameKindOrdered)) return;
+  if (an == kRecordKind || bn == kRecordKind)
+    throw ExprError("cannot apply '" + symbol_text + "' to a record (records have no order)",
+                    column);
+  throw ExprError(
+      "cannot compare " + describe_kinds(an) + " " + symbol_text + " " + describe_kinds(bn),
+      column);
 }
 
 void check_negate_kinds(KindSet a, int column) {

@@ -41,7 +41,21 @@ Value arith(ArithOp op, const Value& a, const Value& b, int column);
 // `-a`: numbers negate, null stays null, anything else throws ExprError at `column`.
 Value negate(const Value& a, int column);
 
-bool compare_holds(CompareOp op, const Value& a, const Value& b) noexcept;
+// How `<`, `<=`, `>`, `>=` and min/max order two values (docs/expressions.md, "Comparison").
+// Numbers order numerically, strings bytewise, bools false before true, arrays lexicographically
+// by the same rule. A null on either side (or in the array position that decides) leaves the pair
+// unordered; values of kinds that have no common order, and records, are incompatible.
+enum class Order : std::uint8_t { less, equal, greater, unordered, incompatible };
+Order order(const Value& a, const Value& b) noexcept;
+
+// `kind value` for error messages, the value shortened: "string 'n/a'", "int 30", "null".
+std::string describe_operand(const Value& v);
+
+// `a op b`. == and != compare any two values (values of different kinds are unequal, ints and
+// doubles compare numerically); the ordering operators follow `order`: an unordered pair gives
+// false, an incompatible pair throws ExprError at `column` naming both operands, e.g.
+// "cannot compare string 'n/a' > int 30".
+bool compare_holds(CompareOp op, const Value& a, const Value& b, int column);
 
 // Kinds `a op b` may produce when the operands may be of kinds `a` and `b`.
 KindSet arith_kinds(ArithOp op, KindSet a, KindSet b);
@@ -50,6 +64,9 @@ KindSet arith_kinds(ArithOp op, KindSet a, KindSet b);
 // i.e. when the operation fails for every input on which both operands are not null.
 void check_arith_kinds(ArithOp op, KindSet a, KindSet b, int column);
 void check_negate_kinds(KindSet a, int column);
+// The same for the ordering operators (`==` and `!=` accept every pair): throws when the operands'
+// non-null kinds have no pair `order` accepts, or when one operand can only be null.
+void check_compare_kinds(CompareOp op, KindSet a, KindSet b, int column);
 
 // Integer arithmetic with the language's rules; false when the result overflows.
 inline bool int_arith(ArithOp op, std::int64_t x, std::int64_t y, Value& out) {

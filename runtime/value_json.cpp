@@ -1,6 +1,7 @@
 #include "runtime/value_json.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -168,7 +169,10 @@ struct JsonParser::Impl {
       std::int64_t i = 0;
       auto [ptr, ec] = std::from_chars(start, p, i);
       if (ec == std::errc() && ptr == p) return Value(i);
-      // Too large for 64 bits: a double.
+      // Rounding it to a double would silently change it (two ids could become equal).
+      fail_at(start,
+              "integer out of the 64-bit range (write it with a fraction or an exponent to read it "
+              "as a double, or as a string to keep its digits)");
     } else if (exact && mantissa < (std::uint64_t{1} << 53) && exponent >= -22 && exponent <= 22) {
       double d = static_cast<double>(mantissa);
       d = exponent < 0 ? d / kPow10[-exponent] : d * kPow10[exponent];
@@ -177,9 +181,12 @@ struct JsonParser::Impl {
     double d = 0;
     auto [ptr, ec] = std::from_chars(start, p, d);
     if (ec == std::errc() && ptr == p) return Value(d);
-    // Out of range of a double: strtod gives the conventional +-inf or 0.
+    // Out of range of a double: strtod gives +-inf for an overflow, which would be written back
+    // as null; an underflow rounds to the nearest double (0 or a subnormal), which is kept.
     std::string copy(start, p);
-    return Value(std::strtod(copy.c_str(), nullptr));
+    d = std::strtod(copy.c_str(), nullptr);
+    if (std::isinf(d)) fail_at(start, "number out of the range of a double (about 1.8e308)");
+    return Value(d);
   }
 
   // Parses a string at p (which is on the opening quote). The view is valid until the next call.

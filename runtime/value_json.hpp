@@ -1,5 +1,6 @@
-// JSON text -> Value: objects become records, arrays arrays, numbers ints when they are written
-// without a fraction or exponent and fit in 64 bits (doubles otherwise), strings strings.
+// JSON text -> Value: objects become records, arrays arrays, numbers written without a fraction or
+// exponent ints (doubles otherwise), strings strings. A number that does not fit its kind is an
+// error rather than a different value: an integer beyond 64 bits, a double beyond ~1.8e308.
 //
 // A JsonParser is meant to be reused for a stream of documents (one per line of a JSON-lines
 // file): it keeps its scratch buffers and remembers the record Schema of every distinct key list

@@ -99,6 +99,24 @@ TEST(CsvSource, MalformedLinesAreCountedAndSentToErrorsWithTheirLineNumbers) {
               R"(","line":6,"text":"\"x\"y,1","error":"unexpected character after a closing quote"})"}));
 }
 
+TEST(CsvSource, MillisecondTimesUnderSecondsHintAtTheUnit) {
+  std::string content = "ts,v\n1700000000000,1\n1700000000250,2\n";
+  std::string path = write_file("in.csv", content);
+  CsvRun r = run_csv(content, {{"time", Value("/ts")}});
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_EQ(r.error_count, 0u);  // sent to the connected `errors` port
+  EXPECT_EQ(
+      r.errors,
+      (Lines{
+          R"({"file":")" + path +
+              R"(","line":2,"text":"1700000000000,1","error":"time: 1700000000000 is out of range in seconds; if the times count milliseconds, set `time_unit: ms`"})",
+          R"({"file":")" + path +
+              R"(","line":3,"text":"1700000000250,2","error":"time: out of range"})"}));
+  CsvRun fixed = run_csv(content, {{"time", Value("/ts")}, {"time_unit", Value("ms")}});
+  EXPECT_EQ(fixed.error_count, 0u);
+  EXPECT_EQ(fixed.out.size(), 2u);
+}
+
 TEST(CsvSource, AnUnterminatedQuoteIsAnError) {
   CsvRun r = run_csv("a,b\n1,\"open\n");
   EXPECT_TRUE(r.out.empty());

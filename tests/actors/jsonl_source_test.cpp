@@ -38,7 +38,8 @@ TEST(JsonlSource, BadLinesAreCountedAndSentToErrors) {
                                 "[1, 2]\n"
                                 "not json\n"
                                 "{\"id\": \"unterminated}\n"
-                                "{\"id\": 6}\n");
+                                "{\"id\": 6}\n"
+                                "{\"id\": 7, \"v\": 1e400}\n");
   Harness h;
   h.add("src", "jsonl_source", {{"path", Value(path)}});
   auto& out = h.collect("src");
@@ -53,7 +54,8 @@ TEST(JsonlSource, BadLinesAreCountedAndSentToErrors) {
           f + R"(2,"text":"{\"id\": 2,}","error":"invalid JSON at column 10: expected a key string but found '}'"})",
           f + R"(3,"text":"[1, 2]","error":"expected a JSON object, got array"})",
           f + R"x(4,"text":"not json","error":"invalid JSON at column 1: invalid literal (expected null)"})x",
-          f + R"(5,"text":"{\"id\": \"unterminated}","error":"invalid JSON at column 8: unterminated string"})"}));
+          f + R"(5,"text":"{\"id\": \"unterminated}","error":"invalid JSON at column 8: unterminated string"})",
+          f + R"x(7,"text":"{\"id\": 7, \"v\": 1e400}","error":"invalid JSON at column 16: number out of the range of a double (about 1.8e308)"})x"}));
 }
 
 TEST(JsonlSource, TimeExpressionStampsEventsAndItsFailuresAreMalformedLines) {
@@ -86,6 +88,54 @@ TEST(JsonlSource, TimeUnitScalesNumbers) {
   auto& out = h.collect("src");
   h.run();
   EXPECT_EQ(out.times(), (Times{1'500'000'000, 2'000'500'000}));
+}
+
+TEST(JsonlSource, MillisecondTimesUnderSecondsHintAtTheUnitOnce) {
+  // Milliseconds since the epoch read as seconds lie past the clock's end (2262): every line
+  // fails, and the first failure says which unit the times likely count.
+  std::string path = write_file("in.jsonl",
+                                "{\"ts\": 1700000000000, \"v\": 1}\n"
+                                "{\"ts\": 1700000000500, \"v\": 2}\n");
+  Harness h;
+  h.add("src", "jsonl_source", {{"path", Value(path)}, {"time", Value("/ts")}});
+  auto& out = h.collect("src");
+  auto& errors = h.collect("src", "errors");
+  RunSummary summary = h.run();
+  EXPECT_TRUE(out.seen.empty());
+  EXPECT_EQ(Harness::errors(summary, "src"), 0u);  // sent to the connected `errors` port
+  ASSERT_EQ(errors.seen.size(), 2u);
+  EXPECT_EQ(*errors.seen[0].token.field("error"),
+            Value("time: 1700000000000 is out of range in seconds; if the times count "
+                  "milliseconds, set `time_unit: ms`"));
+  EXPECT_EQ(*errors.seen[1].token.field("error"), Value("time: out of range"));
+
+  // With the unit the hint names, the same file reads.
+  Harness fixed;
+  fixed.add("src", "jsonl_source",
+            {{"path", Value(path)}, {"time", Value("/ts")}, {"time_unit", Value("ms")}});
+  auto& read = fixed.collect("src");
+  EXPECT_EQ(Harness::errors(fixed.run(), "src"), 0u);
+  EXPECT_EQ(read.times(), (Times{1'700'000'000'000'000'000, 1'700'000'000'500'000'000}));
+}
+
+TEST(JsonlSource, TheUnitHintNamesTheCoarsestUnitInWhichTheTimeFits) {
+  auto first_error = [](const std::string& line, const std::string& unit) {
+    std::string path = write_file("in.jsonl", line + "\n");
+    Harness h;
+    h.add("src", "jsonl_source",
+          {{"path", Value(path)}, {"time", Value("/ts")}, {"time_unit", Value(unit)}});
+    auto& errors = h.collect("src", "errors");
+    h.run();
+    return errors.seen.empty() ? std::string() : errors.seen[0].token.field("error")->to_text();
+  };
+  EXPECT_EQ(first_error(R"({"ts": 1.7e15})", "s"),
+            "time: 1.7e+15 is out of range in seconds; if the times count microseconds, set "
+            "`time_unit: us`");
+  EXPECT_EQ(first_error(R"({"ts": "1700000000000000000"})", "ms"),
+            "time: 1700000000000000000 is out of range in milliseconds; if the times count "
+            "nanoseconds, set `time_unit: ns`");
+  // Out of range in every unit: nothing to suggest.
+  EXPECT_EQ(first_error(R"({"ts": 1e300})", "s"), "time: out of range");
 }
 
 // Events at data times 100 s, 100.5 s, 102 s, 102 s replayed on a virtual clock starting at 5 s.

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "actor_test_util.hpp"
 #include "actors/counter.hpp"
 
@@ -36,6 +38,25 @@ TEST(Filter, ARuntimeErrorDropsTheTokenAndCounts) {
   RunSummary summary = h.run();
   EXPECT_EQ(out.json(), (Lines{"2"}));
   EXPECT_EQ(Harness::errors(summary, "f"), 1u);
+}
+
+TEST(Filter, AReadingThatIsNotANumberIsAnErrorNotAMatch) {
+  for (auto [where, passed, failed] :
+       {std::tuple{"/celsius > 30", R"({"celsius":31})", 1u},
+        // Strings order bytewise with strings: 'n/a' > '30'; the numbers are the errors here.
+        std::tuple{"/celsius > '30'", R"({"celsius":"n/a"})", 2u}}) {
+    SCOPED_TRACE(where);
+    Harness h;
+    h.add("src", "generator",
+          {{"count", Value(4)}, {"value", Value("{celsius: [31, 'n/a', 25, null][i]}")}});
+    h.add("f", "filter", {{"where", Value(where)}});
+    h.connect("src", "f");
+    auto& out = h.collect("f");
+    RunSummary summary = h.run();
+    // A missing reading (null) is not in the range and not an error.
+    EXPECT_EQ(out.json(), Lines{passed});
+    EXPECT_EQ(Harness::errors(summary, "f"), failed);
+  }
 }
 
 TEST(Map, EmitsTheExpressionValue) {

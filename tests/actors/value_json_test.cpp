@@ -32,16 +32,17 @@ TEST(ValueJson, Scalars) {
   EXPECT_EQ(parse_json("1e3").as_double(), 1000.0);
   EXPECT_TRUE(parse_json("1E-2").is_double());
   EXPECT_EQ(parse_json("9223372036854775807").as_int(), INT64_MAX);
-  // Beyond 64 bits an integer becomes a double.
-  EXPECT_TRUE(parse_json("92233720368547758070").is_double());
+  // Beyond 64 bits an integer needs a fraction or an exponent to be read as a double.
+  EXPECT_TRUE(parse_json("92233720368547758070.0").is_double());
+  EXPECT_TRUE(parse_json("9.2233720368547758070e19").is_double());
   EXPECT_EQ(parse_json("\"hi\"").as_string(), "hi");
 }
 
 TEST(ValueJson, NumbersMatchStrtod) {
   for (const char* text : {"0.1", "-0.5", "123.456e-5", "1e22", "1e23", "-2.5E+3", "0.000001",
                            "1.7976931348623157e308", "3.14159265358979323846", "9007199254740993.0",
-                           "4.9e-324", "1e400", "-1e-400", "0.30000000000000004",
-                           "123456789012345678901234567890", "5e-1", "100e-2"}) {
+                           "4.9e-324", "1e-400", "-1e-400", "0.30000000000000004",
+                           "123456789012345678901234567890.0", "5e-1", "100e-2"}) {
     SCOPED_TRACE(text);
     Value v = parse_json(text);
     ASSERT_TRUE(v.is_double());
@@ -100,6 +101,25 @@ TEST(ValueJson, ErrorsNameTheColumn) {
   EXPECT_EQ(error_of("\"a\\qb\""), "column 3: invalid escape '\\q'");
   EXPECT_EQ(error_of("{} x"), "column 4: unexpected 'x' after the JSON value");
   EXPECT_EQ(error_of(std::string(300, '[')), "column 257: nesting deeper than 256");
+}
+
+TEST(ValueJson, NumbersOutOfRangeAreErrorsNotNullOrRounded) {
+  // A double overflow would become infinity, which is written back as null.
+  EXPECT_EQ(error_of("1e400"), "column 1: number out of the range of a double (about 1.8e308)");
+  EXPECT_EQ(error_of(R"({"celsius": -1e400})"),
+            "column 13: number out of the range of a double (about 1.8e308)");
+  EXPECT_EQ(error_of("[1, 2e308]"),
+            "column 5: number out of the range of a double (about 1.8e308)");
+  // An integer beyond 64 bits would silently lose digits as a double.
+  const std::string too_big =
+      "integer out of the 64-bit range (write it with a fraction or an exponent to read it as a "
+      "double, or as a string to keep its digits)";
+  EXPECT_EQ(error_of("9223372036854775808"), "column 1: " + too_big);
+  EXPECT_EQ(error_of(R"({"id": -9223372036854775809})"), "column 8: " + too_big);
+  EXPECT_EQ(error_of("123456789012345678901234567890"), "column 1: " + too_big);
+  // An underflow rounds to the nearest double, like every other decimal fraction.
+  EXPECT_EQ(parse_json("1e-400").as_double(), 0.0);
+  EXPECT_EQ(parse_json("2.5e-320").as_double(), 2.5e-320);
 }
 
 TEST(ValueJson, AParserRecoversAfterAnError) {

@@ -187,9 +187,116 @@ TEST(Expression, Comparison) {
   EXPECT_EQ(eval("[1, 2] == [1, 2.0]"), "true");
   EXPECT_EQ(eval("{a: 1, b: 2} == {b: 2, a: 1}"), "true");
   EXPECT_EQ(eval("/missing == null"), "true");
-  EXPECT_EQ(eval("/missing < 0"), "true");  // null sorts first
   EXPECT_EQ(eval("'1' == 1"), "false");
   EXPECT_EQ(eval("1 + 1 == 2"), "true");  // arithmetic binds tighter
+}
+
+// The `/celsius` readings of a sensor, for the type traps below.
+Value reading(Value celsius) {
+  return Value::record({{"celsius", std::move(celsius)}});
+}
+
+TEST(Expression, OrderingOperatorsOrderValuesOfOneKind) {
+  EXPECT_EQ(eval("2.5 > 2"), "true");
+  EXPECT_EQ(eval("/ratio <= 2.5"), "true");
+  EXPECT_EQ(eval("'b' > 'a'"), "true");
+  EXPECT_EQ(eval("'B' < 'a'"), "true");  // bytewise
+  EXPECT_EQ(eval("true > false"), "true");
+  EXPECT_EQ(eval("[1, 2] < [1, 3]"), "true");
+  EXPECT_EQ(eval("[1] < [1, 0]"), "true");  // a prefix comes first
+  EXPECT_EQ(eval("[1, 'b'] >= [1, 'a']"), "true");
+  EXPECT_EQ(eval("/tags > ['b', 'a']"), "true");
+}
+
+TEST(Expression, OrderingAcrossKindsIsAnErrorNamingBothOperands) {
+  // A number compared with a string never silently matches nothing (or everything).
+  EXPECT_EQ(eval_error("/celsius > '30'", reading(31)),
+            "column 10: cannot compare int 31 > string '30'");
+  EXPECT_EQ(eval_error("/celsius > 30", reading("n/a")),
+            "column 10: cannot compare string 'n/a' > int 30");
+  EXPECT_EQ(eval_error("30 < /celsius", reading("n/a")),
+            "column 4: cannot compare int 30 < string 'n/a'");
+  EXPECT_EQ(eval_error("/celsius >= /limit",
+                       Value::record({{"celsius", 20.5}, {"limit", "it's \"hot\""}})),
+            "column 10: cannot compare double 20.5 >= string 'it\\'s \"hot\"'");
+  EXPECT_EQ(eval_error("/flag > 0"), "column 7: cannot compare bool true > int 0");
+  EXPECT_EQ(eval_error("/items <= 10"), "column 8: cannot compare array [10,20,30] <= int 10");
+  EXPECT_EQ(eval_error("/a < /a"),
+            "column 4: cannot compare record {\"b\":7,\"c\":\"text\"} < record "
+            "{\"b\":7,\"c\":\"text\"} (records have no order)");
+  // Arrays order element by element with the same rule.
+  EXPECT_EQ(eval_error("/items > [10, 'x']"),
+            "column 8: cannot compare array [10,20,30] > array [10,\"x\"]");
+  // Long operands are shortened.
+  EXPECT_EQ(eval_error("/celsius < 1", reading(std::string(60, 'x'))),
+            "column 10: cannot compare string '" + std::string(39, 'x') + "... < int 1");
+
+  // A filter's test throws too, instead of passing or dropping the event.
+  Expression hot = Expression::compile("/celsius > 30");
+  EXPECT_TRUE(hot.matches(reading(31)));
+  EXPECT_FALSE(hot.matches(reading(30.0)));
+  EXPECT_THROW(hot.matches(reading("n/a")), ExprError);
+  EXPECT_THROW(Expression::compile("/celsius > '30'").matches(reading(25)), ExprError);
+
+  // Arithmetic with such operands is an error as well.
+  EXPECT_EQ(eval_error("/celsius + 1", reading("n/a")),
+            "column 10: cannot apply '+' to string and int");
+  EXPECT_EQ(eval_error("/celsius * 1.8", reading(true)),
+            "column 10: cannot apply '*' to bool and double");
+}
+
+TEST(Expression, OrderingErrorsKnownWhileCompilingAreCompileErrors) {
+  EXPECT_EQ(compile_error("1 < 'a'"), "column 3: cannot compare int 1 < string 'a'");
+  EXPECT_EQ(compile_error("len(/s) > '3'"), "column 9: cannot compare int > string");
+  EXPECT_EQ(compile_error("/a > {b: 1}"),
+            "column 4: cannot apply '>' to a record (records have no order)");
+  EXPECT_EQ(compile_error("/a < null"),
+            "column 4: '<' with null is always false; test with exists(...)");
+  EXPECT_EQ(compile_error("null >= 1"),
+            "column 6: '>=' with null is always false; test with exists(...)");
+  // Equality takes every pair of kinds.
+  EXPECT_EQ(compile_error("len(/s) == '3'"), "no error");
+  EXPECT_EQ(compile_error("/a == null"), "no error");
+}
+
+TEST(Expression, OrderingWithNullIsFalse) {
+  // Missing data does not match a range, whichever side of it the test is on.
+  EXPECT_EQ(eval("/missing < 0"), "false");
+  EXPECT_EQ(eval("/missing >= 0"), "false");
+  EXPECT_EQ(eval("0 > /nothing"), "false");
+  EXPECT_EQ(eval("/missing <= /missing"), "false");
+  EXPECT_EQ(eval("/a/b/c > 3"), "false");
+  EXPECT_EQ(eval("not (/missing < 0)"), "true");
+  // In arrays, a null in the position that decides leaves the arrays unordered.
+  EXPECT_EQ(eval("[1, /missing] < [1, 2]"), "false");
+  EXPECT_EQ(eval("[0, /missing] < [1, 2]"), "true");
+  EXPECT_EQ(eval("/celsius > 30", reading(Value())), "false");
+}
+
+TEST(Expression, EqualityAcrossKindsIsFalseExceptBetweenNumbers) {
+  EXPECT_EQ(eval("/x == 6.0"), "true");
+  EXPECT_EQ(eval("'6' == /x"), "false");
+  EXPECT_EQ(eval("'6' != /x"), "true");
+  EXPECT_EQ(eval("true == 1"), "false");
+  EXPECT_EQ(eval("false == null"), "false");
+  EXPECT_EQ(eval("0 == null"), "false");
+  EXPECT_EQ(eval("/missing != 3"), "true");
+  EXPECT_EQ(eval("null == null"), "true");
+  EXPECT_EQ(eval("[1] == 1"), "false");
+  EXPECT_EQ(eval("{a: 1} == [1]"), "false");
+}
+
+TEST(Expression, MinAndMaxOrderLikeTheOperators) {
+  EXPECT_EQ(eval("max([1, 2.5, null, 2])"), "2.5");
+  EXPECT_EQ(eval("min(['b', 'a'])"), "\"a\"");
+  EXPECT_EQ(eval_error("max([/celsius, 30])", reading("n/a")),
+            "column 1: max(): cannot compare string 'n/a' with int 30");
+  EXPECT_EQ(eval_error("min(/x, /name)"),
+            "column 1: min(): cannot compare int 6 with string 'Ada'");
+  EXPECT_EQ(eval_error("max([/a, /a])"),
+            "column 1: max(): cannot compare record {\"b\":7,\"c\":\"text\"} with record "
+            "{\"b\":7,\"c\":\"text\"}");
+  EXPECT_EQ(compile_error("min(1, 'a')"), "column 1: min(): cannot compare int 1 with string 'a'");
 }
 
 TEST(Expression, BooleanOperatorsShortCircuit) {
