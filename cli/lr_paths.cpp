@@ -28,4 +28,11 @@ void print_rejects(const lr::InputRejectTally& rejects, std::ostream& out) {
   }
 }
 
+void print_speeds_left_out(std::uint64_t count, std::ostream& out) {
+  if (count == 0) return;
+  out << "position reports kept without their speed (outside 0..100, left out of the "
+         "statistics; warnings): "
+      << count << "\n";
+}
+
 }  // namespace cwf::cli

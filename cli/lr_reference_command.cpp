@@ -28,7 +28,9 @@ its answers, one per line, in the product format of FORMAT.md:
   2,time,emit,resulttime,qid,balance  account balance
   3,time,emit,qid,toll                daily expenditure
 emit = time: the reference answers instantly by definition. Prints the answers per type,
-malformed input lines per reason, and the speed.
+malformed input lines per reason (skipped), position reports kept without their speed (a speed
+outside 0..100 is left out of the statistics; the first ones are shown as warnings), and the
+speed.
 
   --input FILE  the input (15 comma-separated fields a line); FILE.xz is read decompressed
   --tolls FILE  historical tolls (carid,day,xway,toll) for daily-expenditure queries; default
@@ -102,6 +104,9 @@ int lr_reference_command(const Words& args, std::ostream& out, std::ostream& err
          << c.expenditure_queries << " daily-expenditure, " << c.travel_time_queries
          << " travel-time queries, not answered)\n";
   print_rejects(run.rejects, report);
+  print_speeds_left_out(run.speeds_left_out, report);
+  for (const std::string& warning : run.first_warnings)
+    err << "cwf lr reference: warning: " << warning << "\n";
   if (run.out_of_order > 0) report << "out of time order (skipped): " << run.out_of_order << "\n";
   report << "answers: " << writer.lines() << " lines to " << output << "\n"
          << "  0 toll notifications:  " << c.tolls << " (" << c.nonzero_tolls << " non-zero)\n"

@@ -32,7 +32,8 @@ const char* kRunUsage =
 
 Runs the Linear Road workflow over an input file and writes its answers, one per line, in the
 product format (as cwf lr reference does), then prints the answers per type, the malformed input
-lines and the speed.
+lines (skipped), the position reports kept without their speed (outside 0..100; warnings) and
+the speed.
 
   --input FILE        the input (15 comma-separated fields a line); FILE.xz is read decompressed
   --out FILE          where the answers go
@@ -127,6 +128,7 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
   if (source) {
     out << "input: " << source->lines() << " lines, " << source->emitted() << " tuples\n";
     print_rejects(source->rejects(), out);
+    print_speeds_left_out(source->speeds_left_out(), out);
     if (source->out_of_order() > 0)
       out << "out of time order (skipped): " << source->out_of_order() << "\n";
   }

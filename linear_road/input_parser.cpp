@@ -1,6 +1,7 @@
 #include "linear_road/input_parser.hpp"
 
 #include <limits>
+#include <string>
 
 namespace cwf::lr {
 
@@ -35,7 +36,8 @@ InputReject check_ranges(const InputRecord& r) {
   if (r.type != 0 && r.type != 2 && r.type != 3 && r.type != 4) return InputReject::type;
   if (r.time < 0) return InputReject::time;
   if (r.carid < 0) return InputReject::carid;
-  if (!in_range(r.speed, 0, 100)) return InputReject::speed;
+  // The speed is not checked here: out of range, a report is still used (input_warning), and
+  // queries do not use the field at all.
   switch (static_cast<InputType>(r.type)) {
     case InputType::position_report:
       if (r.xway < 0) return InputReject::xway;
@@ -73,8 +75,6 @@ const char* input_reject_name(InputReject reason) {
       return "time";
     case InputReject::carid:
       return "carid";
-    case InputReject::speed:
-      return "speed";
     case InputReject::xway:
       return "xway";
     case InputReject::lane:
@@ -109,6 +109,90 @@ InputReject parse_input_line(std::string_view line, InputRecord& record) {
   }
   if (p != end) return InputReject::field_count;
   return check_ranges(record);
+}
+
+namespace {
+
+std::string whose(const InputRecord& r) {
+  const char* what = "record";
+  switch (static_cast<InputType>(r.type)) {
+    case InputType::position_report:
+      what = "position report";
+      break;
+    case InputType::account_balance:
+      what = "account-balance query";
+      break;
+    case InputType::daily_expenditure:
+      what = "daily-expenditure query";
+      break;
+    case InputType::travel_time:
+      what = "travel-time query";
+      break;
+  }
+  return std::string(what) + " of car " + std::to_string(r.carid) + " at time " +
+         std::to_string(r.time);
+}
+
+std::string outside(const char* field, std::int32_t value, const char* range,
+                    const InputRecord& r) {
+  return std::string(field) + " " + std::to_string(value) + " is outside " + range + " (" +
+         whose(r) + ")";
+}
+
+std::string negative(const char* field, std::int32_t value, const InputRecord& r) {
+  return std::string(field) + " " + std::to_string(value) + " is negative (" + whose(r) + ")";
+}
+
+}  // namespace
+
+std::string input_reject_message(InputReject reason, const InputRecord& r) {
+  switch (reason) {
+    case InputReject::none:
+      return "valid";
+    case InputReject::field_count:
+      return "not 15 comma-separated fields";
+    case InputReject::not_integer:
+      return "a field is empty, not a decimal integer, or does not fit 32 bits";
+    case InputReject::type:
+      return "type " + std::to_string(r.type) + " is not 0, 2, 3 or 4";
+    case InputReject::time:
+      return "time " + std::to_string(r.time) + " is negative";
+    case InputReject::carid:
+      return "carid " + std::to_string(r.carid) + " is negative";
+    case InputReject::xway:
+      return negative("xway", r.xway, r);
+    case InputReject::lane:
+      return outside("lane", r.lane, "0..4", r);
+    case InputReject::dir:
+      return outside("dir", r.dir, "0..1", r);
+    case InputReject::seg:
+      return outside("seg", r.seg, "0..99", r);
+    case InputReject::pos:
+      return outside("pos", r.pos, "0..527999", r);
+    case InputReject::qid:
+      return negative("qid", r.qid, r);
+    case InputReject::day:
+      return outside("day", r.day, "1..69", r);
+  }
+  return "unknown";
+}
+
+InputWarning input_warning(const InputRecord& r) {
+  if (r.type == static_cast<std::int32_t>(InputType::position_report) && !speed_in_range(r.speed))
+    return InputWarning::speed;
+  return InputWarning::none;
+}
+
+std::string input_warning_message(InputWarning warning, const InputRecord& r) {
+  switch (warning) {
+    case InputWarning::none:
+      return "the whole record is used";
+    case InputWarning::speed:
+      return "speed " + std::to_string(r.speed) + " of the " + whose(r) +
+             " is outside 0..100: the report is kept, its speed is left out of the segment "
+             "statistics";
+  }
+  return "unknown";
 }
 
 void InputRejectTally::add(InputReject reason, std::uint64_t line_number) {

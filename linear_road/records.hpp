@@ -42,6 +42,14 @@ struct InputRecord {
 constexpr std::int32_t kEntranceLane = 0;
 constexpr std::int32_t kExitLane = 4;
 constexpr std::int32_t kSegmentFeet = 5280;
+constexpr std::int32_t kMaxSpeed = 100;  // mph
+
+// Whether a position report's speed is one the segment statistics can use (0..100 mph). The
+// input parser keeps a report whose speed is not (its position is still good), so every user
+// of `speed` asks this first.
+constexpr bool speed_in_range(std::int32_t speed) {
+  return speed >= 0 && speed <= kMaxSpeed;
+}
 
 // Minute numbering of both validators: seconds 0-59 are minute 1.
 constexpr std::int32_t minute_of(Seconds time) {

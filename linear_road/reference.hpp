@@ -46,7 +46,8 @@ class Reference {
   // `history` answers type-3 queries; it must outlive the Reference.
   Reference(AnswerSink& sink, const HistoricalTollTable& history);
 
-  // Records must come in non-decreasing time, and must be valid (see parse_input_line).
+  // Records must come in non-decreasing time, and must be accepted by parse_input_line. A
+  // position report whose speed is out of range is used for everything but the statistics.
   void process(const InputRecord& record);
 
   const Counts& counts() const { return counts_; }

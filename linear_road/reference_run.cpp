@@ -35,6 +35,12 @@ ReferenceRun run_reference(const std::string& input_path, const HistoricalTollTa
       continue;
     }
     latest = record.time;
+    if (InputWarning warning = input_warning(record); warning != InputWarning::none) {
+      if (run.first_warnings.size() < ReferenceRun::kWarningsKept)
+        run.first_warnings.push_back(input_path + ":" + std::to_string(reader.line_number()) +
+                                     ": " + input_warning_message(warning, record));
+      ++run.speeds_left_out;
+    }
     reference.process(record);
     ++run.records;
   }

@@ -1,5 +1,6 @@
 // Runs the reference implementation over an input file (plain or .xz): read, parse, reject
-// malformed lines, process, hand the answers to a sink, and measure how long it took.
+// malformed lines, keep reports with an out-of-range speed (warnings), process, hand the answers
+// to a sink, and measure how long it took.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,11 @@ struct ReferenceRun {
   std::uint64_t records = 0;       // valid lines processed
   std::uint64_t out_of_order = 0;  // valid lines earlier than the previous record: skipped
   InputRejectTally rejects;
+  // Position reports kept with their speed left out (input_warning): how many, and the first
+  // kWarningsKept as "FILE:LINE: message".
+  static constexpr std::size_t kWarningsKept = 5;
+  std::uint64_t speeds_left_out = 0;
+  std::vector<std::string> first_warnings;
   Reference::Counts counts;
   std::vector<AccidentTracker::Accident> accidents;
   double seconds = 0;  // reading, parsing and processing, not loading the historical tolls

@@ -1,5 +1,7 @@
 #include "linear_road/segment_speed_history.hpp"
 
+#include "linear_road/records.hpp"
+
 namespace cwf::lr {
 
 void SegmentSpeedHistory::add(CarMinuteSpeeds& car, std::int32_t xway, std::int32_t dir,
@@ -8,18 +10,21 @@ void SegmentSpeedHistory::add(CarMinuteSpeeds& car, std::int32_t xway, std::int3
   std::size_t base = static_cast<std::size_t>(cell) * kRing;
   if (base + kRing > slots_.size()) slots_.resize(base + kRing);
   Slot& slot = slots_[base + static_cast<std::size_t>(minute & (kRing - 1))];
-  if (slot.minute != minute) slot = Slot{minute, 0, 0};
+  if (slot.minute != minute) slot = Slot{minute, 0, 0, 0};
 
   std::int64_t cell_minute = (cell << 32) + minute;
-  if (car.cell_minute == cell_minute) {
-    // The car reported here before in this minute: replace its mean.
-    slot.mean_sum_twelfths -= car_mean_twelfths(car.speed_sum, car.reports);
-    car.speed_sum += speed;
-    ++car.reports;
-  } else {
-    car = CarMinuteSpeeds{cell_minute, speed, 1};
+  if (car.cell_minute != cell_minute) {
+    car = CarMinuteSpeeds{cell_minute, 0, 0};
     ++slot.cars;
   }
+  if (!speed_in_range(speed)) return;
+  // The car's mean changes: take its old one out of the sum (if it had one), put the new one in.
+  if (car.reports > 0)
+    slot.mean_sum_twelfths -= car_mean_twelfths(car.speed_sum, car.reports);
+  else
+    ++slot.cars_with_speed;
+  car.speed_sum += speed;
+  ++car.reports;
   slot.mean_sum_twelfths += car_mean_twelfths(car.speed_sum, car.reports);
 }
 
@@ -42,8 +47,9 @@ std::int32_t SegmentSpeedHistory::cars(std::int32_t xway, std::int32_t dir, std:
 std::optional<double> SegmentSpeedHistory::mean_speed(std::int32_t xway, std::int32_t dir,
                                                       std::int32_t seg, std::int32_t minute) const {
   const Slot* slot = find(cell_of(xway, dir, seg), minute);
-  if (!slot) return std::nullopt;
-  return static_cast<double>(slot->mean_sum_twelfths) / static_cast<double>(kTwelfths * slot->cars);
+  if (!slot || slot->cars_with_speed == 0) return std::nullopt;
+  return static_cast<double>(slot->mean_sum_twelfths) /
+         static_cast<double>(kTwelfths * slot->cars_with_speed);
 }
 
 std::optional<std::int32_t> SegmentSpeedHistory::lav(std::int32_t xway, std::int32_t dir,

@@ -29,7 +29,7 @@ void SourceActor::initialize(ActorContext& context) {
     throw std::runtime_error(context.name() + ": cannot open '" + path_ +
                              "': " + std::strerror(errno));
   rejects_ = InputRejectTally();
-  out_of_order_ = emitted_ = reader_line_count_ = travel_time_queries_ = 0;
+  out_of_order_ = speeds_left_out_ = emitted_ = reader_line_count_ = travel_time_queries_ = 0;
   first_fired_ = -1;
   latest_ = 0;
   done_ = anchored_ = false;
@@ -80,7 +80,8 @@ void SourceActor::fire(FiringContext& context) {
     if (reason != InputReject::none) {
       rejects_.add(reason, reader_.line_number());
       context.report_error(path_ + ":" + std::to_string(reader_.line_number()) +
-                           ": malformed line (" + input_reject_name(reason) + ")");
+                           ": malformed line (" + input_reject_name(reason) +
+                           "): " + input_reject_message(reason, record));
       continue;
     }
     if (record.time < latest_) {
@@ -94,6 +95,11 @@ void SourceActor::fire(FiringContext& context) {
       break;
     }
     latest_ = record.time;
+    if (InputWarning warning = input_warning(record); warning != InputWarning::none) {
+      ++speeds_left_out_;
+      context.report_warning(path_ + ":" + std::to_string(reader_.line_number()) + ": " +
+                             input_warning_message(warning, record));
+    }
     Timestamp released = now;
     if (options_.compression > 0) {
       if (!anchored_) {
@@ -126,7 +132,8 @@ ActorType source_actor_type() {
   return actors::make_type(
       "lr_source",
       "Linear Road input (15 comma-separated integers a line, sorted by time; .xz read "
-      "decompressed) as tuple records stamped with their Time; malformed lines are errors.",
+      "decompressed) as tuple records stamped with their Time; malformed lines are errors, a "
+      "position report with a speed out of range is kept (a warning).",
       {{"path", ParamType::string, std::nullopt,
         "the input file (relative to the workflow file's folder)"},
        {"compression", ParamType::real, Value(0.0),

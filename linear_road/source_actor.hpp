@@ -58,6 +58,8 @@ class SourceActor final : public Actor {
 
   const InputRejectTally& rejects() const { return rejects_; }
   std::uint64_t out_of_order() const { return out_of_order_; }
+  // Position reports kept with their speed left out (out of range; reported as warnings).
+  std::uint64_t speeds_left_out() const { return speeds_left_out_; }
   std::uint64_t emitted() const { return emitted_; }
   std::uint64_t travel_time_queries() const { return travel_time_queries_; }
   std::uint64_t lines() const { return reader_line_count_; }
@@ -80,6 +82,7 @@ class SourceActor final : public Actor {
   actors::LineReader reader_;
   InputRejectTally rejects_;
   std::uint64_t out_of_order_ = 0;
+  std::uint64_t speeds_left_out_ = 0;
   std::uint64_t emitted_ = 0;
   std::uint64_t travel_time_queries_ = 0;
   std::uint64_t reader_line_count_ = 0;

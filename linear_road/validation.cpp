@@ -456,6 +456,7 @@ void compare_with_perl(const ValidationOptions& options, const AnswerFile& actua
     AdjustedMatch match = match_adjusted(p.expected->balances, adjustments, p.actual.balance);
     if (match.matched) {
       ++types[2].matched;
+      ++types[2].matched_adjusted;
       types[2].matched_less_exit_tolls += match.less_exit_tolls;
       types[2].matched_plus_reentry_tolls += match.plus_reentry_tolls;
       types[2].matched_plus_exit_lane_move_toll += match.plus_exit_lane_move_toll;

@@ -88,16 +88,19 @@ void print_validation_report(const ValidationReport& report, std::ostream& out) 
   out << '\n';
   print_table(report.types, true, out);
   const TypeReport& balances = report.types[2];
+  if (balances.matched_adjusted > 0)
+    out << "  " << balances.matched_adjusted
+        << " balances matched only after adjusting Perl's answer:\n";
   if (balances.matched_less_exit_tolls > 0)
-    out << "  " << balances.matched_less_exit_tolls
-        << " balances matched as Perl's answer less the exit-segment tolls it charges\n";
+    out << "    " << balances.matched_less_exit_tolls
+        << " as Perl's answer less the exit-segment tolls it charges\n";
   if (balances.matched_plus_reentry_tolls > 0)
-    out << "  " << balances.matched_plus_reentry_tolls
-        << " balances matched as Perl's answer plus the tolls of re-entry trips it has no rows "
+    out << "    " << balances.matched_plus_reentry_tolls
+        << " as Perl's answer plus the tolls of re-entry trips it has no rows "
            "for\n";
   if (balances.matched_plus_exit_lane_move_toll > 0)
-    out << "  " << balances.matched_plus_exit_lane_move_toll
-        << " balances matched as Perl's answer plus the toll of the segment left, at the query,"
+    out << "    " << balances.matched_plus_exit_lane_move_toll
+        << " as Perl's answer plus the toll of the segment left, at the query,"
            " for the exit lane of the next\n";
   for (const std::string& note : report.notes)
     out << "  " << note << '\n';

@@ -36,7 +36,9 @@ struct TypeReport {
   std::uint64_t extra_unexplained = 0;
   std::uint64_t late = 0;
   // Balances that equal a Perl answer only after adjusting it for what Perl gets wrong or cannot
-  // represent (perl_balance_adjustments.hpp); counted in matched, one balance may need several.
+  // represent (perl_balance_adjustments.hpp); counted in matched. matched_adjusted counts each
+  // such balance once, the others by adjustment (one balance may need several).
+  std::uint64_t matched_adjusted = 0;
   std::uint64_t matched_less_exit_tolls = 0;
   std::uint64_t matched_plus_reentry_tolls = 0;
   std::uint64_t matched_plus_exit_lane_move_toll = 0;

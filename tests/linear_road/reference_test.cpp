@@ -52,6 +52,24 @@ TEST(SegmentSpeedHistory, MeanOfCarMeansIsNotTheMeanOfReports) {
   EXPECT_EQ(h.cars(0, 0, 5, 1), 2);
 }
 
+// A speed out of range (kept by the parser for the report's position) counts the car, not the
+// speed; a minute with cars but no speed in range has no mean, and the LAV skips it.
+TEST(SegmentSpeedHistory, SpeedOutOfRangeCountsTheCarButNotItsSpeed) {
+  SegmentSpeedHistory h;
+  CarMinuteSpeeds a, b, c;
+  h.add(a, 0, 0, 5, 1, 20);
+  h.add(a, 0, 0, 5, 1, -2);  // car a: mean 20, not 9
+  h.add(b, 0, 0, 5, 1, 101);
+  h.add(b, 0, 0, 5, 1, 40);  // car b: mean 40, not 70.5
+  EXPECT_EQ(h.cars(0, 0, 5, 1), 2);
+  EXPECT_DOUBLE_EQ(*h.mean_speed(0, 0, 5, 1), 30.0);
+  h.add(c, 0, 0, 5, 2, -2);  // minute 2: one car, no speed
+  EXPECT_EQ(h.cars(0, 0, 5, 2), 1);
+  EXPECT_EQ(h.mean_speed(0, 0, 5, 2), std::nullopt);
+  EXPECT_EQ(h.lav(0, 0, 5, 3), 30);  // minute 1 only: not (30 + 0) / 2
+  EXPECT_EQ(h.lav(0, 0, 5, 2), 30);
+}
+
 TEST(Reference, NotificationCarriesLavOfThePreviousMinutesAndZeroWithoutData) {
   ReferenceUnderTest run;
   run(position_report(0, 1, 20, {.seg = 5}));

@@ -1,11 +1,13 @@
 // cwf lr validate's comparison: hand-made expected directories for every rule (Perl tables with
 // an input explaining re-entering cars and exit-segment tolls; an expected.out compared
-// exactly), and the shared dataset's Perl answers fed back in as a product's answers.
+// exactly), and the shared dataset's Perl answers fed back in as a product's answers (failing
+// without the dataset, shared_dataset.hpp).
 #include "linear_road/validation.hpp"
 
 #include <gtest/gtest.h>
 
 #include "tests/linear_road/sanitized_build.hpp"
+#include "tests/linear_road/shared_dataset.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -325,10 +327,6 @@ TEST(LrValidation, ExpectedOutIsComparedExactly) {
 
 // ---- The shared dataset ----
 
-std::string shared_dataset() {
-  return std::string(CWF_SOURCE_DIR) + "/../shared/linear_road";
-}
-
 // The Perl validator's expected answers, written as a product would answer.
 std::string perl_answers_as_product(const std::string& dir) {
   MalformedLines malformed;
@@ -373,8 +371,8 @@ std::string perl_answers_as_product(const std::string& dir) {
 
 TEST(LrValidation, SharedDatasetPerlAnswersMatchThemselves) {
   if (cwf::lr::testing::kSanitizedBuild) GTEST_SKIP() << cwf::lr::testing::kSkippedUnderSanitizers;
-  const std::string dir = shared_dataset();
-  if (!has_expected_perl(dir)) GTEST_SKIP() << "the shared Linear Road dataset is not at " << dir;
+  CWF_REQUIRE_SHARED_DATASET();
+  const std::string dir = cwf::lr::testing::shared_dataset_dir();
   TempDir scratch;
   ValidationOptions options;
   options.expected_dir = dir;
