@@ -8,6 +8,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
 #include "cli/lr_paths.hpp"
 #include "linear_road/answer_writer.hpp"
 #include "linear_road/historical_toll_table.hpp"
@@ -37,6 +38,10 @@ speed.
                 historical-tolls.dat or historical-tolls.dat.xz beside the input, if present
   --out FILE    where the answers go; '-' for standard output (the summary then goes to the
                 error stream)
+
+Exit status: 0 when every input line was used and every answer written; 3 when lines were
+rejected or skipped (their answers are missing) or the answers could not all be written; 2 for
+bad usage or an input that cannot be read; 1 when reading failed part way.
 )";
 
 }  // namespace
@@ -132,10 +137,18 @@ int lr_reference_command(const Words& args, std::ostream& out, std::ostream& err
     return 1;
   }
   if (!written) {
-    err << "cwf lr reference: writing " << output << ": " << writer.error() << "\n";
-    return 1;
+    err << "cwf lr reference: writing " << output << ": " << writer.error()
+        << ": answers may be lost (exit status 3)\n";
+    return kExitIncomplete;
   }
-  return 0;
+  if (run.rejects.total() + run.out_of_order > 0) {
+    err << "cwf lr reference: " << run.rejects.total() << " input line(s) rejected and "
+        << run.out_of_order
+        << " skipped as out of time order (listed above): exit status 3, the answers do not "
+           "cover them\n";
+    return kExitIncomplete;
+  }
+  return kExitOk;
 }
 
 }  // namespace cwf::cli

@@ -107,13 +107,39 @@ TEST_F(LrPipeline, ASpeedOutOfRangeIsAWarningThatKeepsTheReport) {
   ProcessResult run =
       run_cwf({"lr", "run", "--input", path("input.dat"), "--out", path("answers.out")});
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_NE(run.err.find("cwf: input: warning: " + warning), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("actor 'input' (lr_source) warning: " + warning), std::string::npos)
+      << run.err;
   EXPECT_NE(run.out.find(counted), std::string::npos) << run.out;
   EXPECT_EQ(lines_of(read_file(path("answers.out"))).size(), 2u);
 
   ProcessResult validated =
       run_cwf({"lr", "validate", "--expected", dir_.string(), "--actual", path("answers.out")});
   EXPECT_EQ(validated.status, 0) << validated.out;
+}
+
+// A line that cannot be used (a position outside the expressway) leaves answers out: both
+// implementations say which line and exit with status 3.
+TEST_F(LrPipeline, ARejectedLineMakesTheRunIncomplete) {
+  fs::create_directories(dir_);
+  std::ofstream(path("input.dat")) << "0,0,1,50,0,0,0,10,52800,-1,-1,-1,-1,-1,-1\n"
+                                      "0,0,2,50,0,0,0,10,600000,-1,-1,-1,-1,-1,-1\n";
+  ProcessResult reference =
+      run_cwf({"lr", "reference", "--input", path("input.dat"), "--out", path("expected.out")});
+  EXPECT_EQ(reference.status, 3) << reference.err;
+  EXPECT_NE(reference.err.find("cwf lr reference: 1 input line(s) rejected and 0 skipped as out "
+                               "of time order"),
+            std::string::npos)
+      << reference.err;
+  ProcessResult run =
+      run_cwf({"lr", "run", "--input", path("input.dat"), "--out", path("answers.out")});
+  EXPECT_EQ(run.status, 3) << run.err;
+  EXPECT_NE(
+      run.err.find("actor 'input' (lr_source) rejected an event: " + path("input.dat") + ":2: "),
+      std::string::npos)
+      << run.err;
+  run = run_cwf({"lr", "run", "--input", path("input.dat"), "--out", path("answers.out"),
+                 "--max-errors", "1"});
+  EXPECT_EQ(run.status, 0) << run.err;
 }
 
 }  // namespace

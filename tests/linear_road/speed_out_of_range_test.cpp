@@ -147,10 +147,10 @@ TEST(LrSpeedOutOfRange, WorkflowAgreesAndCountsWarningsApartFromErrors) {
   for (const ActorSummary& actor : run.summary.actors) {
     SCOPED_TRACE(actor.name);
     warnings += actor.warnings;
-    errors += actor.errors;
+    errors += actor.rejected + actor.failed;
     if (actor.name == "input") {
       EXPECT_EQ(actor.warnings, 3u);
-      EXPECT_EQ(actor.errors, 1u);  // car 6's position
+      EXPECT_EQ(actor.rejected, 1u);  // car 6's position
     }
   }
   EXPECT_EQ(warnings, 3u);
