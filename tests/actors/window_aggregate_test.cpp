@@ -270,9 +270,33 @@ TEST_P(WindowAggregate, TheResultFieldIsNamedByAs) {
             (Lines{R"({"sum":12,"count":3})", R"({"sum":6,"count":3})", R"({"sum":5,"count":1})"}));
 }
 
+// count under its own name: the record has one `count` field, the result (without a value the
+// result is the window's event count anyway; with one, the non-null values are what was asked
+// for), not a second `count` field with the events.
+TEST_P(WindowAggregate, CountUnderItsOwnNameIsOneField) {
+  const std::string w = "{size: 10 s, step: 5 s}";
+  EXPECT_EQ(run(kMixed, "function: count", w),
+            (Lines{R"({"count":4})", R"({"count":3})", R"({"count":1})"}));
+  EXPECT_EQ(run(kMixed, "function: count, value: /v", w),
+            (Lines{R"({"count":3})", R"({"count":3})", R"({"count":1})"}));
+  Lines grouped =
+      run(kTwoGroupsInTime, "function: count", "{size: 10 s, step: 10 s, group_by: /k}");
+  EXPECT_EQ(of_group(grouped, "b"),
+            (Lines{R"({"group":"b","count":2})", R"({"group":"b","count":1})",
+                   R"({"group":"b","count":0})"}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Modes, WindowAggregate, ::testing::Bool(), [](const auto& info) {
   return info.param ? std::string("Recomputing") : std::string("Incremental");
 });
+
+// `group` holds the group-by key: a result under that name would hide it.
+TEST(WindowAggregateParams, TheResultCannotBeNamedGroup) {
+  EXPECT_EQ(testing::param_error(
+                "aggregate",
+                {{"function", Value("sum")}, {"value", Value("/v")}, {"as", Value("group")}}),
+            "as: 'group' is the field of the group-by key; choose another name");
+}
 
 }  // namespace
 }  // namespace cwf::actors
