@@ -12,7 +12,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config \
             libtbb-dev libconcurrentqueue-dev libyaml-cpp-dev \
             googletest libgtest-dev libgmock-dev libbenchmark-dev \
-            graphviz gnuplot-nox clang-format liblzma-dev libmimalloc-dev \
+            graphviz gnuplot-nox clang-format liblzma-dev xz-utils libmimalloc-dev \
             nats-server libnats-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -71,11 +71,18 @@ void WindowAggregate::fire(FiringContext& context) {
   const Window& window = context.window_info();
   Value result = state_.apply(window, [&](const std::string& m) { context.report_error(m); });
   Value count(static_cast<std::int64_t>(window.events.size()));
-  if (window.key)
+  // A result named `count` (count under its own name) is the record's only count: a second
+  // field of that name would make a JSON object with a repeated key.
+  const bool with_count = as_ != "count";
+  if (window.key && with_count)
     context.emit(
         Value::record({{"group", *window.key}, {as_, std::move(result)}, {"count", count}}));
-  else
+  else if (window.key)
+    context.emit(Value::record({{"group", *window.key}, {as_, std::move(result)}}));
+  else if (with_count)
     context.emit(Value::record({{as_, std::move(result)}, {"count", count}}));
+  else
+    context.emit(Value::record({{as_, std::move(result)}}));
 }
 
 ActorType aggregate_type() {
@@ -84,12 +91,13 @@ ActorType aggregate_type() {
       "One aggregate per window (count, sum, avg, min, max), computed incrementally per group: "
       "adds the window's new events and compensates those that left instead of recomputing. "
       "Emits {group: <group-by key>, <as>: <result>, count: <events in the window>} (group only "
-      "with group-by).",
+      "with group-by; no separate count when <as> is count).",
       {{"function", ParamType::string, std::nullopt, "count | sum | avg | min | max"},
        {"value", ParamType::expression, Value(),
         "what to aggregate from each token, e.g. /speed (not needed for count: then every event "
         "counts); null values are ignored"},
-       {"as", ParamType::string, Value(), "the output field of the result (default: function)"},
+       {"as", ParamType::string, Value(),
+        "the output field of the result (default: function; not group)"},
        {"recompute", ParamType::boolean, Value(false),
         "fold every window from scratch instead (the baseline of the incremental operator)"}},
       {{"in", "the windows to aggregate"}}, {{"out", "one record per window"}},
@@ -107,6 +115,8 @@ ActorType aggregate_type() {
         }
         std::string as =
             is_set(params, "as") ? std::string(params.get("as").as_string()) : function;
+        if (as == "group")
+          throw ParamError("as", "'group' is the field of the group-by key; choose another name");
         return std::make_unique<WindowAggregate>(std::move(factory), std::move(value),
                                                  std::move(as), params.get("recompute").as_bool());
       });

@@ -53,7 +53,7 @@ class IncrementalAggregate {
 };
 
 // Output per window: {group: <key>, <as>: <result>, count: <events in the window>}, `group`
-// only with group-by on the input.
+// only with group-by on the input, `count` only when <as> is another name.
 class WindowAggregate final : public Actor {
  public:
   WindowAggregate(AggregateFactory factory, std::optional<Expression> value, std::string as,

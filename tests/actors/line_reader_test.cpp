@@ -2,11 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "actor_test_util.hpp"
+#include "tests/child_process.hpp"
+#include "tests/required_dependency.hpp"
 
 namespace cwf::actors {
 namespace {
@@ -36,14 +37,21 @@ ReadResult read_all(const std::string& path) {
   return result;
 }
 
+// The xz command (xz-utils) compresses the test files.
+bool xz_installed() {
+  static const bool installed = cwf::testing::run_process({"xz", "--version"}).status == 0;
+  return installed;
+}
+
 // Compresses `path` with the xz command into `path`.xz, keeping the original.
 std::string xz_compress(const std::string& path) {
-  std::string command = "xz -k -f -9 '" + path + "'";
-  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  cwf::testing::ProcessResult xz = cwf::testing::run_process({"xz", "-k", "-f", "-9", path});
+  EXPECT_EQ(xz.status, 0) << "xz -k -f -9 " << path << ": " << xz.err;
   return path + ".xz";
 }
 
 TEST(LineReader, XzFileReadsLikeThePlainFileIncludingALastLineWithoutNewline) {
+  CWF_REQUIRE_DEPENDENCY("xz", "xz-utils", xz_installed());
   std::string content = "first\nsecond\r\n\nlast without newline";
   std::string plain = write_file("small.txt", content);
   std::string packed = xz_compress(plain);
@@ -58,6 +66,7 @@ TEST(LineReader, XzFileReadsLikeThePlainFileIncludingALastLineWithoutNewline) {
 }
 
 TEST(LineReader, XzFileLargerThanTheBufferAndWithALineLongerThanIt) {
+  CWF_REQUIRE_DEPENDENCY("xz", "xz-utils", xz_installed());
   std::string content;
   for (int i = 0; i < 200000; ++i)
     content += "line " + std::to_string(i) + ",0,1,2,3\n";
@@ -75,6 +84,7 @@ TEST(LineReader, XzFileLargerThanTheBufferAndWithALineLongerThanIt) {
 }
 
 TEST(LineReader, XzIsRecognisedByItsMagicWhateverTheName) {
+  CWF_REQUIRE_DEPENDENCY("xz", "xz-utils", xz_installed());
   std::string plain = write_file("named.txt", "a\nb\n");
   std::string packed = xz_compress(plain);
   std::string renamed = write_file("renamed.dat", read_file(packed));
@@ -84,6 +94,7 @@ TEST(LineReader, XzIsRecognisedByItsMagicWhateverTheName) {
 }
 
 TEST(LineReader, CorruptXzDataIsAReadError) {
+  CWF_REQUIRE_DEPENDENCY("xz", "xz-utils", xz_installed());
   std::string content;
   for (int i = 0; i < 1000; ++i)
     content += std::to_string(i * 7919) + "\n";

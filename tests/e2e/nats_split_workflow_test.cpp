@@ -10,6 +10,7 @@
 #include "actors/pubsub/nats_server_process.hpp"
 #include "process.hpp"
 #include "runtime/value_json.hpp"
+#include "tests/required_dependency.hpp"
 
 namespace cwf::testing {
 namespace {
@@ -17,8 +18,8 @@ namespace {
 const std::string kExample = std::string(CWF_SOURCE_DIR) + "/workflows/examples/nats/";
 
 TEST(NatsSplitWorkflow, TwoProcessesThroughNatsWriteExactlyTheExpectedFile) {
-  if (pubsub::NatsServerProcess::find_binary().empty())
-    GTEST_SKIP() << "nats-server is not installed (apt-get install nats-server)";
+  CWF_REQUIRE_DEPENDENCY("nats-server", "nats-server",
+                         !pubsub::NatsServerProcess::find_binary().empty());
   pubsub::NatsServerProcess server;
   std::string output = ::testing::TempDir() + "cwf_nats_big_orders.jsonl";
   std::remove(output.c_str());
@@ -45,8 +46,8 @@ TEST(NatsSplitWorkflow, TwoProcessesThroughNatsWriteExactlyTheExpectedFile) {
 
 // dispatcher.yaml hands each order of order_steps.jsonl to one of two replica.yaml processes.
 TEST(NatsSplitWorkflow, TwoReplicaProcessesEachGetWholeOrdersInOrder) {
-  if (pubsub::NatsServerProcess::find_binary().empty())
-    GTEST_SKIP() << "nats-server is not installed (apt-get install nats-server)";
+  CWF_REQUIRE_DEPENDENCY("nats-server", "nats-server",
+                         !pubsub::NatsServerProcess::find_binary().empty());
   pubsub::NatsServerProcess server;
   std::vector<std::string> outputs;
   std::vector<ProcessResult> replicas(2);

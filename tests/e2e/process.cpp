@@ -1,11 +1,5 @@
 #include "process.hpp"
 
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,57 +10,16 @@
 
 namespace cwf::testing {
 
+ProcessResult run_cwf(const std::vector<std::string>& args, const ProcessOptions& options) {
+  std::vector<std::string> argv = {CWF_EXE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_process(argv, options);
+}
+
 ProcessResult run_cwf(const std::vector<std::string>& args, int interrupt_after_ms) {
-  int out_pipe[2], err_pipe[2];
-  if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) throw std::runtime_error("pipe failed");
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(out_pipe[1], 1);
-    dup2(err_pipe[1], 2);
-    close(out_pipe[0]);
-    close(err_pipe[0]);
-    std::vector<char*> argv;
-    std::string exe = CWF_EXE;
-    argv.push_back(exe.data());
-    std::vector<std::string> copy = args;
-    for (auto& a : copy)
-      argv.push_back(a.data());
-    argv.push_back(nullptr);
-    execv(exe.c_str(), argv.data());
-    _exit(127);
-  }
-  close(out_pipe[1]);
-  close(err_pipe[1]);
-  ProcessResult result;
-  auto started = std::chrono::steady_clock::now();
-  bool interrupted = false;
-  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
-  int open_fds = 2;
-  char buf[65536];
-  while (open_fds > 0) {
-    if (interrupt_after_ms > 0 && !interrupted &&
-        std::chrono::steady_clock::now() - started >=
-            std::chrono::milliseconds(interrupt_after_ms)) {
-      kill(pid, SIGINT);
-      interrupted = true;
-    }
-    if (poll(fds, 2, 20) <= 0) continue;
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP))) continue;
-      ssize_t n = read(fds[i].fd, buf, sizeof buf);
-      if (n <= 0) {
-        close(fds[i].fd);
-        fds[i].fd = -1;
-        --open_fds;
-      } else {
-        (i == 0 ? result.out : result.err).append(buf, static_cast<std::size_t>(n));
-      }
-    }
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return result;
+  ProcessOptions options;
+  options.interrupt_after = std::chrono::milliseconds(interrupt_after_ms);
+  return run_cwf(args, options);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {

@@ -5,16 +5,15 @@
 #include <string>
 #include <vector>
 
+#include "tests/child_process.hpp"
+
 namespace cwf::testing {
 
-struct ProcessResult {
-  int status = -1;  // exit status, or 128 + signal
-  std::string out;
-  std::string err;
-};
-
 // Runs `cwf` with the given arguments; with `interrupt_after_ms` > 0 sends SIGINT after that long.
+// A run still going after kDefaultProcessTimeout is killed and fails the test (run_process).
 ProcessResult run_cwf(const std::vector<std::string>& args, int interrupt_after_ms = 0);
+// The same with a time limit of the caller's (ProcessOptions).
+ProcessResult run_cwf(const std::vector<std::string>& args, const ProcessOptions& options);
 
 std::string read_file(const std::string& path);
 std::vector<std::string> lines_of(const std::string& text);

@@ -5,10 +5,6 @@
 // with both sites driven by the test's thread, and with site B in a second process (this test
 // binary started again, running only GsmWfuNatsSplit.SiteB).
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -18,9 +14,9 @@
 #include "actors/gsm/wfu_nats_site.hpp"
 #include "actors/pubsub/nats_server_process.hpp"
 #include "gsm_test_util.hpp"
+#include "tests/child_process.hpp"
+#include "tests/required_dependency.hpp"
 #include "wfu_test_util.hpp"
-
-extern char** environ;
 
 namespace cwf::gsm {
 namespace {
@@ -71,18 +67,14 @@ void run_split(const pubsub::NatsServerProcess& server, WfuMapping mapping, unsi
   const std::string prefix =
       "wfu" + std::string(wfu_mapping_name(mapping)) + (b_in_another_process ? "p" : "t");
   std::unique_ptr<WfuNatsSite> b;
-  pid_t child = -1;
+  // Stopped (and killed if it does not end) when this function returns, however it returns.
+  std::unique_ptr<cwf::testing::ChildProcess> child;
   if (b_in_another_process) {
     const std::string variable = std::string(kSiteBVariable) + "=" + server.url() + " " + prefix +
                                  " " + std::string(wfu_mapping_name(mapping));
-    std::vector<char*> env;
-    for (char** e = environ; *e != nullptr; ++e)
-      env.push_back(*e);
-    env.push_back(const_cast<char*>(variable.c_str()));
-    env.push_back(nullptr);
-    std::string self = "/proc/self/exe", filter = "--gtest_filter=GsmWfuNatsSplit.SiteB";
-    char* argv[] = {self.data(), filter.data(), nullptr};
-    ASSERT_EQ(posix_spawn(&child, self.c_str(), nullptr, nullptr, argv, env.data()), 0);
+    child = std::make_unique<cwf::testing::ChildProcess>(
+        std::vector<std::string>{"/proc/self/exe", "--gtest_filter=GsmWfuNatsSplit.SiteB"},
+        std::vector<std::string>{variable});
     ASSERT_TRUE(server.wait_for_subscriptions(prefix + ".b", 1));
   } else {
     b = std::make_unique<WfuNatsSite>(plan, units_at(*plan, false), options, prefix, "b", "a");
@@ -108,11 +100,7 @@ void run_split(const pubsub::NatsServerProcess& server, WfuMapping mapping, unsi
       idle = 0;
     }
   }
-  if (child > 0) {
-    kill(child, SIGTERM);
-    int status = 0;
-    waitpid(child, &status, 0);
-  }
+  if (child) child->stop();
   EXPECT_GT(a.sent(), 0u);
   EXPECT_GT(a.received(), 0u);
   EXPECT_EQ(testing::compare_completions(
@@ -125,14 +113,16 @@ void run_split(const pubsub::NatsServerProcess& server, WfuMapping mapping, unsi
 }
 
 TEST(GsmWfuNatsSplit, TwoSitesInOneProcess) {
-  if (pubsub::NatsServerProcess::find_binary().empty()) GTEST_SKIP() << "no nats-server";
+  CWF_REQUIRE_DEPENDENCY("nats-server", "nats-server",
+                         !pubsub::NatsServerProcess::find_binary().empty());
   pubsub::NatsServerProcess server;
   run_split(server, WfuMapping::blm, 1u, false);
   run_split(server, WfuMapping::cam, 2u, false);
 }
 
 TEST(GsmWfuNatsSplit, TwoSitesInTwoProcesses) {
-  if (pubsub::NatsServerProcess::find_binary().empty()) GTEST_SKIP() << "no nats-server";
+  CWF_REQUIRE_DEPENDENCY("nats-server", "nats-server",
+                         !pubsub::NatsServerProcess::find_binary().empty());
   if (std::getenv(kSiteBVariable) != nullptr) GTEST_SKIP() << "this is site B's process";
   pubsub::NatsServerProcess server;
   run_split(server, WfuMapping::blm, 3u, true);

@@ -14,7 +14,7 @@ namespace cwf::pubsub::testing {
 namespace {
 
 TEST(NatsDispatch, TwoReplicasReceiveDisjointInstanceSetsWhoseUnionIsEverythingEachInOrder) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   constexpr std::int64_t kInstances = 40, kSteps = 15;
   std::vector<std::unique_ptr<Engine>> replicas;
   std::vector<NatsSubscribe*> subs;
@@ -73,7 +73,7 @@ TEST(NatsDispatch, TwoReplicasReceiveDisjointInstanceSetsWhoseUnionIsEverythingE
 }
 
 TEST(NatsDispatch, WithoutAnyReplicaTheEventsFailAfterTheClaimTimeout) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   Engine dispatcher("dispatcher");
   dispatcher.add("gen",
                  make_actor<Actor>(actors::generator_type(), {{"count", Value(std::int64_t{2})},

@@ -31,7 +31,7 @@ std::unique_ptr<NatsPublish> publisher(const NatsServerProcess& server,
 }
 
 TEST(NatsLoopback, RecordsCrossEnginesInOrderThroughSubjectTemplatesWildcardsAndAFilter) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   Engine consumer("consumer");
   NatsSubscribe& sub =
       consumer.add("sub", subscriber(*server, {{"subject", Value("orders.>")},
@@ -60,7 +60,7 @@ TEST(NatsLoopback, RecordsCrossEnginesInOrderThroughSubjectTemplatesWildcardsAnd
 }
 
 TEST(NatsLoopback, OnlyTheSubscribedSubjectArrivesAndAnEndMarkerEndsTheStream) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   Engine consumer("consumer");
   NatsSubscribe& sub = consumer.add("sub", subscriber(*server, {{"subject", Value("orders.*.paid")},
                                                                 {"until", Value("exists(/eos)")}}));
@@ -86,7 +86,7 @@ TEST(NatsLoopback, OnlyTheSubscribedSubjectArrivesAndAnEndMarkerEndsTheStream) {
 }
 
 TEST(NatsLoopback, AQueueGroupSplitsMessagesBetweenItsMembersWithoutDuplicates) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   constexpr std::int64_t kEvents = 400;
   std::vector<std::unique_ptr<Engine>> members;
   std::vector<Gather*> gathered;
@@ -121,7 +121,7 @@ TEST(NatsLoopback, AQueueGroupSplitsMessagesBetweenItsMembersWithoutDuplicates) 
 }
 
 TEST(NatsLoopback, MessagesThatAreNotJsonObjectsAreCountedAsErrorsNotEmitted) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   Engine consumer("consumer");
   NatsSubscribe& sub = consumer.add(
       "sub", subscriber(*server, {{"subject", Value("raw")}, {"count", Value(std::int64_t{2})}}));
@@ -142,7 +142,7 @@ TEST(NatsLoopback, MessagesThatAreNotJsonObjectsAreCountedAsErrorsNotEmitted) {
 }
 
 TEST(NatsLoopback, ARecordWithoutAValidSubjectIsCountedAsFailed) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   Engine producer("producer");
   producer.add("gen", generator(4, "{id: i, region: ['eu', '', 'a b', 'us'][i]}"));
   NatsPublish& pub =

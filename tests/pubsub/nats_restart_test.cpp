@@ -55,7 +55,7 @@ struct Pair {
 };
 
 TEST(NatsRestart, EverythingPublishedWhileTheBrokerIsDownArrivesInOrderAfterItsRestart) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   constexpr std::int64_t kPerPhase = 200;
   Pair pair(*server, {{"count", Value(3 * kPerPhase)}});
   pair.start();
@@ -79,7 +79,7 @@ TEST(NatsRestart, EverythingPublishedWhileTheBrokerIsDownArrivesInOrderAfterItsR
 }
 
 TEST(NatsRestart, AKillMidStreamLosesAtMostTheEventsInFlightAndKeepsTheRestInOrder) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   constexpr std::int64_t kEvents = 1500, kKillAt = 500, kRestartAt = 900;
   Pair pair(*server, {{"until", Value("exists(/eos)")}});
   pair.start();
@@ -120,7 +120,7 @@ TEST(NatsRestart, AKillMidStreamLosesAtMostTheEventsInFlightAndKeepsTheRestInOrd
 }
 
 TEST(NatsRestart, ASubscriberStartedBeforeItsBrokerSubscribesOnceTheBrokerIsUp) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   server->kill();
   Engine consumer("consumer");
   NatsSubscribe& sub = consumer.add(
@@ -149,7 +149,7 @@ TEST(NatsRestart, ASubscriberStartedBeforeItsBrokerSubscribesOnceTheBrokerIsUp) 
 }
 
 TEST(NatsRestart, AStopEndsASubscriberWhoseBrokerIsAway) {
-  CWF_START_NATS_OR_SKIP(server);
+  CWF_START_NATS(server);
   server->kill();
   Engine consumer("consumer");
   consumer.add(

@@ -1,7 +1,7 @@
-// What the NATS tests share: a nats-server on a loopback port (the test is skipped when the
-// program is missing), NATS actors made through their registered types, a source the test
-// feeds from its own thread, a thread-safe collector, and an engine (workflow + director +
-// real clock) running on a thread of its own until its sources end or it is stopped.
+// What the NATS tests share: a nats-server on a loopback port (a test fails when the program is
+// missing, see tests/required_dependency.hpp), NATS actors made through their registered types,
+// a source the test feeds from its own thread, a thread-safe collector, and an engine (workflow +
+// director + real clock) running on a thread of its own until its sources end or it is stopped.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -25,17 +25,16 @@
 #include "runtime/runner.hpp"
 #include "runtime/scheduled_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
+#include "tests/required_dependency.hpp"
 
 namespace cwf::pubsub::testing {
 
-// A started server, or nullptr after GTEST_SKIP when nats-server is not installed.
-inline std::unique_ptr<NatsServerProcess> start_server_or_skip() {
-  if (NatsServerProcess::find_binary().empty()) return nullptr;
-  return std::make_unique<NatsServerProcess>();
-}
-#define CWF_START_NATS_OR_SKIP(var)                          \
-  auto var = ::cwf::pubsub::testing::start_server_or_skip(); \
-  if (!var) GTEST_SKIP() << "nats-server is not installed (apt-get install nats-server)"
+// In a test body: `var`, a started server. Without nats-server the test fails (make deps
+// installs it), or is skipped when CWF_TEST_ALLOW_MISSING names nats-server.
+#define CWF_START_NATS(var)                                                         \
+  CWF_REQUIRE_DEPENDENCY("nats-server", "nats-server",                              \
+                         !::cwf::pubsub::NatsServerProcess::find_binary().empty()); \
+  auto var = std::make_unique<::cwf::pubsub::NatsServerProcess>()
 
 template <typename T>
 std::unique_ptr<T> make_actor(const ActorType& type, std::map<std::string, Value> values) {
