@@ -12,27 +12,14 @@
 #include <string>
 #include <string_view>
 
+#include "tests/required_dependency.hpp"
+
 namespace cwf::lr::testing {
 
-inline constexpr const char* kAllowMissingVariable = "CWF_TEST_ALLOW_MISSING";
 inline constexpr const char* kSharedDatasetName = "linear-road-data";
 
 inline std::string shared_dataset_dir() {
   return std::filesystem::weakly_canonical(CWF_SOURCE_DIR "/../shared/linear_road").string();
-}
-
-// Whether `name` is in the comma-separated list of CWF_TEST_ALLOW_MISSING.
-inline bool missing_allowed(std::string_view name) {
-  const char* value = std::getenv(kAllowMissingVariable);
-  if (value == nullptr) return false;
-  std::string_view list(value);
-  while (!list.empty()) {
-    std::size_t comma = list.find(',');
-    if (list.substr(0, comma) == name) return true;
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
-  }
-  return false;
 }
 
 // The files of the shared dataset the tests read.
@@ -67,11 +54,11 @@ inline std::string missing_shared_files() {
   do {                                                                                             \
     const std::string cwf_missing_ = ::cwf::lr::testing::missing_shared_files();                   \
     if (!cwf_missing_.empty()) {                                                                   \
-      if (::cwf::lr::testing::missing_allowed(::cwf::lr::testing::kSharedDatasetName))             \
-        GTEST_SKIP() << cwf_missing_ << "; skipped: " << ::cwf::lr::testing::kAllowMissingVariable \
+      if (::cwf::testing::missing_allowed(::cwf::lr::testing::kSharedDatasetName))             \
+        GTEST_SKIP() << cwf_missing_ << "; skipped: " << ::cwf::testing::kAllowMissingVariable \
                      << " names " << ::cwf::lr::testing::kSharedDatasetName;                       \
       FAIL() << cwf_missing_ << "; to run without it on purpose, set "                             \
-             << ::cwf::lr::testing::kAllowMissingVariable << "="                                   \
+             << ::cwf::testing::kAllowMissingVariable << "="                                   \
              << ::cwf::lr::testing::kSharedDatasetName;                                            \
     }                                                                                              \
   } while (false)
