@@ -1,5 +1,9 @@
 #include "actors/aggregates.hpp"
 
+#include <stdexcept>
+
+#include "runtime/expr_operators.hpp"
+
 namespace cwf::actors {
 
 AggregateFactory builtin_aggregate(std::string_view function) {
@@ -48,6 +52,12 @@ Value AvgAggregate::result() const {
 
 void ExtremeAggregate::accumulate(const Value& v) {
   if (v.is_null()) return;
+  // The held values are ordered among themselves: the newest stands for them all. Ordering is
+  // the expression language's (a string and a number have no order), never a silent pick.
+  if (!deque_.empty() && expr::order(v, deque_.back()) == expr::Order::incompatible)
+    throw std::invalid_argument(std::string(max_ ? "max" : "min") + ": cannot order " +
+                                expr::describe_operand(v) + " with " +
+                                expr::describe_operand(deque_.back()));
   // Values no better than the new one can never be the result again while it is held.
   while (!deque_.empty() && better(v, deque_.back()))
     deque_.pop_back();

@@ -74,6 +74,7 @@ class AvgAggregate final : public SumAggregate {
 class ExtremeAggregate final : public Aggregate {
  public:
   explicit ExtremeAggregate(bool max) : max_(max) {}
+  // Throws std::invalid_argument for a value that has no order with those held.
   void accumulate(const Value& v) override;
   void compensate(const Value& v) override;
   Value result() const override { return deque_.empty() ? Value() : deque_.front(); }

@@ -24,6 +24,18 @@ Value IncrementalAggregate::value_of(const Event& event,
   }
 }
 
+Value IncrementalAggregate::accumulate(Aggregate& aggregate, Value v,
+                                       const std::function<void(const std::string&)>& error) {
+  try {
+    aggregate.accumulate(v);
+    return v;
+  } catch (const std::invalid_argument& e) {
+    // Left out like a value that failed to evaluate; held as null, so nothing compensates it.
+    if (error) error(e.what());
+    return Value();
+  }
+}
+
 Value IncrementalAggregate::apply(const Window& window,
                                   const std::function<void(const std::string&)>& error) {
   const std::size_t n = window.events.size();
@@ -32,7 +44,7 @@ Value IncrementalAggregate::apply(const Window& window,
     if (window.group < groups_.size()) groups_[window.group] = Group{};
     scratch_->reset();
     for (const Event& e : window.events)
-      scratch_->accumulate(value_of(e, error));
+      accumulate(*scratch_, value_of(e, error), error);
     return scratch_->result();
   }
   if (window.group >= groups_.size()) groups_.resize(window.group + 1);
@@ -53,8 +65,7 @@ Value IncrementalAggregate::apply(const Window& window,
   }
   // Accumulate the new ones.
   for (std::size_t i = h; i < n; ++i) {
-    Value v = value_of(window.events[i], error);
-    g.aggregate->accumulate(v);
+    Value v = accumulate(*g.aggregate, value_of(window.events[i], error), error);
     g.held.push_back({window.seqs[i], std::move(v)});
   }
   return g.aggregate->result();

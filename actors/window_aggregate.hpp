@@ -43,6 +43,10 @@ class IncrementalAggregate {
     std::deque<Held> held;  // the values of the group's last window, by arrival number
   };
   Value value_of(const Event& event, const std::function<void(const std::string&)>& error);
+  // Adds `v` to `aggregate`; a value the aggregate refuses (min of a string and a number) is
+  // reported through `error` and left out: the result is null.
+  static Value accumulate(Aggregate& aggregate, Value v,
+                          const std::function<void(const std::string&)>& error);
 
   AggregateFactory factory_;
   std::optional<Expression> value_;
