@@ -15,6 +15,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -50,6 +51,8 @@ struct DependencySet {
 
 // Reads a file; throws LoadError.
 DependencySet load_dependency_file(const std::string& path);
+// The text of a dependency file; `file_for_errors` names it in LoadErrors.
+DependencySet parse_dependency_text(std::string_view yaml, const std::string& file_for_errors);
 // Reads the top-level map of a dependency file (or the same keys inlined elsewhere).
 DependencySet read_dependency_set(const YAML::Node& root, const std::string& file);
 
