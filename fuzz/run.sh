@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for SECONDS, then prints a table of what ran: executions, executions per
 # second, inputs added to the corpus, peak memory and the verdict. Exits 1 when a target found a
-# crash, undefined behaviour, a leak, a hang (an input running longer than 10 s) or ran out of
-# memory; the input that did it is kept in BUILD/fuzz/artifacts/<target>/.
+# crash, undefined behaviour, a leak, a hang (an input running longer than 10 s; 30 s for the
+# guards) or ran out of memory; the input that did it is kept in BUILD/fuzz/artifacts/<target>/.
 #   fuzz/run.sh BUILD SECONDS TARGET...
 # BUILD/fuzz/corpus/<target>/ keeps what the fuzzer learnt from one run to the next; the seeds are
 # written afresh from the repository's files each time (fuzz/seed_corpora.sh).
@@ -21,6 +21,15 @@ max_len_of() {
     expression) echo 1024 ;;
     json_value) echo 4096 ;;
     *) echo 8192 ;;
+  esac
+}
+# Seconds after which an input counts as a hang. Guard synthesis is bounded by a work limit of
+# half a second or less in the release build (actors/guards/guard_work_limit.hpp), which the
+# instrumented build takes up to 25 times longer to reach.
+timeout_of() {
+  case $1 in
+    guards_dependencies) echo 30 ;;
+    *) echo 10 ;;
   esac
 }
 dicts_of() {
@@ -50,8 +59,8 @@ for target in "$@"; do
   ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=0 \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     timeout $((seconds + 300)) "$build/fuzz/fuzz_$target" \
-    -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=1 \
-    -max_len="$(max_len_of "$target")" -dict="$dict" -print_final_stats=1 \
+    -max_total_time="$seconds" -timeout="$(timeout_of "$target")" -rss_limit_mb=2048 \
+    -detect_leaks=1 -max_len="$(max_len_of "$target")" -dict="$dict" -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/$target/" \
     "$work/corpus/$target" "$work/seeds/$target" </dev/null >"$log" 2>&1
   status=$?

@@ -6,6 +6,7 @@
 
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_synthesis.hpp"
+#include "actors/guards/guard_work_limit.hpp"
 #include "runtime/did_you_mean.hpp"
 #include "runtime/load_error.hpp"
 #include "runtime/yaml_value.hpp"
@@ -53,7 +54,11 @@ EventAttributes DependencySet::attributes_of(const std::string& event) const {
 }
 
 Guard DependencySet::guard(const Literal& literal) const {
-  return guard_in_workflow(dependencies, literal);
+  GuardWorkLimit limit(kWorkflowGuardSteps, guard_steps_used,
+                       "the guard of '" + literal.text() + "'");
+  Guard guard = guard_in_workflow(dependencies, literal);
+  guard_steps_used = limit.steps_used();
+  return guard;
 }
 
 namespace {

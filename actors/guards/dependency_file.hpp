@@ -13,6 +13,7 @@
 // of the mistake.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -46,7 +47,10 @@ struct DependencySet {
 
   EventAttributes attributes_of(const std::string& event) const;
   // The guard of a literal in this workflow (conjunction over the dependencies mentioning it).
+  // The guards of one set share one work limit, kWorkflowGuardSteps: throws GuardTooComplex
+  // when computing them takes more.
   Guard guard(const Literal& literal) const;
+  mutable std::uint64_t guard_steps_used = 0;  // by the guards computed so far
 };
 
 // Reads a file; throws LoadError.
