@@ -5,6 +5,7 @@
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
+FUZZ_BUILD ?= build-fuzz
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
@@ -13,10 +14,11 @@ PACKAGES := cmake ninja-build g++ pkg-config \
             libtbb-dev libconcurrentqueue-dev libyaml-cpp-dev \
             googletest libgtest-dev libgmock-dev libbenchmark-dev \
             graphviz gnuplot-nox clang-format liblzma-dev xz-utils libmimalloc-dev \
-            nats-server libnats-dev
+            nats-server libnats-dev \
+            clang-14 libclang-rt-14-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps configure build run test test-sanitize test-tsan bench format clean
+.PHONY: all deps configure build run test test-sanitize test-tsan fuzz bench format clean
 
 all: build
 
@@ -72,6 +74,18 @@ test-tsan: deps
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/pubsub_tests --gtest_filter='*BrokerActor*:*Nats*'
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/gsm_tests --gtest_filter='*WfuActors*:*WfuNats*'
 
+# libFuzzer targets (fuzz/, docs/fuzzing.md), one per parser of user input, built with clang under
+# AddressSanitizer and UndefinedBehaviorSanitizer, each run for FUZZ_SECONDS; prints the
+# executions per target and fails when one found a crash, a leak, undefined behaviour or a hang.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := workflow_loader expression json_value lr_input gsm_model eca_rules \
+                guards_dependencies
+fuzz: deps
+	@cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_COMPILER=clang++-14 -DCWF_FUZZ=ON >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 bench: BUILD_TYPE = Release
 bench: BUILD = build-release
 bench: build
@@ -83,4 +97,4 @@ format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) build-release
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) build-release

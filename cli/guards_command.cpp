@@ -1,6 +1,8 @@
 #include <ostream>
+#include <string>
 
 #include "actors/guards/dependency_file.hpp"
+#include "actors/guards/guard_work_limit.hpp"
 #include "cli/commands.hpp"
 #include "runtime/load_error.hpp"
 
@@ -43,11 +45,12 @@ int guards_command(const Words& args, std::ostream& out, std::ostream& err) {
   }
   try {
     guards::DependencySet set = guards::load_dependency_file(path);
+    std::string lines;  // printed once every guard is computed: none when one is too large
     for (const std::string& event : set.events) {
       for (bool complement : {false, true}) {
         guards::Literal literal{event, complement};
         guards::Guard guard = set.guard(literal);
-        out << literal.text() << ": " << guard.text(notation) << "\n";
+        lines += literal.text() + ": " + guard.text(notation) + "\n";
         auto attributes = set.attributes_of(event);
         if (!complement && !attributes.rejectable && !guard.is_top())
           err << "cwf guards: " << path << ": warning: event '" << event
@@ -55,9 +58,13 @@ int guards_command(const Words& args, std::ostream& out, std::ostream& err) {
                  "attempted, so the dependencies can be violated\n";
       }
     }
+    out << lines;
     return 0;  // warnings do not fail the command
   } catch (const LoadError& e) {
     err << "cwf guards: " << e.what() << "\n";
+    return 2;
+  } catch (const guards::GuardTooComplex& e) {
+    err << "cwf guards: " << path << ": " << e.what() << "\n";
     return 2;
   }
 }

@@ -161,7 +161,6 @@ class WindowGroup {
   WaveLeftFn wave_left_;
 
   bool ready_ = false;
-  bool ready_time_closed_ = false;
   Timestamp ready_end_ = 0;
   // The window's queue indexes: [sel_begin_, sel_end_) when range_, else selected_.
   std::vector<std::size_t> selected_;

@@ -1,10 +1,12 @@
 #include "actors/guards/dependency_file.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <sstream>
 
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_synthesis.hpp"
+#include "actors/guards/guard_work_limit.hpp"
 #include "runtime/did_you_mean.hpp"
 #include "runtime/load_error.hpp"
 #include "runtime/yaml_value.hpp"
@@ -52,7 +54,11 @@ EventAttributes DependencySet::attributes_of(const std::string& event) const {
 }
 
 Guard DependencySet::guard(const Literal& literal) const {
-  return guard_in_workflow(dependencies, literal);
+  GuardWorkLimit limit(kWorkflowGuardSteps, guard_steps_used,
+                       "the guard of '" + literal.text() + "'");
+  Guard guard = guard_in_workflow(dependencies, literal);
+  guard_steps_used = limit.steps_used();
+  return guard;
 }
 
 namespace {
@@ -169,16 +175,22 @@ DependencySet read_dependency_set(const YAML::Node& root, const std::string& fil
   return set;
 }
 
-DependencySet load_dependency_file(const std::string& path) {
+DependencySet parse_dependency_text(std::string_view yaml, const std::string& file_for_errors) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw LoadError({path, 0, 0}, "cannot open the file");
+    root = YAML::Load(std::string(yaml));
   } catch (const YAML::Exception& e) {
-    throw LoadError(yaml_location(e.mark, path), e.msg);
+    throw LoadError(yaml_location(e.mark, file_for_errors), e.msg);
   }
-  return read_dependency_set(root, path);
+  return read_dependency_set(root, file_for_errors);
+}
+
+DependencySet load_dependency_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw LoadError({path, 0, 0}, "cannot open the file");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_dependency_text(text.str(), path);
 }
 
 }  // namespace cwf::guards

@@ -13,8 +13,10 @@
 // of the mistake.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -45,11 +47,16 @@ struct DependencySet {
 
   EventAttributes attributes_of(const std::string& event) const;
   // The guard of a literal in this workflow (conjunction over the dependencies mentioning it).
+  // The guards of one set share one work limit, kWorkflowGuardSteps: throws GuardTooComplex
+  // when computing them takes more.
   Guard guard(const Literal& literal) const;
+  mutable std::uint64_t guard_steps_used = 0;  // by the guards computed so far
 };
 
 // Reads a file; throws LoadError.
 DependencySet load_dependency_file(const std::string& path);
+// The text of a dependency file; `file_for_errors` names it in LoadErrors.
+DependencySet parse_dependency_text(std::string_view yaml, const std::string& file_for_errors);
 // Reads the top-level map of a dependency file (or the same keys inlined elsewhere).
 DependencySet read_dependency_set(const YAML::Node& root, const std::string& file);
 

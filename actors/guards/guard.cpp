@@ -5,6 +5,7 @@
 #include <functional>
 #include <set>
 
+#include "actors/guards/guard_work_limit.hpp"
 #include "actors/guards/residuation.hpp"
 
 namespace cwf::guards {
@@ -128,6 +129,7 @@ bool subsumes(const GuardTerm& p, const GuardTerm& q) {
 }  // namespace
 
 Guard operator&&(const Guard& a, const Guard& b) {
+  GuardWorkLimit::charge(a.terms_.size() * b.terms_.size());
   Guard result;
   result.known_ = a.known_;
   merge_known(result.known_, b.known_);
@@ -248,6 +250,7 @@ bool Guard::normalise_terms() {
       terms_ = {GuardTerm{}};
       return false;
     }
+    GuardWorkLimit::charge(kept.size());
     if (std::find(kept.begin(), kept.end(), term) == kept.end()) kept.push_back(std::move(term));
   }
   terms_ = std::move(kept);
@@ -276,6 +279,7 @@ void Guard::simplify() {
     for (std::size_t i = 0; i < terms.size() && !changed; ++i) {
       for (std::size_t j = 0; j < terms.size() && !changed; ++j) {
         if (i == j) continue;
+        GuardWorkLimit::charge(1 + terms[i].states.size() + terms[j].states.size());
         if (subsumes(terms[i], terms[j])) {
           terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(j));
           changed = true;
@@ -308,16 +312,28 @@ void Guard::expand_and_reduce() {
   constexpr std::size_t kMostEvents = 6;
   if (names.size() > kMostEvents) return;
 
+  // Each term's state set per event of `names`, looked up once: covered() tries every state
+  // combination against every term, and map lookups by name there dominated the time.
+  auto row_of = [&](const GuardTerm& term) {
+    std::vector<StateSet> row(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i)
+      row[i] = states_in(term, names[i]);
+    return row;
+  };
+  std::vector<std::vector<StateSet>> rows;
+  for (const GuardTerm& term : terms_)
+    rows.push_back(row_of(term));
+
   // Whether `cube` implies the sum of `terms` (all terms but `skip`).
   auto covered = [&](const GuardTerm& cube, std::size_t skip) {
     std::vector<StateSet> world(names.size());
-    auto term_holds = [&](const GuardTerm& term) {
-      for (const auto& sequence : term.eventually)
+    auto term_holds = [&](std::size_t t) {
+      for (const auto& sequence : terms_[t].eventually)
         if (std::find(cube.eventually.begin(), cube.eventually.end(), sequence) ==
             cube.eventually.end())
           return false;  // another ◇-sequence may not hold
       for (std::size_t i = 0; i < names.size(); ++i)
-        if ((states_in(term, names[i]) & world[i]) == 0) return false;
+        if ((rows[t][i] & world[i]) == 0) return false;
       return true;
     };
     auto feasible = [&] {
@@ -337,16 +353,19 @@ void Guard::expand_and_reduce() {
       }
       return true;
     };
+    std::vector<StateSet> allowed(names.size());
+    for (std::size_t i = 0; i < names.size(); ++i)
+      allowed[i] = states_in(cube, names[i]) & known(names[i]);
     auto visit = [&](std::size_t i, auto& self) -> bool {
       if (i == names.size()) {
+        GuardWorkLimit::charge(terms_.size());
         if (!feasible()) return true;
         for (std::size_t t = 0; t < terms_.size(); ++t)
-          if (t != skip && term_holds(terms_[t])) return true;
+          if (t != skip && term_holds(t)) return true;
         return false;
       }
-      StateSet allowed = states_in(cube, names[i]) & known(names[i]);
       for (StateSet bit : {kHappened, kComplementHappened, kWillHappen, kWillNotHappen}) {
-        if (!(allowed & bit)) continue;
+        if (!(allowed[i] & bit)) continue;
         world[i] = bit;
         if (!self(i + 1, self)) return false;
       }
@@ -356,20 +375,30 @@ void Guard::expand_and_reduce() {
   };
 
   const std::size_t none = terms_.size();
-  for (GuardTerm& term : terms_) {
+  for (std::size_t t = 0; t < terms_.size(); ++t) {
     for (const std::string& name : names) {
       for (StateSet bit : {kHappened, kComplementHappened, kWillHappen, kWillNotHappen}) {
-        StateSet states = states_in(term, name);
+        StateSet states = states_in(terms_[t], name);
         if ((states & bit) || !(known(name) & bit)) continue;
-        GuardTerm wider = term;
+        GuardTerm wider = terms_[t];
         wider.states[name] = states | bit;
-        if (covered(wider, none)) term = std::move(wider);
+        if (covered(wider, none)) {
+          terms_[t] = std::move(wider);
+          rows[t] = row_of(terms_[t]);
+        }
       }
     }
   }
   if (!normalise_terms()) return;
-  for (std::size_t t = terms_.size(); t-- > 0 && terms_.size() > 1;)
-    if (covered(terms_[t], t)) terms_.erase(terms_.begin() + static_cast<std::ptrdiff_t>(t));
+  rows.clear();
+  for (const GuardTerm& term : terms_)
+    rows.push_back(row_of(term));
+  for (std::size_t t = terms_.size(); t-- > 0 && terms_.size() > 1;) {
+    if (covered(terms_[t], t)) {
+      terms_.erase(terms_.begin() + static_cast<std::ptrdiff_t>(t));
+      rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(t));
+    }
+  }
 }
 
 bool Guard::mentions(const std::string& event) const {

@@ -105,6 +105,19 @@ TEST(GuardsCommand, WarnsAboutANonRejectableEventWithAGuard) {
             std::string::npos);
 }
 
+TEST(GuardsCommand, DependenciesTooLargeToComputeAreABadFile) {
+  // Seven events in one choice: seconds of work before the limit, hours with a few more events.
+  std::string path =
+      write("cwf_guards_large.yaml", "dependencies: [\"~a + ~b + ~c + d + e + ~f + g\"]\n");
+  Result r = guards({path});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "cwf guards: " + path +
+                       ": computing the guard of 'b' takes more than 50000000 steps: the "
+                       "dependencies are too large (too many events in one dependency, or too "
+                       "many dependencies on one event); split them into smaller ones\n");
+}
+
 TEST(GuardsCommand, UsageErrors) {
   EXPECT_EQ(guards({}).code, 2);
   EXPECT_EQ(guards({"--bogus"}).code, 2);

@@ -77,5 +77,33 @@ TEST(DependencyFile, ErrorsSayWhereAndWhat) {
             "'yes'");
 }
 
+TEST(DependencyFile, TextParsesLikeTheFileAndErrorsNameTheGivenFile) {
+  DependencySet set = parse_dependency_text("dependencies: [\"~a + b\"]\n", "inline.yaml");
+  EXPECT_EQ(set.events, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(set.texts, (std::vector<std::string>{"~a + b"}));
+  auto error_of_text = [](const std::string& text) -> std::string {
+    try {
+      parse_dependency_text(text, "inline.yaml");
+    } catch (const LoadError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_EQ(error_of_text("dependencies: e\n"),
+            "inline.yaml:1:15: expected a list of dependency expressions, got 'e'");
+  EXPECT_EQ(error_of_text("dependencies: [e\n"), "inline.yaml:2:1: end of sequence flow not found");
+  EXPECT_EQ(error_of(std::string("dependencies: [e\n")), ":2:1: end of sequence flow not found");
+}
+
+TEST(DependencyFile, AMissingFileIsALoadError) {
+  std::string path = ::testing::TempDir() + "cwf_guards_no_such_file.yaml";
+  try {
+    load_dependency_file(path);
+    FAIL() << "no error";
+  } catch (const LoadError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ": cannot open the file");
+  }
+}
+
 }  // namespace
 }  // namespace cwf::guards
