@@ -39,18 +39,25 @@ std::string readings_csv() {
   return write_temp("readings.csv", text);
 }
 
+// `readings` (the csv above, its time from `time`) -> [`twice`, when `twice` is a map
+// expression] -> `out` (NAME.jsonl); the workflow file NAME.yaml, written on line 2 onwards:
+//   2 readings, 3 twice or out, 4 out.
+std::string readings_workflow(const std::string& name, const std::string& csv,
+                              const std::string& time, const std::string& twice = "") {
+  std::string actors = "  readings: {type: csv_source, path: " + csv + ", time: " + time + "}\n";
+  std::string connections =
+      "  - readings -> " + std::string(twice.empty() ? "out" : "twice") + "\n";
+  if (!twice.empty()) {
+    actors += "  twice: {type: map, expression: \"" + twice + "\"}\n";
+    connections += "  - twice -> out\n";
+  }
+  actors += "  out: {type: jsonl_sink, path: " + temp_dir() + name + ".jsonl}\n";
+  return write_temp(name + ".yaml", "actors:\n" + actors + "connections:\n" + connections);
+}
+
 TEST(RunOutcome, ACompleteRunExitsZeroAndPrintsNoProblems) {
   std::string csv = readings_csv();
-  std::string path = write_temp("complete.yaml",
-                                "actors:\n"
-                                "  readings: {type: csv_source, path: " +
-                                    csv +
-                                    ", time: /ts}\n"
-                                    "  out: {type: jsonl_sink, path: " +
-                                    temp_dir() +
-                                    "complete.jsonl}\n"
-                                    "connections:\n"
-                                    "  - readings -> out\n");
+  std::string path = readings_workflow("complete", csv, "/ts");
   ProcessResult result = run_cwf({"run", path});
   EXPECT_EQ(result.status, 0) << result.err;
   EXPECT_EQ(result.err, "");
@@ -59,16 +66,7 @@ TEST(RunOutcome, ACompleteRunExitsZeroAndPrintsNoProblems) {
 
 TEST(RunOutcome, AMistypedTimeFieldRejectsEveryLineAndExitsThree) {
   std::string csv = readings_csv();
-  std::string path = write_temp("typo.yaml",
-                                "actors:\n"
-                                "  readings: {type: csv_source, path: " +
-                                    csv +
-                                    ", time: /tss}\n"
-                                    "  out: {type: jsonl_sink, path: " +
-                                    temp_dir() +
-                                    "typo.jsonl}\n"
-                                    "connections:\n"
-                                    "  - readings -> out\n");
+  std::string path = readings_workflow("typo", csv, "/tss");
   ProcessResult result = run_cwf({"run", path});
   EXPECT_EQ(result.status, 3) << result.err;
   // Where the actor is declared, what it did, and the input line.
@@ -94,24 +92,12 @@ TEST(RunOutcome, AMistypedTimeFieldRejectsEveryLineAndExitsThree) {
 
 TEST(RunOutcome, AnExpressionErrorNamesTheActorLineTheEventAndItsInputLine) {
   std::string csv = readings_csv();
-  std::string path = write_temp("expression.yaml",
-                                "name: expression\n"
-                                "actors:\n"
-                                "  readings: {type: csv_source, path: " +
-                                    csv +
-                                    ", time: /ts}\n"
-                                    "  twice:    {type: map, expression: \"/celsius * 2\"}\n"
-                                    "  out: {type: jsonl_sink, path: " +
-                                    temp_dir() +
-                                    "expression.jsonl}\n"
-                                    "connections:\n"
-                                    "  - readings -> twice\n"
-                                    "  - twice -> out\n");
+  std::string path = readings_workflow("expression", csv, "/ts", "/celsius * 2");
   ProcessResult result = run_cwf({"run", path});
   EXPECT_EQ(result.status, 3) << result.err;
   // Reading 6 ("n/a") is on line 8 of the file.
   EXPECT_TRUE(contains(result.err,
-                       "cwf: " + path + ":4: actor 'twice' (map) rejected an event: expression: "))
+                       "cwf: " + path + ":3: actor 'twice' (map) rejected an event: expression: "))
       << result.err;
   EXPECT_TRUE(contains(
       result.err,
