@@ -8,8 +8,10 @@
 namespace cwf::guards {
 namespace {
 
+// Named after the test too: CTest runs the tests of this file in parallel processes.
 std::string write(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + "cwf_guards_" + name;
+  std::string path = ::testing::TempDir() + "cwf_guards_" +
+                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
   std::ofstream(path) << text;
   return path;
 }
