@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Runs each fuzz target for SECONDS, then prints a table of what ran: executions, executions per
 # second, inputs added to the corpus, peak memory and the verdict. Exits 1 when a target found a
-# crash, undefined behaviour, a leak, a hang (an input running longer than 10 s; 30 s for the
+# crash, undefined behaviour, a leak, a hang (an input running longer than 10 s; 60 s for the
 # guards) or ran out of memory; the input that did it is kept in BUILD/fuzz/artifacts/<target>/.
 #   fuzz/run.sh BUILD SECONDS TARGET...
 # BUILD/fuzz/corpus/<target>/ keeps what the fuzzer learnt from one run to the next; the seeds are
 # written afresh from the repository's files each time (fuzz/seed_corpora.sh).
 set -uo pipefail
-build=${1:?usage: fuzz/run.sh BUILD SECONDS TARGET...}
+build=$(cd "${1:?usage: fuzz/run.sh BUILD SECONDS TARGET...}" && pwd) || exit 1
 seconds=${2:?usage: fuzz/run.sh BUILD SECONDS TARGET...}
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,12 +23,12 @@ max_len_of() {
     *) echo 8192 ;;
   esac
 }
-# Seconds after which an input counts as a hang. Guard synthesis is bounded by a work limit of
-# half a second or less in the release build (actors/guards/guard_work_limit.hpp), which the
-# instrumented build takes up to 25 times longer to reach.
+# Seconds after which an input counts as a hang. Guard synthesis stops at a work limit of a
+# second at most in the release build (actors/guards/guard_work_limit.hpp), which the instrumented
+# build takes up to 40 times longer to reach.
 timeout_of() {
   case $1 in
-    guards_dependencies) echo 30 ;;
+    guards_dependencies) echo 60 ;;
     *) echo 10 ;;
   esac
 }

@@ -12,8 +12,8 @@
 
 namespace cwf::guards {
 
-// The steps allowed for all the guards of one workflow (DependencySet::guard): half a second
-// or less of the release build's time.
+// The steps allowed for all the guards of one workflow (DependencySet::guard): a second of the
+// release build's time at most, a tenth for most shapes of dependencies.
 inline constexpr std::uint64_t kWorkflowGuardSteps = 50'000'000;
 
 class GuardTooComplex : public std::runtime_error {

@@ -29,8 +29,8 @@ std::string error_of_guards(const std::string& yaml) {
 }
 
 TEST(GuardWorkLimit, SevenEventsInOneDependencyAreRejected) {
-  // Found by fuzzing (fuzz/guards_dependencies.cpp), minimized: 0.5 s for the guard of 'a',
-  // 3 s for the file, 70 s under the sanitizers; an eighth event took 23 s, a ninth minutes.
+  // Found by fuzzing (fuzz/guards_dependencies.cpp), minimized: its guards took 3 s, 70 s under
+  // the sanitizers; a choice between eight events took 23 s.
   EXPECT_EQ(
       error_of_guards("dependencies:\n  - \"~a + \u00acb + \u00acc + d + e + \u00acf\u00b7g\"\n"),
       "computing the guard of 'b'" + kTooLarge);
