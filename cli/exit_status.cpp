@@ -1,5 +1,6 @@
 #include "cli/exit_status.hpp"
 
+#include <charconv>
 #include <limits>
 
 #include "cli/arguments.hpp"
@@ -10,15 +11,9 @@ LossTolerance LossTolerance::parse(const std::optional<std::string>& text) {
   if (!text) return {};
   if (*text == "all") return {std::numeric_limits<std::uint64_t>::max()};
   std::uint64_t n = 0;
-  bool digits = !text->empty() && text->size() <= 19;
-  for (char c : *text) {
-    if (c < '0' || c > '9') {
-      digits = false;
-      break;
-    }
-    n = n * 10 + static_cast<std::uint64_t>(c - '0');
-  }
-  if (!digits)
+  const char* end = text->data() + text->size();
+  auto [stop, error] = std::from_chars(text->data(), end, n);
+  if (error != std::errc() || stop != end)
     throw UsageError("--max-errors expects a whole number of events or 'all' (got '" + *text +
                      "')");
   return {n};

@@ -13,7 +13,6 @@ void InputOrigin::record(std::uint64_t sequence, std::int64_t offset) {
   std::lock_guard lock(mutex_);
   runs_.push_back({sequence, offset});
   last_offset_ = offset;
-  runs_empty_ = false;
 }
 
 std::optional<std::string> InputOrigin::describe(std::uint64_t sequence) const {

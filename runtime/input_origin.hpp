@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -24,7 +25,7 @@ class InputOrigin {
   // The token about to get root sequence `sequence` comes from line `line` (source thread only).
   void note(std::uint64_t sequence, std::uint64_t line) {
     std::int64_t offset = static_cast<std::int64_t>(line) - static_cast<std::int64_t>(sequence);
-    if (!runs_empty_ && offset == last_offset_) return;
+    if (offset == last_offset_) return;
     record(sequence, offset);
   }
   // "name:line" for the token with root sequence `sequence`, when it was noted; any thread.
@@ -40,9 +41,9 @@ class InputOrigin {
   mutable std::mutex mutex_;
   std::string name_;
   std::vector<Run> runs_;
-  // The source thread's copy of the last run, read without the lock.
-  std::int64_t last_offset_ = 0;
-  bool runs_empty_ = true;
+  // The source thread's copy of the last run's offset, read without the lock; no offset is this
+  // low before the first run (line and sequence are both positive).
+  std::int64_t last_offset_ = std::numeric_limits<std::int64_t>::min();
 };
 
 }  // namespace cwf
