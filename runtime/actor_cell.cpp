@@ -31,9 +31,12 @@ void ActorCell::set_receiver(int port, std::unique_ptr<Receiver> receiver) {
   receivers_[static_cast<std::size_t>(port)] = std::move(receiver);
 }
 
-void ActorCell::add_route(int output_port, Receiver& target) {
+std::size_t ActorCell::add_route(int output_port, Receiver& target) {
+  auto producer = target.make_producer();
+  std::size_t index = producer->index();
   routes_[static_cast<std::size_t>(output_port)].push_back(
-      Route{&target, target.make_producer(), false});
+      Route{&target, std::move(producer), false});
+  return index;
 }
 
 void ActorCell::add_expired_route(int input_port, Receiver& target) {
@@ -130,7 +133,7 @@ void ActorCell::count(ProblemKind kind, std::uint64_t n) {
 std::optional<std::string> ActorCell::origin_of(const Event& event) const {
   if (event.wave.empty()) return std::nullopt;
   std::uint64_t sequence = event.wave.root_sequence();
-  std::size_t ordinal = static_cast<std::size_t>(sequence >> 40);
+  auto ordinal = static_cast<std::size_t>(TimeKeeper::source_ordinal_of(sequence));
   if (ordinal >= env_.origins.size() || !env_.origins[ordinal]) return std::nullopt;
   return env_.origins[ordinal]->describe(sequence);
 }

@@ -89,7 +89,8 @@ class ActorCell {
   // ---- wiring (before running) ----
   void set_receiver(int port, std::unique_ptr<Receiver> receiver);
   Receiver* receiver(int port) { return receivers_[static_cast<std::size_t>(port)].get(); }
-  void add_route(int output_port, Receiver& target);
+  // Returns the index of the producer the route is on its receiver.
+  std::size_t add_route(int output_port, Receiver& target);
   // Where the events that expire from input port `input_port`'s windows go (pattern CWP6).
   void add_expired_route(int input_port, Receiver& target);
   std::size_t route_count(int output_port) const {

@@ -8,10 +8,17 @@ namespace cwf {
 Execution::Execution(Workflow& workflow, Clock& clock)
     : workflow_(workflow), downstream_(workflow.size()) {
   env_.clock = &clock;
-  std::uint32_t source_ordinal = 0;
+  // Every actor numbers the waves it starts in a space of its own (a source for each token; any
+  // actor when it fires on an empty window): sources first, so that a source's ordinal indexes
+  // env_.origins.
+  std::uint32_t sources = 0;
+  for (ActorId id = 0; id < workflow.size(); ++id)
+    if (workflow.actor(id).actor->is_source()) ++sources;
+  std::uint32_t next_source = 0, next_other = sources;
   for (ActorId id = 0; id < workflow.size(); ++id) {
     ActorEntry& entry = workflow.actor(id);
-    std::uint32_t ordinal = entry.actor->is_source() ? source_ordinal++ : 0;
+    std::uint32_t ordinal = entry.actor->is_source() ? next_source++ : next_other++;
+    ordinals_.push_back(ordinal);
     cells_.push_back(std::make_unique<ActorCell>(id, entry.name, *entry.actor, env_, ordinal));
     std::string location;
     if (!entry.location.file.empty())
@@ -19,12 +26,14 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     cells_.back()->set_declaration(entry.type, std::move(location));
     if (entry.actor->is_source()) env_.origins.push_back(&cells_.back()->input_origin());
   }
+  std::vector<std::size_t> producer_of_connection;
   for (const Connection& c : workflow.connections()) {
     ActorCell& consumer = *cells_[c.to.actor];
     if (!consumer.receiver(c.to.port))
       consumer.set_receiver(c.to.port,
                             c.receiver ? c.receiver() : std::make_unique<FifoReceiver>());
-    cells_[c.from.actor]->add_route(c.from.port, *consumer.receiver(c.to.port));
+    producer_of_connection.push_back(
+        cells_[c.from.actor]->add_route(c.from.port, *consumer.receiver(c.to.port)));
     auto& down = downstream_[c.from.actor];
     if (std::find(down.begin(), down.end(), c.to.actor) == down.end()) down.push_back(c.to.actor);
   }
@@ -48,6 +57,7 @@ Execution::Execution(Workflow& workflow, Clock& clock)
       }
     }
   }
+  tell_wave_windows_their_carriers(producer_of_connection);
   // Expired events (CWP6): one route per windowed input port, however many connections share
   // its receiver.
   std::set<std::pair<ActorId, int>> expiring;
@@ -58,6 +68,34 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     auto& down = downstream_[c.to.actor];
     if (std::find(down.begin(), down.end(), c.expired_to->actor) == down.end())
       down.push_back(c.expired_to->actor);
+  }
+}
+
+void Execution::tell_wave_windows_their_carriers(
+    const std::vector<std::size_t>& producer_of_connection) {
+  // An actor carries the waves it starts, and every wave that reaches one of its FIFO inputs
+  // whole: it fires once per event and answers each with children or a punctuation. A windowed
+  // input fires once per several events, so the waves behind it arrive in part or not at all.
+  // A fixpoint over the connections (cycles included).
+  std::vector<std::set<std::uint32_t>> carries(cells_.size());
+  for (ActorId id = 0; id < cells_.size(); ++id)
+    carries[id].insert(ordinals_[id]);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Connection& c : workflow_.connections()) {
+      if (!cells_[c.to.actor]->receiver(c.to.port)->forwards_punctuation()) continue;
+      for (std::uint32_t ordinal : carries[c.from.actor])
+        changed |= carries[c.to.actor].insert(ordinal).second;
+    }
+  }
+  const auto& connections = workflow_.connections();
+  for (std::size_t i = 0; i < connections.size(); ++i) {
+    const Connection& c = connections[i];
+    Receiver& receiver = *cells_[c.to.actor]->receiver(c.to.port);
+    if (!receiver.wants_punctuation()) continue;
+    const auto& carried = carries[c.from.actor];
+    receiver.set_carried_sources(producer_of_connection[i],
+                                 std::vector<std::uint32_t>(carried.begin(), carried.end()));
   }
 }
 

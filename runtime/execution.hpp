@@ -2,6 +2,7 @@
 // workflow's connections. Directors drive an Execution; the Execution knows nothing of threads.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -43,8 +44,13 @@ class Execution {
   void end_input();
 
  private:
+  // Tells each wave window which of its producers carry which actors' waves (WaveCompletion);
+  // `producer_of_connection[i]`: the producer index of connection i on its receiver.
+  void tell_wave_windows_their_carriers(const std::vector<std::size_t>& producer_of_connection);
+
   Workflow& workflow_;
   ExecutionEnv env_;
+  std::vector<std::uint32_t> ordinals_;  // by actor: the space its waves' root sequences are in
   std::vector<std::unique_ptr<ActorCell>> cells_;
   std::vector<std::vector<ActorId>> downstream_;
 };

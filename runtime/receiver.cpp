@@ -30,16 +30,31 @@ class AcceptingIterator {
 }  // namespace
 
 std::size_t Receiver::drain() {
-  auto accept_one = [this](Event&& event) { accept(std::move(event)); };
-  AcceptingIterator<decltype(accept_one)> into(accept_one);
   // Bounded, so that a producer on another thread that is faster than this consumer cannot keep
   // it draining forever; what is left is drained on the next run.
   constexpr std::size_t kBulk = 256, kMaxPerDrain = 1 << 16;
   std::size_t total = 0;
-  while (total < kMaxPerDrain) {
-    std::size_t n = inbox_.try_dequeue_bulk(into, kBulk);
-    total += n;
-    if (n < kBulk) break;
+  if (!wants_punctuation()) {
+    // Where events come from does not matter: the inbox picks.
+    auto accept_one = [this](Event&& event) { accept(std::move(event), 0); };
+    AcceptingIterator<decltype(accept_one)> into(accept_one);
+    while (total < kMaxPerDrain) {
+      std::size_t n = inbox_.try_dequeue_bulk(into, kBulk);
+      total += n;
+      if (n < kBulk) break;
+    }
+    return total;
+  }
+  // Wave windows complete a wave per producer (WaveCompletion): drain each one knowingly.
+  for (ReceiverProducer* producer : producers_) {
+    std::size_t index = producer->index();
+    auto accept_one = [this, index](Event&& event) { accept(std::move(event), index); };
+    AcceptingIterator<decltype(accept_one)> into(accept_one);
+    while (total < kMaxPerDrain) {
+      std::size_t n = inbox_.try_dequeue_bulk_from_producer(producer->token(), into, kBulk);
+      total += n;
+      if (n < kBulk) break;
+    }
   }
   return total;
 }

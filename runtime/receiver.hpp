@@ -54,11 +54,15 @@ struct Window {
 // order even when the producing actor fires on different worker threads over time.
 class ReceiverProducer {
  public:
-  ReceiverProducer(moodycamel::ConcurrentQueue<Event>& queue) : token_(queue) {}
+  ReceiverProducer(moodycamel::ConcurrentQueue<Event>& queue, std::size_t index)
+      : token_(queue), index_(index) {}
   moodycamel::ProducerToken& token() { return token_; }
+  // The producer's number on its receiver: 0, 1, ... in the order they were made.
+  std::size_t index() const { return index_; }
 
  private:
   moodycamel::ProducerToken token_;
+  std::size_t index_;
 };
 
 class Receiver {
@@ -66,8 +70,11 @@ class Receiver {
   virtual ~Receiver() = default;
 
   // ---- producer side (any thread) ----
+  // Made while the workflow is wired, before any event flows; the handle must outlive the run.
   std::unique_ptr<ReceiverProducer> make_producer() {
-    return std::make_unique<ReceiverProducer>(inbox_);
+    auto producer = std::make_unique<ReceiverProducer>(inbox_, producers_.size());
+    producers_.push_back(producer.get());
+    return producer;
   }
   // Enqueue and wake the owning actor.
   void put(Event&& event, ReceiverProducer& producer);
@@ -94,6 +101,10 @@ class Receiver {
   // them; a FIFO receiver hands them to its actor's cell, which passes them on unchanged.
   virtual bool wants_punctuation() const { return false; }
   virtual bool forwards_punctuation() const { return false; }
+  // Producer `producer` delivers every wave started by the actors `source_ordinals` (whole, with
+  // punctuations for what it does not deliver): a wave window waits for each of them.
+  virtual void set_carried_sources(std::size_t /*producer*/,
+                                   const std::vector<std::uint32_t>& /*source_ordinals*/) {}
   // Events held by the window operator, not counting the inbox (consumer thread only).
   virtual std::size_t buffered() const = 0;
   // What other threads may read (queue lengths for progress and back-pressure): the count the
@@ -111,10 +122,12 @@ class Receiver {
   int port() const { return port_; }
 
  protected:
-  virtual void accept(Event&& event) = 0;
+  // `producer`: the index of the producer the event came through.
+  virtual void accept(Event&& event, std::size_t producer) = 0;
 
  private:
   moodycamel::ConcurrentQueue<Event> inbox_;
+  std::vector<ReceiverProducer*> producers_;
   std::atomic<std::size_t> published_buffered_{0};
   ActorCell* owner_ = nullptr;
   int port_ = 0;
@@ -130,7 +143,7 @@ class FifoReceiver final : public Receiver {
   bool forwards_punctuation() const override { return true; }
 
  protected:
-  void accept(Event&& event) override { events_.push_back(std::move(event)); }
+  void accept(Event&& event, std::size_t) override { events_.push_back(std::move(event)); }
 
  private:
   std::vector<Event> events_;

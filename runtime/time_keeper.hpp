@@ -20,7 +20,11 @@ class TimeKeeper {
   // `source_ordinal` keeps the root sequence numbers of different sources apart: source k numbers
   // its waves k·2^40 + 1, + 2, ... (the first source simply 1, 2, 3, ...).
   explicit TimeKeeper(std::uint32_t source_ordinal = 0)
-      : next_root_sequence_((static_cast<std::uint64_t>(source_ordinal) << 40) + 1) {}
+      : next_root_sequence_((static_cast<std::uint64_t>(source_ordinal) << kOrdinalShift) + 1) {}
+  // The ordinal of the source that started a wave, from its root sequence number.
+  static constexpr std::uint64_t source_ordinal_of(std::uint64_t root_sequence) {
+    return root_sequence >> kOrdinalShift;
+  }
 
   void begin_firing(const Window& window) {
     input_time_ = window.time;
@@ -77,6 +81,8 @@ class TimeKeeper {
          Event{std::move(held_.token), held_.time, input_wave_->child(children_, last)});
     holding_ = false;
   }
+
+  static constexpr int kOrdinalShift = 40;
 
   Timestamp input_time_ = 0;
   Timestamp output_time_ = 0;

@@ -1,5 +1,7 @@
 #include "runtime/wave_completion.hpp"
 
+#include "runtime/time_keeper.hpp"
+
 namespace cwf {
 
 namespace {
@@ -15,20 +17,59 @@ std::string path_key(const WaveTag& tag, int depth) {
 }
 }  // namespace
 
-bool WaveCompletion::add(const WaveTag& leaf) {
-  Root& root = roots_[leaf.root()];
-  if (root.complete) return false;
+void WaveCompletion::set_carried_sources(std::size_t producer,
+                                         const std::vector<std::uint32_t>& source_ordinals) {
+  if (producer >= kMaxCarriers) return;
+  for (std::uint32_t ordinal : source_ordinals) {
+    if (ordinal >= carriers_by_source_.size()) carriers_by_source_.resize(ordinal + 1, 0);
+    carriers_by_source_[ordinal] |= std::uint64_t{1} << producer;
+  }
+}
+
+std::uint64_t WaveCompletion::carriers_of(const WaveRoot& root) const {
+  std::uint64_t ordinal = TimeKeeper::source_ordinal_of(root.sequence);
+  return ordinal < carriers_by_source_.size() ? carriers_by_source_[ordinal] : 0;
+}
+
+WaveCompletion::Tree& WaveCompletion::tree_of(Root& root, std::size_t producer) {
+  if (producer == 0) return root.first;
+  if (root.others.size() < producer) root.others.resize(producer);
+  return root.others[producer - 1];
+}
+
+bool WaveCompletion::add_to(Tree& tree, const WaveTag& leaf) {
+  if (tree.complete) return false;
   // The leaf completes its own node; walk up while each parent becomes complete in turn.
   for (int depth = leaf.depth(); depth > 0; --depth) {
-    Node& parent = root.nodes[path_key(leaf, depth - 1)];
+    Node& parent = tree.nodes[path_key(leaf, depth - 1)];
     ++parent.complete_children;
     if (leaf.is_last(depth)) parent.last_index = leaf.index(depth);
     if (parent.last_index == 0 || parent.complete_children < parent.last_index) return false;
     // A complete node's state is no longer needed: only its completion, counted in its parent.
-    root.nodes.erase(path_key(leaf, depth - 1));
+    tree.nodes.erase(path_key(leaf, depth - 1));
+  }
+  tree.complete = true;
+  tree.nodes.clear();
+  return true;
+}
+
+bool WaveCompletion::add(const WaveTag& leaf, std::size_t producer) {
+  Root& root = roots_[leaf.root()];
+  if (root.complete) return false;
+  if (!root.started) {
+    root.started = true;
+    root.waiting = carriers_of(leaf.root());
+  }
+  if (!add_to(tree_of(root, producer), leaf)) return false;
+  // With no producer known to carry the wave (waiting empty from the start), one complete tree is
+  // all that can be known; else every carrier's tree must be complete.
+  if (root.waiting != 0) {
+    if (producer < kMaxCarriers) root.waiting &= ~(std::uint64_t{1} << producer);
+    if (root.waiting != 0) return false;
   }
   root.complete = true;
-  root.nodes.clear();
+  root.first = Tree{};
+  root.others.clear();
   return true;
 }
 

@@ -76,7 +76,7 @@ std::size_t WindowedReceiver::wave_records() const {
   return n;
 }
 
-void WindowedReceiver::accept(Event&& event) {
+void WindowedReceiver::accept(Event&& event, std::size_t producer) {
   if (!spec_.uses_waves()) {
     // Punctuations are for wave windows only: not data, not late, never expired.
     if (!event.wave.is_punctuation()) queue(std::move(event));
@@ -86,7 +86,7 @@ void WindowedReceiver::accept(Event&& event) {
   // queued before its wave may complete, so that its group knows the wave.
   WaveTag leaf = event.wave;
   if (!leaf.is_punctuation()) queue(std::move(event));
-  if (waves_.add(leaf)) wave_completed(leaf);
+  if (waves_.add(leaf, producer)) wave_completed(leaf);
 }
 
 void WindowedReceiver::queue(Event&& event) {

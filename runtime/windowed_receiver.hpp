@@ -12,7 +12,8 @@
 // and that were not deleted as used, leave through the port's expired route (CWP6).
 //
 // Wave units: every event and every punctuation that reaches the port is a leaf of its wave
-// (WaveCompletion). Waves are tracked per port, not per group: a punctuation carries no token to
+// (WaveCompletion, per producer: parallel branches of one wave complete it together). Waves are
+// tracked per port, not per group: a punctuation carries no token to
 // group by, and a wave is complete when everything it caused reached the port, whichever groups
 // its events fell into. Each group counts the waves of its own events (in order of their first
 // event in the group) and a group's wave window holds that group's events of its waves; it is
@@ -48,6 +49,10 @@ class WindowedReceiver : public Receiver {
   void advance(Timestamp now, bool end_of_input) override;
   std::size_t buffered() const override { return live_; }
   bool wants_punctuation() const override { return spec_.uses_waves(); }
+  void set_carried_sources(std::size_t producer,
+                           const std::vector<std::uint32_t>& source_ordinals) override {
+    waves_.set_carried_sources(producer, source_ordinals);
+  }
 
   const WindowSpec& spec() const { return spec_; }
   std::size_t groups() const { return groups_.size(); }
@@ -57,7 +62,7 @@ class WindowedReceiver : public Receiver {
   std::size_t wave_records() const;
 
  protected:
-  void accept(Event&& event) override;
+  void accept(Event&& event, std::size_t producer) override;
 
   // What the operator asks of its cell; tests that drive a receiver without one override them.
   virtual void expire(Event&& event);

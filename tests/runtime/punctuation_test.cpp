@@ -25,12 +25,16 @@ class CompleteWaves final : public Receiver {
   void finish_window(bool, bool) override { ready_.erase(ready_.begin()); }
   std::size_t buffered() const override { return open_.size(); }
   bool wants_punctuation() const override { return true; }
+  void set_carried_sources(std::size_t producer,
+                           const std::vector<std::uint32_t>& sources) override {
+    waves_.set_carried_sources(producer, sources);
+  }
 
  protected:
-  void accept(Event&& event) override {
+  void accept(Event&& event, std::size_t producer) override {
     WaveTag leaf = event.wave;
     if (!leaf.is_punctuation()) open_.push_back(std::move(event));
-    if (!waves_.add(leaf)) return;
+    if (!waves_.add(leaf, producer)) return;
     std::vector<Event> wave, rest;
     for (Event& e : open_)
       (e.wave.same_wave(leaf) ? wave : rest).push_back(std::move(e));

@@ -41,7 +41,7 @@ class BatchReceiver final : public Receiver {
   }
 
  protected:
-  void accept(Event&& event) override {
+  void accept(Event&& event, std::size_t) override {
     if (expire_odd_ && event.token.as_int() % 2 != 0)
       owner().send_expired(port(), std::move(event));
     else

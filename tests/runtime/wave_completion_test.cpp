@@ -57,5 +57,48 @@ TEST(WaveCompletion, WavesAreIndependentAndForgettable) {
   EXPECT_TRUE(waves.add(a.child(1, false)));
 }
 
+// CWP3 with parallel branches: an order (wave t of source 0) is split into items t.1, t.2*; branch
+// A keeps t.1 and sends a punctuation for t.2, branch B the other way round. Each branch alone
+// delivers a complete tree; the wave is complete only when both did.
+TEST(WaveCompletion, ParallelBranchesCompleteAWaveTogether) {
+  WaveCompletion waves;
+  waves.set_carried_sources(0, {0});
+  waves.set_carried_sources(1, {0});
+  WaveTag t(7, 1);
+  WaveTag item1 = t.child(1, false), item2 = t.child(2, true);
+  EXPECT_FALSE(waves.add(item1.child(1, true), 0));
+  EXPECT_FALSE(waves.add(item2.as_punctuation(), 0));  // branch A's tree is complete, B's is not
+  EXPECT_FALSE(waves.complete(t));
+  EXPECT_FALSE(waves.add(item1.as_punctuation(), 1));
+  EXPECT_TRUE(waves.add(item2.child(1, true), 1));
+  EXPECT_TRUE(waves.complete(t));
+}
+
+// Producer 1 carries only source 1's waves: a wave of source 0 needs producer 0 alone, and what
+// producer 1 sends of it does not decide anything.
+TEST(WaveCompletion, OnlyTheProducersThatCarryAWavesSourceAreWaitedFor) {
+  WaveCompletion waves;
+  waves.set_carried_sources(0, {0});
+  waves.set_carried_sources(1, {1});
+  WaveTag of_source0(3, 1);
+  WaveTag of_source1(3, (std::uint64_t{1} << 40) + 1);
+  EXPECT_TRUE(waves.add(of_source0, 0));
+  EXPECT_FALSE(waves.add(of_source1.child(2, true), 0));  // not a carrier: never completes it
+  EXPECT_FALSE(waves.add(of_source1.child(1, false), 0));
+  EXPECT_FALSE(waves.complete(of_source1));
+  EXPECT_FALSE(waves.add(of_source1.child(2, true), 1));
+  EXPECT_TRUE(waves.add(of_source1.child(1, false), 1));
+}
+
+// A wave nobody is known to carry (it came through a window that fires once per several
+// events): the first complete tree, through whichever producer, completes it.
+TEST(WaveCompletion, AWaveNoProducerCarriesCompletesWithAnyTree) {
+  WaveCompletion waves;
+  waves.set_carried_sources(0, {0});
+  WaveTag of_elsewhere(9, (std::uint64_t{5} << 40) + 1);
+  EXPECT_FALSE(waves.add(of_elsewhere.child(2, true), 1));
+  EXPECT_TRUE(waves.add(of_elsewhere.child(1, false), 1));
+}
+
 }  // namespace
 }  // namespace cwf

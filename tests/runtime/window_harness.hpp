@@ -14,8 +14,9 @@ class WindowHarness : public WindowedReceiver {
  public:
   using WindowedReceiver::WindowedReceiver;
 
-  void push(Value token, Timestamp time = 0, WaveTag wave = {}) {
-    accept(Event{std::move(token), time, std::move(wave)});
+  // `producer`: the connection the event comes through (wave windows complete waves per producer).
+  void push(Value token, Timestamp time = 0, WaveTag wave = {}, std::size_t producer = 0) {
+    accept(Event{std::move(token), time, std::move(wave)}, producer);
   }
   // Pushes tokens 0, 1, ... n-1 at times 0, 1, ... n-1.
   void push_range(int from, int to) {

@@ -100,6 +100,70 @@ TEST_P(WindowWaveWorkflow, OneWindowPerOrderWithAllItsConfirmations) {
   EXPECT_EQ(last.expired, 0u);
 }
 
+// Keeps the items of one parity: two of them are two warehouses serving the same orders in
+// parallel branches.
+class ParityWarehouse : public Actor {
+ public:
+  explicit ParityWarehouse(int parity) : parity_(parity) {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& c) override {
+    std::int64_t item = c.token().as_int();
+    if (item % 2 == parity_ && item % 10 != 2) c.emit(item);
+  }
+
+ private:
+  int parity_;
+};
+
+// CWP3 with parallel branches: the items of one order go to two warehouses, and the one port
+// that synchronises them gets each order's confirmations from both, whichever branch finishes
+// first.
+TEST_P(WindowWaveWorkflow, ParallelWarehousesAreSynchronisedByWave) {
+  Workflow wf("orders");
+  wf.emplace<ListSource>("orders", std::vector<Value>{1, 2, 3, 4, 5, 6, 7, 8, 9});
+  wf.emplace<SplitOrder>("split");
+  wf.emplace<ParityWarehouse>("odd", 1);
+  wf.emplace<ParityWarehouse>("even", 0);
+  auto sink = std::make_unique<CompleteOrder>();
+  CompleteOrder& completion = *sink;
+  wf.add("completion", std::move(sink));
+  wf.connect("orders", "split");
+  // The even branch is longer, so its confirmations come later.
+  wf.emplace<AddConstant>("pack", 0);
+  wf.emplace<AddConstant>("label", 0);
+  wf.connect("split", "odd");
+  wf.connect("split", "even");
+  wf.connect("even", "pack");
+  wf.connect("pack", "label");
+  WindowSpec spec = testing::window("1 wave", "1 wave");
+  spec.delete_used = true;
+  for (const char* warehouse : {"odd", "label"})
+    wf.connect(
+        warehouse, "out", "completion", "in",
+        [spec] { return std::make_unique<WindowedReceiver>(spec); }, spec.describe());
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 1);
+  RunSummary summary = run_workflow(wf, *director, clock);
+
+  auto windows = completion.windows;
+  for (auto& w : windows)
+    std::sort(w.begin(), w.end());
+  std::sort(windows.begin(), windows.end());
+  // Item 2 of every order is out of stock in both warehouses.
+  EXPECT_EQ(windows, (std::vector<std::vector<int>>{{11},
+                                                    {21},
+                                                    {31, 33},
+                                                    {41, 43, 44},
+                                                    {51, 53, 54, 55},
+                                                    {61, 63, 64, 65, 66},
+                                                    {71, 73, 74, 75, 76, 77},
+                                                    {81, 83, 84, 85, 86, 87, 88},
+                                                    {91, 93, 94, 95, 96, 97, 98, 99}}));
+  EXPECT_EQ(summary.actors.back().late, 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Both, WindowWaveWorkflow, ::testing::ValuesIn(testing::kTestDirectors));
 
 }  // namespace
