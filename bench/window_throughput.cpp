@@ -24,7 +24,7 @@ using namespace cwf;
 class Operator final : public WindowedReceiver {
  public:
   using WindowedReceiver::WindowedReceiver;
-  void push(Event&& e) { accept(std::move(e)); }
+  void push(Event&& e) { accept(std::move(e), 0); }
 
  protected:
   void expire(Event&&) override {}
