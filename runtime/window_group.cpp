@@ -112,7 +112,7 @@ bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const E
 bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* time_closed) {
   selected_.clear();
   range_ = false;
-  if (!spec_.step) return select_backwards(p);
+  if (looks_back()) return select_backwards(p);
   const bool eoi = p.end_of_input;
   auto last_time = [this](Timestamp otherwise) {
     return selected_count() == 0 ? otherwise : event(last_selected()).time;
@@ -238,11 +238,12 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
 }
 
 bool WindowGroup::select_backwards(const WindowProgress&) {
-  // No step: window k is the k-th event's, looking back from it.
-  if (arrived_ <= k_) return false;
+  // Window k ends at its stepping event and looks back from it.
+  const std::uint64_t stepping = stepping_seq();
+  if (arrived_ <= stepping) return false;
   auto begin = seqs_.begin() + static_cast<std::ptrdiff_t>(head_);
-  auto it = std::lower_bound(begin, seqs_.end(), k_);
-  if (it == seqs_.end() || *it != k_) return true;  // used up: an empty window
+  auto it = std::lower_bound(begin, seqs_.end(), stepping);
+  if (it == seqs_.end() || *it != stepping) return true;  // used up: an empty window
   std::size_t ti = static_cast<std::size_t>(it - begin);
   if (gone(ti)) return true;
   const Event& trigger = event(ti);
@@ -331,18 +332,21 @@ void WindowGroup::next_window(const ExpireFn& expire) {
     pop_front();  // unbounded: events leave only when used
     return;
   }
-  if (!spec_.step) {
-    // Later windows look back from later events: they hold the last `size` of the triggered
-    // events at most.
-    std::uint64_t triggered = k_;
+  if (looks_back()) {
+    // Later windows look back from later events: they hold the last `size` of the events before
+    // the next stepping one at most. What leaves, leaves oldest first (CWP6).
+    const std::uint64_t next_stepping = stepping_seq();
     std::int64_t kept = 0;
+    leaving_.clear();
     for (std::size_t i = size(); i-- > 0;) {
-      if (gone(i) || seq(i) >= triggered) continue;
+      if (gone(i) || seq(i) >= next_stepping) continue;
       bool keep = size_is(WindowUnit::tokens) ? ++kept < y()
                   : size_is(WindowUnit::time) ? event(i).time > trigger_time_ - y()
                                               : wave(i) + std::uint64_t(y()) > trigger_wave_;
-      if (!keep) remove(i, &expire);
+      if (!keep) leaving_.push_back(i);
     }
+    for (auto i = leaving_.rbegin(); i != leaving_.rend(); ++i)
+      remove(*i, &expire);
   } else if (step_is(WindowUnit::time)) {
     Timestamp lower = lower_time(k_);
     for (std::size_t i = 0; i < size(); ++i)

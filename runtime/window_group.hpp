@@ -122,6 +122,14 @@ class WindowGroup {
   void prune_waves();
   // Selects the window's entries into `selected_`; false when it cannot be ready yet.
   bool select(const WindowProgress& p, Timestamp* deadline, bool* time_closed);
+  // Windows that end at a stepping event and look back from it: no step (every event steps), and
+  // a token step with a time size ("the last y seconds, every x tokens", seed item 5).
+  bool looks_back() const {
+    return !spec_.step || (step_is(WindowUnit::tokens) && size_is(WindowUnit::time));
+  }
+  // The arrival number of the event window k_ ends at, when it looks back: the first token of
+  // each step (with no step, every token).
+  std::uint64_t stepping_seq() const { return spec_.step ? k_ * std::uint64_t(x()) : k_; }
   bool select_backwards(const WindowProgress& p);
   void materialize();
   void remove(std::size_t i, const ExpireFn* expire);
@@ -145,7 +153,8 @@ class WindowGroup {
   bool parked_ = false;   // suppressed empty time windows: wait for an event to jump ahead
   Timestamp base_ = 0;
   Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
-  Timestamp trigger_time_ = 0;  // no step: the newest triggering event's timestamp
+  std::vector<std::size_t> leaving_;  // reused: queue positions to expire, newest first
+  Timestamp trigger_time_ = 0;        // looking back: the newest stepping event's timestamp
   std::uint64_t trigger_wave_ = 0;
   // Waves by ordinal (order of first arrival in the group), from wave_base_ on; the records
   // before it were complete and no longer queued.

@@ -164,15 +164,14 @@ TEST(WindowBoundary, TheLastEventOnABoundaryInOneGroupGetsItsWindowAtTheEnd) {
   EXPECT_EQ(testing::show(w.end()), (std::vector<std::string>{"b:10"}));
 }
 
-// Every 2 tokens, 10 ns from the step's first token: [t0, t0 + 10). 10 is the end of the first
-// window (not in it) and the start of the second.
-TEST(WindowBoundary, ATimeSizeAfterATokenStepEndsBeforeItsEnd) {
+// Every 2 tokens, the last 10 ns from the step's first token: (t - 10, t]. The event 10 before
+// is out of it, the one 9 before in.
+TEST(WindowBoundary, ATimeSizeAfterATokenStepLooksBackOverAHalfOpenInterval) {
   WindowHarness w(window("10 ns", "2 tokens"));
-  for (Timestamp t : {0, 9, 10, 19})
+  for (Timestamp t : {0, 1, 10, 11, 20, 21})
     w.push(static_cast<int>(t), t);
-  EXPECT_EQ(ints(w.at(19)), (Ints{{0, 9}}));
-  EXPECT_EQ(ints(w.end()), (Ints{{10, 19}}));
-  EXPECT_EQ(w.times, (std::vector<Timestamp>{10, 20}));
+  EXPECT_EQ(ints(w.at(21)), (Ints{{0}, {1, 10}, {11, 20}}));
+  EXPECT_EQ(w.times, (std::vector<Timestamp>{0, 10, 20}));
 }
 
 // No step: the window of the event at t is (t - 10, t]. The event at t - 10 is out of it, the one

@@ -85,14 +85,15 @@ const Case kCases[] = {
        5,
        S{"b:2,3", "a:1,4"}}},
      S{"a:5"}},
-    // 5. For every token of a key, 10 ns of that key's events from it on.
+    // 5. For every token of a key, the last 10 ns of that key's events, (t - 10, t]: ready as the
+    // token arrives (seed 002 item 5).
     {"StepTokenSizeTime",
      "10 ns",
      "1 token",
      {{{ev("a", 1, 1), ev("b", 2, 2), ev("a", 5, 5), ev("a", 12, 12), ev("b", 20, 20)},
        20,
-       S{"a:1,5", "b:2", "a:5,12"}}},
-     S{"a:12", "b:20"}},
+       S{"a:1", "b:2", "a:1,5", "a:5,12", "b:20"}}},
+     S{}},
     // 6. For every token, its wave's events of the key from it on, once the wave is complete.
     {"StepTokenSizeWave",
      "1 wave",

@@ -168,14 +168,27 @@ TEST(WindowTime, TimeStepTokenSize) {
   EXPECT_EQ(ints(w.expired_tokens()), (std::vector<int>{1, 2, 3, 12, 31}));
 }
 
-// Combination 5: every 2 tokens, 10 ns worth of events from the step's first token.
+// Combination 5: every 2 tokens, the last 10 ns (seed 002 item 5, "the last 5 seconds worth of
+// data, for each token"): the window ends at the step's first token, (t - 10, t], and is ready
+// when that token arrives.
 TEST(WindowTime, TokenStepTimeSize) {
   WindowHarness w(window("10 ns", "2 tokens"));
   for (Timestamp t : {0, 3, 6, 9, 12, 15, 20})
     w.push(static_cast<int>(t), t);
-  EXPECT_EQ(ints(w.at(20)), (Ints{{0, 3, 6, 9}, {6, 9, 12, 15}}));
-  EXPECT_EQ(ints(w.end()), (Ints{{12, 15, 20}, {20}}));
-  EXPECT_EQ(w.times, (std::vector<Timestamp>{10, 16, 22, 30}));
+  EXPECT_EQ(ints(w.at(20)), (Ints{{0}, {0, 3, 6}, {3, 6, 9, 12}, {12, 15, 20}}));
+  EXPECT_EQ(ints(w.end()), (Ints{}));
+  EXPECT_EQ(w.times, (std::vector<Timestamp>{0, 6, 12, 20}));
+  // What no later window can hold leaves oldest first.
+  EXPECT_EQ(ints(w.expired_tokens()), (std::vector<int>{0, 3, 6, 9}));
+}
+
+// Without a step, events that leave several at a time leave oldest first too (CWP6).
+TEST(WindowTime, LookingBackExpiresOldestFirst) {
+  WindowHarness w(window("10 ns", ""));
+  for (Timestamp t : {0, 1, 2, 20})
+    w.push(static_cast<int>(t), t);
+  EXPECT_EQ(ints(w.at(20)), (Ints{{0}, {0, 1}, {0, 1, 2}, {20}}));
+  EXPECT_EQ(ints(w.expired_tokens()), (std::vector<int>{0, 1, 2}));
 }
 
 TEST(WindowTime, TimeStepWithoutSizeAccumulatesUntilUsed) {
