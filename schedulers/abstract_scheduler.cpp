@@ -1,6 +1,7 @@
 #include "schedulers/abstract_scheduler.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 namespace cwf::schedulers {
@@ -11,6 +12,8 @@ const char* to_string(ActorState state) {
       return "ACTIVE";
     case ActorState::waiting:
       return "WAITING";
+    case ActorState::running:
+      return "RUNNING";
     case ActorState::inactive:
       break;
   }
@@ -27,32 +30,62 @@ void AbstractScheduler::attach(std::span<const SchedulableActor> actors) {
 }
 
 void AbstractScheduler::firing_ended(ActorId actor, const FiringReport& report) {
+  if (state_[actor] != ActorState::running) illegal(actor, ActorState::inactive);
+  state_[actor] = ActorState::inactive;
   statistics_.record(actor, report);
   on_firing_ended(actor, report);
 }
 
+void AbstractScheduler::illegal(ActorId actor, ActorState to) const {
+  throw SchedulerStateError(std::string(name()) + " scheduler: actor " + std::to_string(actor) +
+                            (is_source(actor) ? " (a source)" : "") + " cannot go from " +
+                            to_string(state_[actor]) + " to " + to_string(to));
+}
+
 void AbstractScheduler::make_active(ActorId actor, double key) {
+  if (state_[actor] == ActorState::running) illegal(actor, ActorState::active);
   waiting_.erase(actor);
   active_.push(actor, key);
   state_[actor] = ActorState::active;
 }
 
 void AbstractScheduler::make_waiting(ActorId actor, double key) {
+  if (state_[actor] == ActorState::running) illegal(actor, ActorState::waiting);
   active_.erase(actor);
   waiting_.push(actor, key);
   state_[actor] = ActorState::waiting;
 }
 
 void AbstractScheduler::make_inactive(ActorId actor) {
+  if (state_[actor] == ActorState::running) illegal(actor, ActorState::inactive);
   active_.erase(actor);
   waiting_.erase(actor);
   state_[actor] = ActorState::inactive;
 }
 
-void AbstractScheduler::make_running(ActorId actor) {
-  active_.erase(actor);
-  waiting_.erase(actor);
-  state_[actor] = ActorState::active;
+std::optional<ActorId> AbstractScheduler::take_active() {
+  std::optional<ActorId> next = active_.pop();
+  if (next) state_[*next] = ActorState::running;
+  return next;
+}
+
+void AbstractScheduler::label_source(ActorId source, ActorState state) {
+  if (!is_source(source) || state_[source] == ActorState::running || state == ActorState::running ||
+      active_.contains(source) || waiting_.contains(source))
+    illegal(source, state);
+  state_[source] = state;
+}
+
+void AbstractScheduler::run_source(ActorId source) {
+  if (!is_source(source) || state_[source] == ActorState::running)
+    illegal(source, ActorState::running);
+  active_.erase(source);
+  waiting_.erase(source);
+  state_[source] = ActorState::running;
+}
+
+void AbstractScheduler::sample_statistics() {
+  statistics_.sample(std::chrono::steady_clock::now());
 }
 
 std::uint32_t AbstractScheduler::firings_within(ActorId actor, double budget,

@@ -1,7 +1,6 @@
 #include "schedulers/qbs_scheduler.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 namespace cwf::schedulers {
 
@@ -23,8 +22,8 @@ void QbsScheduler::on_attach() {
 void QbsScheduler::actor_got_work(ActorId id) {
   if (is_source(id)) {
     sources_.got_work(id);
-    state_[id] = balance_[id] > 0 && !sources_.fired_this_iteration(id) ? ActorState::active
-                                                                        : ActorState::waiting;
+    label_source(id, balance_[id] > 0 && !sources_.fired_this_iteration(id) ? ActorState::active
+                                                                            : ActorState::waiting);
     return;
   }
   if (balance_[id] > 0)
@@ -34,19 +33,18 @@ void QbsScheduler::actor_got_work(ActorId id) {
 }
 
 std::optional<Grant> QbsScheduler::next_actor() {
-  bool internal_work = !active_.empty() || !waiting_.empty();
+  bool internal_work = has_queued();
   if (sources_.due(internal_work)) {
     if (auto turn = sources_.take(internal_work, options_.source_batch,
                                   [this](ActorId s) { return balance_[s] > 0; })) {
-      make_running(turn->source);
+      run_source(turn->source);
       return Grant{
           turn->source,
           firings_within(turn->source, static_cast<double>(balance_[turn->source]), turn->firings)};
     }
   }
-  auto next = active_.pop();
+  auto next = take_active();
   if (!next) return std::nullopt;
-  make_running(*next);
   return Grant{*next, firings_within(*next, static_cast<double>(balance_[*next]), options_.batch)};
 }
 
@@ -55,7 +53,7 @@ void QbsScheduler::on_firing_ended(ActorId id, const FiringReport& report) {
   if (is_source(id)) {
     sources_.firing_ended(id, report.has_more_work);
     // It fired in this iteration: WAITING until the next one (or INACTIVE without work).
-    state_[id] = report.has_more_work ? ActorState::waiting : ActorState::inactive;
+    label_source(id, report.has_more_work ? ActorState::waiting : ActorState::inactive);
     return;
   }
   sources_.internal_fired(report.firings);
@@ -68,7 +66,7 @@ void QbsScheduler::on_firing_ended(ActorId id, const FiringReport& report) {
 }
 
 void QbsScheduler::iteration_ended() {
-  statistics_.sample(std::chrono::steady_clock::now());
+  sample_statistics();
   sources_.new_iteration();
   // The active queue is empty here. Internal actors waiting means every internal actor with work
   // is out of quantum. Sources do not hold the re-quantification back: they fire only between
@@ -79,25 +77,25 @@ void QbsScheduler::iteration_ended() {
   for (ActorId source : sources_.sources()) {
     if (!sources_.has_work(source)) continue;
     bool has_quantum = balance_[source] > 0;
-    state_[source] = has_quantum ? ActorState::active : ActorState::waiting;
+    label_source(source, has_quantum ? ActorState::active : ActorState::waiting);
     sources_with_work = true;
     source_with_quantum = source_with_quantum || has_quantum;
   }
-  if (!waiting_.empty() || (sources_with_work && !source_with_quantum)) requantify();
+  if (has_waiting() || (sources_with_work && !source_with_quantum)) requantify();
 }
 
 void QbsScheduler::requantify() {
   ++requantifications_;
   // The waiting queue becomes the active queue, in its order; an actor whose overdraft exceeds a
   // quantum stays behind.
-  for (ActorId id : waiting_.actors()) {
+  for (ActorId id : waiting_actors()) {
     balance_[id] += quantum_for(actor(id).priority, options_.basic_quantum);
     if (balance_[id] > 0) make_active(id, key(id));
   }
   for (ActorId source : sources_.sources()) {
     if (!sources_.has_work(source)) continue;
     balance_[source] += quantum_for(actor(source).priority, options_.basic_quantum);
-    state_[source] = balance_[source] > 0 ? ActorState::active : ActorState::waiting;
+    label_source(source, balance_[source] > 0 ? ActorState::active : ActorState::waiting);
   }
 }
 

@@ -20,11 +20,8 @@
 
 namespace cwf::schedulers {
 
-struct QbsOptions {
+struct QbsOptions : PacedTurnOptions {
   Duration basic_quantum = 500 * kMicrosecond;  // b
-  std::uint32_t source_interval = 5;            // x
-  std::uint32_t batch = 64;                     // most windows per turn
-  std::uint32_t source_batch = 64;              // source firings per turn
 };
 
 class QbsScheduler final : public AbstractScheduler {

@@ -1,7 +1,6 @@
 #include "schedulers/rate_based_scheduler.hpp"
 
 #include <algorithm>
-#include <chrono>
 
 namespace cwf::schedulers {
 
@@ -19,16 +18,16 @@ void RateBasedScheduler::compute(ActorId id, std::vector<std::uint8_t>& visit) {
   enum : std::uint8_t { unvisited, visiting, done };
   if (visit[id] != unvisited) return;  // done, or a feedback edge (which adds nothing)
   visit[id] = visiting;
-  double c = statistics_.cost_per_firing(id, options_.unmeasured_cost_ns);
+  double c = statistics().cost_per_firing(id, options_.unmeasured_cost_ns);
   const auto& children = actor(id).downstream;
   if (children.empty()) {
     // An output actor: what it emits leaves the workflow; a sink emits nothing, yet everything
     // it takes in is output.
-    double s = statistics_.selectivity(id, 1);
+    double s = statistics().selectivity(id, 1);
     global_selectivity_[id] = s > 0 ? s : 1;
     global_cost_[id] = c;
   } else {
-    double s = statistics_.selectivity(id, 1);
+    double s = statistics().selectivity(id, 1);
     double selectivity = 0, cost = 0;
     for (ActorId child : children) {
       compute(child, visit);
@@ -58,9 +57,8 @@ void RateBasedScheduler::actor_got_work(ActorId id) {
 }
 
 std::optional<Grant> RateBasedScheduler::next_actor() {
-  auto next = active_.pop();
+  auto next = take_active();
   if (!next) return std::nullopt;
-  make_running(*next);
   if (is_source(*next)) return Grant{*next, options_.source_batch};
   auto firings = std::min<std::uint64_t>(budget_[*next], options_.batch);
   return Grant{*next, static_cast<std::uint32_t>(std::max<std::uint64_t>(firings, 1))};
@@ -88,14 +86,14 @@ void RateBasedScheduler::on_firing_ended(ActorId id, const FiringReport& report)
 
 void RateBasedScheduler::iteration_ended() {
   ++periods_;
-  statistics_.sample(std::chrono::steady_clock::now());
+  sample_statistics();
   recompute_priorities();
   // The next period: what was queued now is its work.
-  for (ActorId id : waiting_.actors()) {
+  for (ActorId id : waiting_actors()) {
     if (is_source(id)) {
       fired_[id] = false;
     } else {
-      budget_[id] = std::max<std::uint64_t>(1, statistics_.queue_length(id));
+      budget_[id] = std::max<std::uint64_t>(1, statistics().queue_length(id));
     }
     make_active(id, key(id));
   }

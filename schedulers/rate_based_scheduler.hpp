@@ -26,9 +26,7 @@
 
 namespace cwf::schedulers {
 
-struct RateBasedOptions {
-  std::uint32_t batch = 64;
-  std::uint32_t source_batch = 64;
+struct RateBasedOptions : TurnOptions {
   double unmeasured_cost_ns = 1000;  // c of an actor that has not fired yet
 };
 

@@ -43,7 +43,10 @@ void register_all(SchedulerRegistry& registry) {
                              {"basic_quantum_us", "source_interval", "batch", "source_batch"});
         QbsOptions options;
         options.basic_quantum =
-            read.positive_int("basic_quantum_us", 500, "the basic quantum b in µs") * kMicrosecond;
+            read.positive_int("basic_quantum_us",
+                              static_cast<std::uint32_t>(options.basic_quantum / kMicrosecond),
+                              "the basic quantum b in µs") *
+            kMicrosecond;
         read_source_turns(read, options);
         return std::make_unique<QbsScheduler>(options);
       });
@@ -53,7 +56,10 @@ void register_all(SchedulerRegistry& registry) {
                                       {"slice_us", "source_interval", "batch", "source_batch"});
                  RoundRobinOptions options;
                  options.slice =
-                     read.positive_int("slice_us", 20000, "the time slice in µs") * kMicrosecond;
+                     read.positive_int("slice_us",
+                                       static_cast<std::uint32_t>(options.slice / kMicrosecond),
+                                       "the time slice in µs") *
+                     kMicrosecond;
                  read_source_turns(read, options);
                  return std::make_unique<RoundRobinScheduler>(options);
                });

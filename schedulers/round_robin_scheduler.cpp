@@ -1,7 +1,5 @@
 #include "schedulers/round_robin_scheduler.hpp"
 
-#include <chrono>
-
 namespace cwf::schedulers {
 
 void RoundRobinScheduler::on_attach() {
@@ -15,8 +13,8 @@ void RoundRobinScheduler::on_attach() {
 void RoundRobinScheduler::actor_got_work(ActorId id) {
   if (is_source(id)) {
     sources_.got_work(id);
-    state_[id] = slice_[id] > 0 && !sources_.fired_this_iteration(id) ? ActorState::active
-                                                                      : ActorState::waiting;
+    label_source(id, slice_[id] > 0 && !sources_.fired_this_iteration(id) ? ActorState::active
+                                                                          : ActorState::waiting);
     return;
   }
   // It was inactive (the director reports work only for actors the policy does not hold).
@@ -25,19 +23,18 @@ void RoundRobinScheduler::actor_got_work(ActorId id) {
 }
 
 std::optional<Grant> RoundRobinScheduler::next_actor() {
-  bool internal_work = !active_.empty() || !waiting_.empty();
+  bool internal_work = has_queued();
   if (sources_.due(internal_work)) {
     if (auto turn = sources_.take(internal_work, options_.source_batch,
                                   [this](ActorId s) { return slice_[s] > 0; })) {
-      make_running(turn->source);
+      run_source(turn->source);
       return Grant{
           turn->source,
           firings_within(turn->source, static_cast<double>(slice_[turn->source]), turn->firings)};
     }
   }
-  auto next = active_.pop();
+  auto next = take_active();
   if (!next) return std::nullopt;
-  make_running(*next);
   return Grant{*next, firings_within(*next, static_cast<double>(slice_[*next]), options_.batch)};
 }
 
@@ -45,7 +42,7 @@ void RoundRobinScheduler::on_firing_ended(ActorId id, const FiringReport& report
   slice_[id] -= report.cost;
   if (is_source(id)) {
     sources_.firing_ended(id, report.has_more_work);
-    state_[id] = report.has_more_work ? ActorState::waiting : ActorState::inactive;
+    label_source(id, report.has_more_work ? ActorState::waiting : ActorState::inactive);
     return;
   }
   sources_.internal_fired(report.firings);
@@ -61,15 +58,15 @@ void RoundRobinScheduler::on_firing_ended(ActorId id, const FiringReport& report
 
 void RoundRobinScheduler::iteration_ended() {
   // A new period: a fresh slice for every actor that waited, in the order they ran out.
-  statistics_.sample(std::chrono::steady_clock::now());
+  sample_statistics();
   sources_.new_iteration();
-  for (ActorId id : waiting_.actors()) {
+  for (ActorId id : waiting_actors()) {
     slice_[id] = options_.slice;
     make_active(id, kKey);
   }
   for (ActorId source : sources_.sources()) {
     slice_[source] = options_.slice;
-    if (sources_.has_work(source)) state_[source] = ActorState::active;
+    if (sources_.has_work(source)) label_source(source, ActorState::active);
   }
 }
 

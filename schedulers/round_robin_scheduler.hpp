@@ -14,11 +14,8 @@
 
 namespace cwf::schedulers {
 
-struct RoundRobinOptions {
+struct RoundRobinOptions : PacedTurnOptions {
   Duration slice = 20 * kMillisecond;
-  std::uint32_t source_interval = 5;
-  std::uint32_t batch = 64;
-  std::uint32_t source_batch = 64;
 };
 
 class RoundRobinScheduler final : public AbstractScheduler {
