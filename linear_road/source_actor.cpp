@@ -154,8 +154,9 @@ ActorType source_actor_type() {
         "M > 0 stops before the first tuple with Time >= 60*M; 0: the whole input"}},
       {},
       {{"out",
-        "tuple records (type, time, carid, speed, xway, lane, dir, seg, pos, qid, day, "
-        "released, ...)"}},
+        "position reports and balance queries, in input order, as tuple records (type, time, "
+        "carid, speed, xway, lane, dir, seg, pos, qid, day, released, ...)"},
+       {"expenditure", "daily-expenditure queries"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.resolve_path(params.get_string("path"));
         {
