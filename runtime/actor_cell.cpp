@@ -368,10 +368,8 @@ void FiringContext::emit(int output_port, Value token) {
 Value FiringContext::take(std::size_t i) const {
   if (i >= window_.events.size())
     throw std::out_of_range("take: the window has no event " + std::to_string(i));
-  const Event& event = window_.events[i];
-  if (!window_.owned) return event.token;
-  // The receiver's own events, not const objects: only the window's view of them is const.
-  return std::move(const_cast<Event&>(event).token);
+  if (window_.owned.empty()) return window_.events[i].token;
+  return std::move(window_.owned[i].token);
 }
 
 bool FiringContext::connected(int output_port) const {

@@ -64,9 +64,15 @@ std::size_t Receiver::drain() {
 }
 
 Window FifoReceiver::front_window() {
-  const Event& event = events_[head_];
-  return Window{std::span<const Event>(&event, 1),        event.time, &event.wave, 0, nullptr, seq_,
-                std::span<const std::uint64_t>(&seq_, 1), true,       true};
+  Event& event = events_[head_];
+  Window window;
+  window.events = std::span<const Event>(&event, 1);
+  window.time = event.time;
+  window.wave = &event.wave;
+  window.first_seq = seq_;
+  window.seqs = std::span<const std::uint64_t>(&seq_, 1);
+  window.owned = std::span<Event>(&event, 1);
+  return window;
 }
 
 void FifoReceiver::finish_window(bool, bool) {

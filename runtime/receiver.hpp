@@ -44,10 +44,10 @@ struct Window {
   std::uint64_t first_seq = 0;
   std::span<const std::uint64_t> seqs = {};
   bool contiguous = true;
-  // The events belong to the receiver and leave it with this window whatever the actor does (a
-  // FIFO port): nothing reads their tokens afterwards, so the actor may move them out
-  // (FiringContext::take) instead of copying.
-  bool owned = false;
+  // When the events belong to the receiver and leave it with this window whatever the actor does
+  // (a FIFO port): the same events, writable, since nothing reads their tokens afterwards and
+  // the actor may move them out (FiringContext::take) instead of copying. Empty otherwise.
+  std::span<Event> owned = {};
 };
 
 // Producer-side handle of one connection into a receiver: keeps that producer's events in FIFO
