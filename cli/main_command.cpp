@@ -19,7 +19,8 @@ commands:
       --grace DURATION                with --for: how long the run may take after it to process
                                       what is queued (default 5s); what is left is dropped
       --max-errors N|all              accept up to N events not processed completely (exit 0)
-      --clock real|virtual|scaled     workflow clock (default real); --speed K for scaled
+      --clock real|virtual|scaled     workflow clock (default: the file's `clock:`, else real);
+                                      --speed K for scaled
       --stats                         print per-actor statistics at the end
       --progress                      print a progress line every few seconds (default on a terminal)
       --set ACTOR.PARAM=VALUE         set a parameter of an actor of the file before it is built

@@ -25,10 +25,12 @@ extern "C" void on_interrupt(int) {
   if (g_stop_requested.exchange(true)) _exit(130);
 }
 
-std::unique_ptr<Clock> make_clock(const Arguments& args) {
+// --clock, else the clock the workflow file asks for, else the real clock.
+std::unique_ptr<Clock> make_clock(const Arguments& args, const Workflow& workflow) {
   if (args.value("speed") && args.value("clock").value_or("real") != "scaled")
     throw UsageError("--speed needs --clock scaled");
-  std::string kind = args.value("clock").value_or("real");
+  std::string kind =
+      args.value("clock").value_or(workflow.clock().empty() ? "real" : workflow.clock());
   if (kind == "real") return std::make_unique<RealClock>();
   if (kind == "virtual") return std::make_unique<VirtualClock>();
   if (kind == "scaled") {
@@ -60,7 +62,7 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     if (!workflow) return kExitUsage;
     apply_director_options(args, workflow->director());
     director = make_director(workflow->director(), scheduler_registry());
-    clock = make_clock(args);
+    clock = make_clock(args, *workflow);
     if (auto duration = args.value("for")) options.run_for = parse_duration(*duration);
     if (auto grace = args.value("grace")) {
       if (!options.run_for) throw UsageError("--grace only applies with --for");

@@ -47,10 +47,12 @@ std::size_t Receiver::drain() {
   }
   // Wave windows complete a wave per producer (WaveCompletion): drain each one knowingly,
   // starting with a different one each time so that none waits behind a flood from another.
-  if (producers_.empty()) return 0;
-  first_producer_ = (first_producer_ + 1) % producers_.size();
-  for (std::size_t k = 0; k < producers_.size(); ++k) {
-    ReceiverProducer* producer = producers_[(first_producer_ + k) % producers_.size()];
+  const std::size_t n = producers_.size();
+  if (n == 0) return 0;
+  const std::size_t first = next_first_producer_;
+  next_first_producer_ = (first + 1) % n;
+  for (std::size_t k = 0; k < n; ++k) {
+    ReceiverProducer* producer = producers_[(first + k) % n];
     std::size_t index = producer->index();
     auto accept_one = [this, index](Event&& event) { accept(std::move(event), index); };
     AcceptingIterator<decltype(accept_one)> into(accept_one);

@@ -128,7 +128,7 @@ class Receiver {
  private:
   moodycamel::ConcurrentQueue<Event> inbox_;
   std::vector<ReceiverProducer*> producers_;
-  std::size_t first_producer_ = 0;  // where drain() starts (wave windows)
+  std::size_t next_first_producer_ = 0;  // where drain() starts next (wave windows)
   std::atomic<std::size_t> published_buffered_{0};
   ActorCell* owner_ = nullptr;
   int port_ = 0;

@@ -1,5 +1,6 @@
 #include "runtime/threaded_director.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "runtime/run_monitor.hpp"
@@ -28,6 +29,10 @@ void ThreadedDirector::start(Execution& execution) {
   for (std::size_t i = 0; i < execution.size(); ++i)
     ready_.push_back(std::make_unique<std::counting_semaphore<>>(0));
   shutting_down_ = false;
+  virtual_clock_ = dynamic_cast<VirtualClock*>(&execution.clock());
+  waiting_until_ = std::make_unique<std::atomic<Timestamp>[]>(execution.size());
+  for (std::size_t i = 0; i < execution.size(); ++i)
+    waiting_until_[i].store(kNever, std::memory_order_relaxed);
   for (ActorId id = 0; id < execution.size(); ++id) {
     ActorCell& cell = execution.cell(id);
     threads_.emplace_back(
@@ -59,7 +64,9 @@ void ThreadedDirector::source_loop(ActorCell& cell) {
     ActorCell::CycleResult result = timed_run(cell, 1);
     cell.try_go_idle();
     if (cell.finished()) break;
-    if (!result.has_more_work && cell.fire_again_at() != kNever) {
+    if (!result.has_more_work && cell.fire_again_at() != kNever && virtual_clock_) {
+      wait_for_virtual_time(cell, cell.fire_again_at());
+    } else if (!result.has_more_work && cell.fire_again_at() != kNever) {
       // Sleep in slices so that a stop request is noticed.
       Duration delay = clock.real_delay_until(cell.fire_again_at());
       if (delay > 0)
@@ -79,7 +86,8 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
   Clock& clock = execution_->clock();
   while (true) {
     Timestamp timer = cell.timer();
-    if (timer == kNever) {
+    if (timer == kNever || virtual_clock_) {
+      // On a virtual clock a deadline comes only when run() moves the clock, and it wakes us.
       ready.acquire();
     } else if (!ready.try_acquire_for(std::min<std::chrono::nanoseconds>(
                    std::chrono::nanoseconds(clock.real_delay_until(timer)), kSleepSlice))) {
@@ -92,9 +100,54 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
       wait_while_paused();
       ActorCell::CycleResult result = timed_run(cell, kFiringsPerWake);
       if (result.has_more_work) continue;
+      // Published before going idle, so that run() never sees this cell idle without its
+      // deadline and moves the clock past it.
+      if (virtual_clock_) waiting_until_[cell.id()].store(cell.timer(), std::memory_order_release);
       if (cell.try_go_idle()) break;
     }
   }
+}
+
+void ThreadedDirector::wait_for_virtual_time(ActorCell& cell, Timestamp time) {
+  auto& ready = *ready_[cell.id()];
+  const ExecutionEnv& env = execution_->env();
+  waiting_until_[cell.id()].store(time, std::memory_order_release);
+  while (virtual_clock_->now() < time && !shutting_down_ &&
+         !env.stop_sources.load(std::memory_order_relaxed))
+    (void)ready.try_acquire_for(kSleepSlice);  // released by advance_virtual_clock()
+  waiting_until_[cell.id()].store(kNever, std::memory_order_release);
+}
+
+bool ThreadedDirector::advance_virtual_clock() {
+  // As in Execution::quiescent(): two reads of the wake-up counter bracket the scan, so a cell
+  // woken and back to idle during it does not go unnoticed.
+  const ExecutionEnv& env = execution_->env();
+  std::uint64_t before = env.wakeups.load(std::memory_order_acquire);
+  Timestamp earliest = kNever;
+  for (ActorId id = 0; id < execution_->size(); ++id) {
+    const ActorCell& cell = execution_->cell(id);
+    Timestamp waits_for = waiting_until_[id].load(std::memory_order_acquire);
+    if (cell.is_source()) {
+      if (cell.finished()) continue;
+      if (waits_for == kNever) return false;  // firing, or held back by a full consumer
+    } else if (!cell.idle()) {
+      return false;
+    }
+    earliest = std::min(earliest, waits_for);
+  }
+  if (earliest == kNever || env.wakeups.load(std::memory_order_acquire) != before) return false;
+  Timestamp was = virtual_clock_->now();
+  virtual_clock_->advance_to(earliest);
+  Timestamp now = virtual_clock_->now();
+  for (ActorId id = 0; id < execution_->size(); ++id) {
+    if (waiting_until_[id].load(std::memory_order_acquire) > now) continue;
+    ActorCell& cell = execution_->cell(id);
+    if (cell.is_source())
+      ready_[id]->release();
+    else
+      cell.wake();
+  }
+  return now > was;
 }
 
 void ThreadedDirector::run(const RunOptions& options) {
@@ -120,6 +173,9 @@ void ThreadedDirector::run(const RunOptions& options) {
       execution_->end_input();
       continue;
     }
+    // Time moved: what it released takes a moment, so look again soon.
+    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed) && advance_virtual_clock())
+      pause = std::chrono::microseconds(20);
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(5000));
   }

@@ -65,6 +65,9 @@ class Workflow {
   void set_name(std::string name) { name_ = std::move(name); }
   DirectorConfig& director() { return director_; }
   const DirectorConfig& director() const { return director_; }
+  // The clock the file asks for (`clock: real | virtual`); empty: the runner's default.
+  const std::string& clock() const { return clock_; }
+  void set_clock(std::string clock) { clock_ = std::move(clock); }
 
   ActorId add(std::string name, std::unique_ptr<Actor> actor, std::string type = {},
               int priority = 20, SourceLocation location = {});
@@ -93,6 +96,7 @@ class Workflow {
 
   std::string name_;
   DirectorConfig director_;
+  std::string clock_;
   std::vector<ActorEntry> actors_;
   std::vector<Connection> connections_;
 };

@@ -18,8 +18,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",    "description", "director",   "inputs",
-                                                "outputs", "actors",      "connections"};
+const std::vector<std::string> kTopLevelKeys = {"name",   "description", "director", "clock",
+                                                "inputs", "outputs",     "actors",   "connections"};
+const std::vector<std::string> kClocks = {"real", "virtual"};
 const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers"};
 const std::vector<std::string> kDirectorTypes = {"scheduled", "threaded"};
 const std::vector<std::string> kSubworkflowKeys = {"workflow", "director", "priority"};
@@ -189,6 +190,10 @@ void FileParser::parse_top_level(const YAML::Node& root) {
       fail(key_location(entry),
            "'" + entry.key +
                "' is only allowed in a sub-workflow (a file an actor includes with 'workflow:')");
+    if (sub_ && entry.key == "clock")
+      fail(key_location(entry),
+           "'clock' is only allowed in the top-level workflow: a sub-workflow runs on its "
+           "parent's clock");
     std::string key = entry.key;
     sections.emplace(std::move(key), std::move(entry));
   }
@@ -202,6 +207,13 @@ void FileParser::parse_top_level(const YAML::Node& root) {
     result_.director = parse_director(*director);
     result_.director_location = value_location(*director);
     result_.workflow->director() = *result_.director;
+  }
+  if (const YamlEntry* clock = section("clock")) {
+    std::string kind = scalar(*clock, "a clock (real or virtual)");
+    if (std::find(kClocks.begin(), kClocks.end(), kind) == kClocks.end())
+      fail(value_location(*clock), "unknown clock '" + kind + "' (known: " + join(kClocks) + ")" +
+                                       did_you_mean_suffix(kind, kClocks));
+    result_.workflow->set_clock(kind);
   }
   if (const YamlEntry* inputs = section("inputs")) result_.inputs = parse_boundary(*inputs, true);
   if (const YamlEntry* outputs = section("outputs"))

@@ -10,16 +10,6 @@ namespace {
 
 const std::string kGsm = std::string(CWF_SOURCE_DIR) + "/workflows/gsm/";
 
-class GsmWorkflow : public ::testing::TestWithParam<std::string> {};
-
-// The same lines as tests/gsm/gsm_actor_test.cpp checks step by step, under every director. The
-// shipped events end with one for an order nothing created, rejected on purpose: accepted here
-// knowingly (--max-errors 1).
-TEST_P(GsmWorkflow, DesignToOrderRunPrintsTheExpectedSteps) {
-  expect_output(kGsm + "design_to_order_run.yaml", kGsm + "expected/design_to_order_run.out",
-                GetParam(), true, {"--max-errors", "1"});
-}
-
 TEST(GsmWorkflow, TheDeliberatelyInvalidEventMakesTheRunIncomplete) {
   ProcessResult result = run_cwf({"run", kGsm + "design_to_order_run.yaml"});
   EXPECT_EQ(result.status, 3) << result.err;
@@ -30,14 +20,6 @@ TEST(GsmWorkflow, TheDeliberatelyInvalidEventMakesTheRunIncomplete) {
       << result.err;
   EXPECT_NE(result.err.find("design_to_order_events.jsonl:9\n"), std::string::npos) << result.err;
 }
-
-INSTANTIATE_TEST_SUITE_P(EveryDirector, GsmWorkflow, ::testing::ValuesIn(kEveryDirector),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (c == ':') c = '_';
-                           return name;
-                         });
 
 TEST(GsmCommand, RulesCountsEachTemplate) {
   ProcessResult result = run_cwf({"gsm", "rules", kGsm + "design_to_order.yaml", "--keep-vacuous"});

@@ -1,5 +1,7 @@
 // The workflow of workflows/examples/nats split across two `cwf run` processes connected through
-// a nats-server on a loopback port: the consumer's output file must be exactly the expected one.
+// a nats-server on a loopback port: the consumer's output file must be exactly the expected one,
+// under every director. The dispatcher and its replicas run under their own directors only: a
+// replica cannot know when its input ends and runs for a fixed 10 s.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -17,32 +19,46 @@ namespace {
 
 const std::string kExample = std::string(CWF_SOURCE_DIR) + "/workflows/examples/nats/";
 
-TEST(NatsSplitWorkflow, TwoProcessesThroughNatsWriteExactlyTheExpectedFile) {
+// Both processes under each director (on the wall clock: the NATS sources poll their inbox on it).
+class NatsProducerConsumer : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(NatsProducerConsumer, TwoProcessesThroughNatsWriteExactlyTheExpectedFile) {
   CWF_REQUIRE_DEPENDENCY("nats-server", "nats-server",
                          !pubsub::NatsServerProcess::find_binary().empty());
   pubsub::NatsServerProcess server;
-  std::string output = ::testing::TempDir() + "cwf_nats_big_orders.jsonl";
+  std::string output =
+      ::testing::TempDir() + "cwf_nats_big_orders_" + director_label(GetParam()) + ".jsonl";
   std::remove(output.c_str());
+  const std::vector<std::string> director = director_args(GetParam());
 
   ProcessResult consumer;
   std::thread consumer_thread([&] {
-    consumer = run_cwf({"run", kExample + "consumer.yaml", "--set",
-                        "orders.servers=" + server.url(), "--set", "out.path=" + output});
+    std::vector<std::string> args = {"run",   kExample + "consumer.yaml",
+                                     "--set", "orders.servers=" + server.url(),
+                                     "--set", "out.path=" + output};
+    args.insert(args.end(), director.begin(), director.end());
+    consumer = run_cwf(args);
   });
   // NATS keeps nothing for absent subscribers: publish only once the consumer is subscribed.
   bool subscribed = server.wait_for_subscriptions("orders.>", 1, std::chrono::seconds(60));
   ProcessResult producer;
-  if (subscribed)
-    producer = run_cwf(
-        {"run", kExample + "producer.yaml", "--set", "publish.servers=" + server.url(), "--stats"});
-  else
+  if (subscribed) {
+    std::vector<std::string> args = {"run", kExample + "producer.yaml", "--set",
+                                     "publish.servers=" + server.url(), "--stats"};
+    args.insert(args.end(), director.begin(), director.end());
+    producer = run_cwf(args);
+  } else {
     server.kill();  // the consumer cannot get its end marker; let it fail instead of hanging
+  }
   consumer_thread.join();
   ASSERT_TRUE(subscribed) << "the consumer never subscribed: " << consumer.err;
   ASSERT_EQ(producer.status, 0) << producer.err;
   ASSERT_EQ(consumer.status, 0) << consumer.err;
   EXPECT_EQ(read_file(output), read_file(kExample + "expected_big_orders.jsonl"));
 }
+
+INSTANTIATE_TEST_SUITE_P(EveryDirector, NatsProducerConsumer, ::testing::ValuesIn(kEveryDirector),
+                         [](const auto& info) { return director_label(info.param); });
 
 // dispatcher.yaml hands each order of order_steps.jsonl to one of two replica.yaml processes.
 TEST(NatsSplitWorkflow, TwoReplicaProcessesEachGetWholeOrdersInOrder) {

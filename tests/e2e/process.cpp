@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -30,25 +29,16 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-void expect_output(const std::string& workflow, const std::string& expected_file,
-                   const std::string& director, bool ordered,
-                   const std::vector<std::string>& extra) {
-  std::vector<std::string> args = {"run", workflow, "--director", director};
-  if (auto colon = director.find(':'); colon != std::string::npos) {
-    args[3] = director.substr(0, colon);
-    args.insert(args.end(), {"--scheduler", director.substr(colon + 1)});
-  }
-  args.insert(args.end(), extra.begin(), extra.end());
-  ProcessResult result = run_cwf(args);
-  ASSERT_EQ(result.status, 0) << result.err;
-  std::vector<std::string> actual = lines_of(result.out);
-  std::vector<std::string> expected = lines_of(read_file(expected_file));
-  ASSERT_FALSE(expected.empty()) << expected_file;
-  if (!ordered) {
-    std::sort(actual.begin(), actual.end());
-    std::sort(expected.begin(), expected.end());
-  }
-  EXPECT_EQ(actual, expected);
+std::vector<std::string> director_args(const std::string& director) {
+  std::vector<std::string> parts;
+  std::istringstream in(director);
+  for (std::string part; std::getline(in, part, ':');)
+    parts.push_back(part);
+  if (parts.empty() || parts.size() > 3) throw std::invalid_argument("director " + director);
+  std::vector<std::string> args = {"--director", parts[0]};
+  if (parts.size() > 1) args.insert(args.end(), {"--scheduler", parts[1]});
+  if (parts.size() > 2) args.insert(args.end(), {"--workers", parts[2]});
+  return args;
 }
 
 std::string read_file(const std::string& path) {

@@ -1,7 +1,6 @@
 // Running the `cwf` binary in tests: its exit status, standard output and standard error.
 #pragma once
 
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -18,25 +17,14 @@ ProcessResult run_cwf(const std::vector<std::string>& args, const ProcessOptions
 std::string read_file(const std::string& path);
 std::vector<std::string> lines_of(const std::string& text);
 
-// A shipped workflow and whether its output order is fixed: two branches feeding one sink
-// interleave differently on different threads, so such outputs compare as multisets of lines.
-struct ShippedWorkflow {
-  std::string name;
-  bool ordered;
-};
-inline void PrintTo(const ShippedWorkflow& w, std::ostream* out) {
-  *out << w.name;
-}
-
-// Runs `workflow` under `director` (and `extra` arguments) and expects exit status 0 and exactly
-// the lines of `expected_file`. `director` is "threaded", "scheduled" or "scheduled:POLICY".
-void expect_output(const std::string& workflow, const std::string& expected_file,
-                   const std::string& director, bool ordered,
-                   const std::vector<std::string>& extra = {});
-
-// Every director and scheduling policy the shipped workflows must give the same output under.
-inline const std::vector<std::string> kEveryDirector = {"scheduled", "scheduled:qbs",
-                                                        "scheduled:rr", "scheduled:rb", "threaded"};
+// Every director, scheduling policy and worker count the shipped workflows must give the same
+// output under: "threaded", or "scheduled:POLICY:WORKERS".
+inline const std::vector<std::string> kEveryDirector = {
+    "threaded",        "scheduled:fifo:1", "scheduled:fifo:2", "scheduled:rr:1", "scheduled:rr:2",
+    "scheduled:qbs:1", "scheduled:qbs:2",  "scheduled:rb:1",   "scheduled:rb:2"};
+// The `cwf run` options choosing `director`: "threaded", "scheduled", "scheduled:POLICY" or
+// "scheduled:POLICY:WORKERS".
+std::vector<std::string> director_args(const std::string& director);
 // A test-name-safe form of a director string.
 inline std::string director_label(std::string director) {
   for (char& c : director)

@@ -167,6 +167,58 @@ TEST_P(Directors, APacedSourceOnAVirtualClockWaitsForLongFiringsElsewhere) {
   EXPECT_EQ(work_sink.events.size(), work.size());
 }
 
+// Records the workflow clock's time at each event it receives.
+class ClockReader : public Actor {
+ public:
+  ClockReader() { add_input("in"); }
+  void fire(FiringContext& context) override { seen_at.push_back(context.clock().now()); }
+  std::vector<Timestamp> seen_at;
+};
+
+TEST_P(Directors, AVirtualClockMovesOnlyWhenNothingElseCanHappen) {
+  // The work is there from the start, so all of it happens at the start time: a paced source
+  // waiting for a later time must not move the clock past work still queued or running.
+  std::vector<Value> work(40, Value(1));
+  Workflow wf("paced-and-busy");
+  wf.emplace<testing::PacedSource>("paced", 3, 10 * kSecond);
+  wf.emplace<ListSource>("list", work);
+  wf.emplace<testing::SlowPass>("sleepy", std::chrono::milliseconds(1));
+  auto ticks = std::make_unique<Collect>();
+  Collect& tick_sink = *ticks;
+  wf.add("ticks", std::move(ticks));
+  auto reader = std::make_unique<ClockReader>();
+  ClockReader& work_sink = *reader;
+  wf.add("done", std::move(reader));
+  wf.connect("paced", "ticks");
+  wf.connect("list", "sleepy");
+  wf.connect("sleepy", "done");
+  VirtualClock clock(5 * kSecond);
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(tick_sink.tokens(), (std::vector<Value>{5 * kSecond, 15 * kSecond, 25 * kSecond}));
+  EXPECT_EQ(work_sink.seen_at, std::vector<Timestamp>(work.size(), 5 * kSecond));
+  EXPECT_EQ(clock.now(), 25 * kSecond);
+}
+
+TEST_P(Directors, OnAVirtualClockAWindowDeadlineComesBeforeALaterSourceTime) {
+  // Ticks at 5 s and 100 s into one-second windows: [5 s, 6 s) closes at its formation timeout,
+  // 7 s on the clock, not when the clock has jumped to the next tick.
+  Workflow wf("deadline-before-tick");
+  wf.emplace<testing::PacedSource>("paced", 2, 95 * kSecond);
+  auto reader = std::make_unique<ClockReader>();
+  ClockReader& windows = *reader;
+  wf.add("windows", std::move(reader));
+  WindowSpec spec = testing::window("1 s", "1 s");
+  spec.suppress_empty = true;
+  wf.connect(
+      "paced", "out", "windows", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
+      spec.describe());
+  VirtualClock clock(5 * kSecond);
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(windows.seen_at, (std::vector<Timestamp>{7 * kSecond, 100 * kSecond}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::ValuesIn(testing::kTestDirectors));
 
 }  // namespace

@@ -225,7 +225,7 @@ TEST_F(WorkflowLoader, ReportsTheShapeOfTheFile) {
             "wf.yaml:2:1: unknown key 'conections' in the workflow; did you mean 'connections'?");
   EXPECT_EQ(error("actors: {}\nwires: []\n"),
             "wf.yaml:2:1: unknown key 'wires' in the workflow; expected one of: name, "
-            "description, director, inputs, outputs, actors, connections");
+            "description, director, clock, inputs, outputs, actors, connections");
   EXPECT_EQ(error("inputs: [in]\nactors: {}\n"),
             "wf.yaml:1:1: 'inputs' is only allowed in a sub-workflow (a file an actor includes "
             "with 'workflow:')");
@@ -237,6 +237,19 @@ TEST_F(WorkflowLoader, ReportsTheShapeOfTheFile) {
             "wf.yaml:2:14: expected a list of connections (- a -> b) for 'connections', got a "
             "map");
   EXPECT_EQ(error("name: a\nname: b\n"), "wf.yaml:2:1: duplicate key 'name' (first at 1:1)");
+}
+
+// A workflow whose times only make sense on a clock that starts at 0 and jumps to the next timer
+// (replayed old data with time events) says so, and `cwf run` uses that clock unless told.
+TEST_F(WorkflowLoader, ReadsTheClockTheFileAsksFor) {
+  EXPECT_EQ(load("actors:\n  src: {type: numbers, count: 1}\n")->clock(), "");
+  EXPECT_EQ(load("clock: virtual\nactors:\n  src: {type: numbers, count: 1}\n")->clock(),
+            "virtual");
+  EXPECT_EQ(load("clock: real\nactors:\n  src: {type: numbers, count: 1}\n")->clock(), "real");
+  EXPECT_EQ(error("clock: virtul\n"),
+            "wf.yaml:1:8: unknown clock 'virtul' (known: real, virtual); did you mean 'virtual'?");
+  EXPECT_EQ(error("clock: {type: virtual}\n"),
+            "wf.yaml:1:8: expected a clock (real or virtual) for 'clock', got a map");
 }
 
 TEST_F(WorkflowLoader, ReportsDirectorMistakes) {
@@ -480,6 +493,10 @@ TEST_F(WorkflowLoader, ReportsSubWorkflowMistakes) {
   EXPECT_EQ(
       message("main.yaml", "actors:\n  z: {workflow: ok.yaml, director: {scheduler: lifo}}\n"),
       d + "main.yaml:2:36: lifo is not available here");
+  write(dir / "clocked.yaml", "inputs: [in]\nclock: virtual\n");
+  EXPECT_EQ(message("main.yaml", "actors:\n  z: {workflow: clocked.yaml}\n"),
+            d + "clocked.yaml:2:1: 'clock' is only allowed in the top-level workflow: a "
+                "sub-workflow runs on its parent's clock");
   write(dir / "dup.yaml", "inputs: [in]\nactors:\n  in: {type: collect}\n");
   EXPECT_EQ(message("main.yaml", "actors:\n  z: {workflow: dup.yaml}\n"),
             d + "dup.yaml:3:3: duplicate name 'in' (first at 1:10, as an input)");
