@@ -280,11 +280,44 @@ Receiver* ActorCell::earliest_ready_receiver() {
   return best;
 }
 
-ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
+void ActorCell::set_fire_again_at(Timestamp t) {
+  if (is_source())
+    fire_again_at_ = t;
+  else if (!requests_closed_)
+    requested_firings_.push(t);
+}
+
+ActorCell::CycleResult ActorCell::run_requested_firings(Timestamp now, bool end_of_input,
+                                                        std::uint32_t max_firings) {
   CycleResult result;
+  // At the end of input no event can come any more: the times asked for are due at once (as the
+  // windows waiting for a deadline close at once), and no new ones are taken, so that an actor
+  // that keeps asking cannot keep the run alive.
+  if (end_of_input) requests_closed_ = true;
+  while (!requested_firings_.empty() && (requested_firings_.top() <= now || end_of_input) &&
+         result.firings < max_firings && !finishing_) {
+    Window at;
+    at.time = requested_firings_.top();
+    requested_firings_.pop();
+    ++result.firings;
+    time_keeper_.begin_firing(at);
+    FiringContext context(*this, -1, at);
+    auto [fired, keep_going] = fire_once(context);
+    (void)fired;
+    if (!keep_going) finish();
+  }
+  result.has_more_work = !requested_firings_.empty() &&
+                         (requested_firings_.top() <= now || end_of_input) && !finishing_;
+  return result;
+}
+
+ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   Timestamp now = env_.clock->now();
   if (wake_at_ <= now) wake_at_ = kNever;
   bool end_of_input = env_.end_of_input.load(std::memory_order_acquire);
+  // What the actor asked to be fired at comes before the windows: its time has come.
+  CycleResult result = run_requested_firings(now, end_of_input, max_firings);
+  if (result.has_more_work) return result;
   for (auto& r : receivers_) {
     if (!r) continue;
     std::size_t n = r->drain();

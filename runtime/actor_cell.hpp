@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <queue>
 #include <string>
 #include <vector>
 
@@ -127,7 +128,10 @@ class ActorCell {
   Timestamp fire_again_at() const { return fire_again_at_; }
   // When the director should run this cell even without new input (kNever: no timer): a source's
   // next firing, or a receiver's next window deadline (formation timeout).
-  Timestamp timer() const { return is_source() ? fire_again_at_ : wake_at_; }
+  Timestamp timer() const {
+    if (is_source()) return fire_again_at_;
+    return requested_firings_.empty() ? wake_at_ : std::min(wake_at_, requested_firings_.top());
+  }
   // Receivers ask to be run again at `time` on the workflow clock.
   void request_wakeup(Timestamp time) {
     if (time < wake_at_) wake_at_ = time;
@@ -149,7 +153,8 @@ class ActorCell {
   void emit(int port, Value&& token) {
     time_keeper_.emit(port, std::move(token), [this](int p, Event&& e) { send(p, std::move(e)); });
   }
-  void set_fire_again_at(Timestamp t) { fire_again_at_ = t; }
+  // A source is not fired again before `t`; any other actor is fired (once more) at `t`.
+  void set_fire_again_at(Timestamp t);
   // Counts a problem and prints the first few on stderr with the actor's declaration, the event
   // (by default the first of the window being fired on) and the input line it came from. Any
   // thread may report for an inner actor of a composite (reports are serialised).
@@ -175,6 +180,8 @@ class ActorCell {
 
   CycleResult run_source(std::uint32_t max_firings);
   CycleResult run_windows(std::uint32_t max_firings);
+  // Fires the actor once for each time it asked for (fire_again_at) that has come.
+  CycleResult run_requested_firings(Timestamp now, bool end_of_input, std::uint32_t max_firings);
   Receiver* earliest_ready_receiver();
   void finish();
   std::pair<bool, bool> fire_once(FiringContext& context);
@@ -208,6 +215,9 @@ class ActorCell {
   bool finishing_ = false;  // decided during a run; published as finished_ at its end
   Timestamp fire_again_at_ = kNever;
   Timestamp wake_at_ = kNever;
+  // Times an actor that is not a source asked to be fired at (Ptolemy's fireAt), earliest first.
+  std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;
+  bool requests_closed_ = false;  // after the end of input: no more requested firings
   bool punctuates_ = false;
 };
 

@@ -59,7 +59,8 @@ class FiringContext : public ActorContext {
   FiringContext(ActorCell& cell, int port, const Window& window)
       : ActorContext(cell), port_(port), window_(window) {}
 
-  // The input port whose window triggered this firing (-1 when a source fires).
+  // The input port whose window triggered this firing (-1 when a source fires, or at a time the
+  // actor asked for with fire_again_at).
   int port() const { return port_; }
   std::span<const Event> window() const { return window_.events; }
   // The whole window: its group and the events' arrival numbers too (incremental actors).
@@ -87,8 +88,12 @@ class FiringContext : public ActorContext {
   // Emit an event stamped by the actor itself, bypassing the time keeper.
   void emit_event(int output_port, Event event);
 
-  // ---- sources ----
-  // Do not fire this source again before `time` on the workflow clock (pacing, polling).
+  // ---- timers ----
+  // A source: do not fire it again before `time` on the workflow clock (pacing, polling). Any
+  // other actor: fire it once more when the clock reaches `time` (Ptolemy's fireAt; each call
+  // asks for one firing), with an empty window whose time is `time` and port() -1; its outputs
+  // start new waves. At the end of input the times still to come are due at once, and later
+  // requests are not taken.
   void fire_again_at(Timestamp time);
   // The consumed-if-fired default of delete-used windows can be overridden per firing.
   void set_consumed(bool consumed) { consumed_ = consumed; }

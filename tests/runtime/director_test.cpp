@@ -219,6 +219,68 @@ TEST_P(Directors, OnAVirtualClockAWindowDeadlineComesBeforeALaterSourceTime) {
   EXPECT_EQ(windows.seen_at, (std::vector<Timestamp>{7 * kSecond, 100 * kSecond}));
 }
 
+// For each event, asks to be fired 3 s later and then reports the clock's time and the firing's
+// time (Ptolemy's fireAt, for an actor that is not a source).
+class Reminder : public Actor {
+ public:
+  Reminder() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& c) override {
+    if (c.port() == 0) {
+      c.fire_again_at(c.time() + 3 * kSecond);
+      return;
+    }
+    EXPECT_TRUE(c.window().empty());
+    c.emit(Value::array({c.clock().now(), c.time()}));
+  }
+};
+
+TEST_P(Directors, AnActorThatIsNotASourceIsFiredAtTheTimeItAskedFor) {
+  // Ticks at 5, 15 and 25 s: each is reminded of 3 s later, at 8 and 18 s on the clock, before
+  // the next tick moves it on. After the last tick the input has ended: the reminder for 28 s
+  // comes at once, at 25 s on the clock, still stamped 28 s.
+  Workflow wf("reminders");
+  wf.emplace<testing::PacedSource>("paced", 3, 10 * kSecond);
+  wf.emplace<Reminder>("remind");
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("paced", "remind");
+  wf.connect("remind", "sink");
+  VirtualClock clock(5 * kSecond);
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  std::vector<std::string> seen;
+  for (const Value& v : sink.tokens())
+    seen.push_back(v.to_json());
+  EXPECT_EQ(seen, (std::vector<std::string>{"[8000000000,8000000000]", "[18000000000,18000000000]",
+                                            "[25000000000,28000000000]"}));
+  for (const Event& e : sink.events)
+    EXPECT_EQ(e.time, e.token.as_array()[1].as_int());
+}
+
+TEST_P(Directors, AtTheEndOfInputTheTimesAskedForAreDueAtOnce) {
+  // Nothing paces the list: the input ends at the start time, and the reminders for 3 s and 4 s
+  // later come then, in the order of their times.
+  Workflow wf("reminders-at-end");
+  wf.emplace<ListSource>("list", std::vector<Value>{1, 2}, std::vector<Timestamp>{1 * kSecond, 0});
+  wf.emplace<Reminder>("remind");
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("list", "remind");
+  wf.connect("remind", "sink");
+  VirtualClock clock(0);
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  std::vector<std::string> seen;
+  for (const Value& v : sink.tokens())
+    seen.push_back(v.to_json());
+  EXPECT_EQ(seen, (std::vector<std::string>{"[0,3000000000]", "[0,4000000000]"}));
+}
+
 INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::ValuesIn(testing::kTestDirectors));
 
 }  // namespace
