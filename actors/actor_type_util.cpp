@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace cwf::actors {
@@ -87,6 +88,19 @@ std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) {
   const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
   const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
   return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+// The proleptic Gregorian date of a day number since 1970-01-01 (H. Hinnant's civil_from_days).
+void civil_from_days(std::int64_t z, std::int64_t& y, unsigned& m, unsigned& d) {
+  z += 719468;
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const auto doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y = static_cast<std::int64_t>(yoe) + era * 400 + (m <= 2);
 }
 
 bool digits(std::string_view s, std::size_t& pos, std::size_t count, unsigned& out) {
@@ -189,6 +203,33 @@ bool to_timestamp(const Value& value, Duration unit, Timestamp& out, std::string
   error = "expected a number or a date-time string, got " +
           (value.is_null() ? std::string("null") : std::string(kind_name(value.kind())));
   return false;
+}
+
+std::string format_iso8601(Timestamp time) {
+  const std::int64_t day_ns = 86400 * kSecond;
+  std::int64_t days = time / day_ns, in_day = time % day_ns;
+  if (in_day < 0) {
+    in_day += day_ns;
+    --days;
+  }
+  std::int64_t year;
+  unsigned month, day;
+  civil_from_days(days, year, month, day);
+  const std::int64_t seconds = in_day / kSecond, fraction = in_day % kSecond;
+  char buf[64];
+  int n = std::snprintf(
+      buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lld", static_cast<long long>(year), month,
+      day, static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60),
+      static_cast<long long>(seconds % 60));
+  std::string out(buf, static_cast<std::size_t>(n));
+  if (fraction != 0) {
+    std::snprintf(buf, sizeof buf, ".%09lld", static_cast<long long>(fraction));
+    std::string digits(buf);
+    digits.erase(digits.find_last_not_of('0') + 1);  // .250, not .250000000
+    out += digits;
+  }
+  out.push_back('Z');
+  return out;
 }
 
 }  // namespace cwf::actors

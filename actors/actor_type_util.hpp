@@ -46,4 +46,8 @@ char parse_separator(const Params& params, std::string_view name);
 // Returns false with `error` set otherwise.
 bool to_timestamp(const Value& value, Duration unit, Timestamp& out, std::string& error);
 
+// A timestamp as an ISO-8601 date-time in UTC, with as many fraction digits as it needs:
+// "2023-11-14T22:13:00Z", "2024-05-01T12:00:00.25Z". to_timestamp reads it back exactly.
+std::string format_iso8601(Timestamp time);
+
 }  // namespace cwf::actors

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 
 #include "actors/actor_type_util.hpp"
@@ -34,6 +35,14 @@ bool parse_double(std::string_view s, double& out) {
   if (s.empty() || !looks_numeric(s)) return false;
   auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && ptr == s.data() + s.size();
+}
+
+// A column declared double also takes the other spellings of infinity and NaN (inf, -INF, nan,
+// infinity, in any case), as strtod does.
+bool parse_non_finite(std::string_view s, double& out) {
+  if (!s.empty() && s[0] == '+') s.remove_prefix(1);
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && ptr == s.data() + s.size() && !s.empty() && !std::isfinite(out);
 }
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -79,6 +88,11 @@ bool convert(const CsvSplitter::Field& field, CsvType type, Value& out) {
           return true;
         }
       }
+      // What the sinks write for a double that is not finite reads back as that double.
+      if (double d; parse_non_finite_word(s, d)) {
+        out = Value(d);
+        return true;
+      }
       out = Value(s);
       return true;
     }
@@ -93,7 +107,7 @@ bool convert(const CsvSplitter::Field& field, CsvType type, Value& out) {
     }
     case CsvType::real: {
       double d;
-      if (!parse_double(s, d)) return false;
+      if (!parse_double(s, d) && !parse_non_finite(s, d)) return false;
       out = Value(d);
       return true;
     }

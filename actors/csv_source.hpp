@@ -1,7 +1,8 @@
 // csv_source: one record per line of a CSV file (RFC 4180 quoting, fields in quotes may contain
 // the separator, doubled quotes and newlines). Field names come from the header line, from
 // `columns`, or are c0, c1, ...; values are inferred (int, double, else string; an empty field
-// is null) or converted as `schema` says.
+// is null; the words Infinity, -Infinity and NaN that the sinks write are doubles) or converted as
+// `schema` says.
 #pragma once
 
 #include <map>

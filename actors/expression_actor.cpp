@@ -1,5 +1,6 @@
 #include "actors/expression_actor.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "actors/actor_type_util.hpp"
@@ -7,12 +8,18 @@
 namespace cwf::actors {
 
 const ExprEnvironment& expression_actor_environment() {
-  static const ExprEnvironment env{"window", "event"};
+  static const ExprEnvironment env = [] {
+    ExprEnvironment e{"window", "event"};
+    declare_window_variables(e);
+    return e;
+  }();
   return env;
 }
 
 ExpressionActor::ExpressionActor(std::optional<Expression> when, Expression emit)
-    : when_(std::move(when)), emit_(std::move(emit)) {
+    : when_(std::move(when)),
+      emit_(std::move(emit)),
+      variables_needed_(std::max(emit_.variables_needed(), when_ ? when_->variables_needed() : 0)) {
   add_input("in", "windows of tokens");
   add_output("out", "the value of `emit` for each window accepted by `when`");
 }
@@ -24,13 +31,15 @@ void ExpressionActor::bind(FiringContext& context) {
     tokens.push_back(event.token);
   vars_[1] = tokens.empty() ? Value() : tokens.back();
   vars_[0] = Value::array(std::move(tokens));
+  if (variables_needed_ > 2)
+    bind_window_variables(context.window_info(), std::span<Value, kWindowVariables>(vars_ + 2, 3));
 }
 
 bool ExpressionActor::prefire(FiringContext& context) {
   bind(context);
   if (!when_) return true;
   try {
-    return when_->matches(vars_[1], Variables(vars_, 2));
+    return when_->matches(vars_[1], Variables(vars_, variables_needed_));
   } catch (const ExprError& e) {
     context.report_error(std::string("when: ") + e.what());
     return false;
@@ -39,13 +48,13 @@ bool ExpressionActor::prefire(FiringContext& context) {
 
 void ExpressionActor::fire(FiringContext& context) {
   try {
-    Value result = emit_.evaluate(vars_[1], Variables(vars_, 2));
+    Value result = emit_.evaluate(vars_[1], Variables(vars_, variables_needed_));
     if (!result.is_null()) context.emit(std::move(result));
   } catch (const ExprError& e) {
     context.report_error(std::string("emit: ") + e.what());
   }
-  vars_[0] = Value();
-  vars_[1] = Value();
+  for (Value& v : vars_)
+    v = Value();
 }
 
 ActorType expression_actor_type() {
@@ -54,8 +63,9 @@ ActorType expression_actor_type() {
       "Fires on a whole window: if the precondition `when` holds, emits the value of `emit`; "
       "otherwise declines the window, which a delete-used window then keeps.",
       {{"when", ParamType::expression, Value(),
-        "precondition over `window` (the tokens, an array) and `event` (the last token, also "
-        "`/`), e.g. len(window) >= 2; not set: every window is accepted. A window for which it "
+        "precondition over `window` (the tokens, an array), `event` (the last token, also "
+        "`/`), window_start, window_end (the window's bounds, ns) and group (its key), e.g. "
+        "len(window) >= 2; not set: every window is accepted. A window for which it "
         "is false or fails is declined (not fired on, its events not deleted)"},
        {"emit", ParamType::expression, std::nullopt,
         "the token emitted for an accepted window, e.g. {item: /item, count: len(window)}; a "

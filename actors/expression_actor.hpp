@@ -1,12 +1,14 @@
 // expression: fires on a whole window. An optional precondition `when` decides whether the actor
 // accepts the window; `emit` computes the one token emitted for it. Both see the variables
-// `window` (the window's tokens, an array) and `event` (its last token, also the input `/`).
+// `window` (the window's tokens, an array) and `event` (its last token, also the input `/`), and
+// the window's bounds and key, window_start, window_end and group (actors/window_variables.hpp).
 // A window that fails `when` is declined: the actor does not fire, so a delete-used window keeps
 // its events for the windows after it.
 #pragma once
 
 #include <optional>
 
+#include "actors/window_variables.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
 #include "runtime/expression.hpp"
@@ -20,15 +22,18 @@ class ExpressionActor final : public Actor {
   void fire(FiringContext& context) override;
 
  private:
-  // Fills vars_ (window, event) and input_ from the window being fired on.
+  // Fills vars_ (window, event, and the window variables when used) from the window being fired
+  // on.
   void bind(FiringContext& context);
 
   std::optional<Expression> when_;
   Expression emit_;
-  Value vars_[2];
+  std::size_t variables_needed_;
+  Value vars_[2 + kWindowVariables];
 };
 
-// The variables of `when` and `emit`: window (index 0) and event (index 1).
+// The variables of `when` and `emit`: window (index 0), event (index 1), then window_start,
+// window_end and group.
 const ExprEnvironment& expression_actor_environment();
 
 ActorType expression_actor_type();

@@ -1,6 +1,7 @@
 #include "actors/filter.hpp"
 
 #include "actors/actor_type_util.hpp"
+#include "actors/window_variables.hpp"
 
 namespace cwf::actors {
 
@@ -10,9 +11,10 @@ Filter::Filter(Expression where) : where_(std::move(where)) {
 }
 
 void Filter::fire(FiringContext& context) {
+  const WindowBinding binding(where_, context.window_info());
   for (const Event& event : context.window()) {
     try {
-      if (where_.matches(event.token)) context.emit(event.token);
+      if (where_.matches(event.token, binding.variables())) context.emit(event.token);
     } catch (const ExprError& e) {
       context.report_error(std::string("where: ") + e.what());
     }
@@ -20,14 +22,15 @@ void Filter::fire(FiringContext& context) {
 }
 
 ActorType filter_type() {
-  return make_type("filter", "Passes on the tokens for which an expression is true.",
-                   {{"where", ParamType::expression, std::nullopt,
-                     "the condition, e.g. /speed > 50 and /lane == 2; a token for which it "
-                     "fails (type error) is dropped and counted as an error"}},
-                   {{"in", "tokens"}}, {{"out", "the tokens for which `where` holds"}},
-                   [](const Params& params) -> std::unique_ptr<Actor> {
-                     return std::make_unique<Filter>(compile_param(params, "where"));
-                   });
+  return make_type(
+      "filter", "Passes on the tokens for which an expression is true.",
+      {{"where", ParamType::expression, std::nullopt,
+        "the condition, e.g. /speed > 50 and /lane == 2; a token for which it "
+        "fails (type error) is dropped and counted as an error"}},
+      {{"in", "tokens"}}, {{"out", "the tokens for which `where` holds"}},
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        return std::make_unique<Filter>(compile_param(params, "where", window_environment()));
+      });
 }
 
 }  // namespace cwf::actors

@@ -61,7 +61,7 @@ bool BufferedWriter::close() {
 
 void append_double(std::string& out, double value) {
   if (!std::isfinite(value)) {
-    out += std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+    out += non_finite_word(value);
     return;
   }
   char buf[32];
@@ -129,6 +129,8 @@ void append_csv_field(std::string& out, const Value& value, char separator) {
 void append_text(std::string& out, const Value& value) {
   if (value.is_string())
     out += value.as_string();
+  else if (value.is_double() && !std::isfinite(value.as_double()))
+    out += non_finite_word(value.as_double());
   else
     value.append_json(out);
 }

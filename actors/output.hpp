@@ -58,14 +58,16 @@ class BufferedWriter {
 void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output);
 
 // CSV field text for a value: null is empty, strings as they are, doubles always with a '.', or
-// an exponent, arrays and records as JSON; quoted (with doubled quotes) when the text contains
-// the separator, a quote or a line break.
+// an exponent (Infinity, -Infinity, NaN when not finite), arrays and records as JSON; quoted (with
+// doubled quotes) when the text contains the separator, a quote or a line break.
 void append_csv_field(std::string& out, const Value& value, char separator);
 
-// A double in the shortest form that reads back the same, with ".0" added to integral values.
+// A double in the shortest form that reads back the same, with ".0" added to integral values;
+// Infinity, -Infinity or NaN when it is not finite.
 void append_double(std::string& out, double value);
 
-// Strings without quotes, everything else as JSON.
+// Strings without quotes, non-finite doubles as their word (Value::to_text), everything else as
+// JSON.
 void append_text(std::string& out, const Value& value);
 
 }  // namespace cwf::actors

@@ -71,29 +71,44 @@ Value IncrementalAggregate::apply(const Window& window,
   return g.aggregate->result();
 }
 
+Value WindowTimes::of(Timestamp time) const {
+  if (iso) return Value(format_iso8601(time));
+  if (time % unit == 0) return Value(static_cast<std::int64_t>(time / unit));
+  return Value(static_cast<double>(time) / static_cast<double>(unit));
+}
+
 WindowAggregate::WindowAggregate(AggregateFactory factory, std::optional<Expression> value,
-                                 std::string as, bool recompute)
-    : state_(std::move(factory), std::move(value), recompute), as_(std::move(as)) {
+                                 std::string as, bool recompute, std::optional<WindowTimes> times)
+    : state_(std::move(factory), std::move(value), recompute), as_(std::move(as)), times_(times) {
   add_input("in", "the windows to aggregate");
   add_output("out", "one record per window");
+  for (bool with_group : {false, true}) {
+    std::vector<std::string> fields;
+    if (times_) fields.insert(fields.end(), {"window_start", "window_end"});
+    if (with_group) fields.push_back("group");
+    fields.push_back(as_);
+    // A result named `count` (count under its own name) is the record's only count.
+    if (as_ != "count") fields.push_back("count");
+    schema_[with_group] = Schema::intern(fields);  // throws for an `as` that repeats a field
+  }
 }
 
 void WindowAggregate::fire(FiringContext& context) {
   const Window& window = context.window_info();
   Value result = state_.apply(window, [&](const std::string& m) { context.report_error(m); });
-  Value count(static_cast<std::int64_t>(window.events.size()));
-  // A result named `count` (count under its own name) is the record's only count: a second
-  // field of that name would make a JSON object with a repeated key.
-  const bool with_count = as_ != "count";
-  if (window.key && with_count)
-    context.emit(
-        Value::record({{"group", *window.key}, {as_, std::move(result)}, {"count", count}}));
-  else if (window.key)
-    context.emit(Value::record({{"group", *window.key}, {as_, std::move(result)}}));
-  else if (with_count)
-    context.emit(Value::record({{as_, std::move(result)}, {"count", count}}));
-  else
-    context.emit(Value::record({{as_, std::move(result)}}));
+  const Schema* schema = schema_[window.key != nullptr];
+  std::vector<Value> slots;
+  slots.reserve(schema->size());
+  if (times_) {
+    std::optional<Timestamp> start = window.start(), end = window.end();
+    slots.push_back(start ? times_->of(*start) : Value());
+    slots.push_back(end ? times_->of(*end) : Value());
+  }
+  if (window.key) slots.push_back(*window.key);
+  slots.push_back(std::move(result));
+  if (slots.size() < schema->size())
+    slots.push_back(Value(static_cast<std::int64_t>(window.events.size())));
+  context.emit(Value::record(schema, std::move(slots)));
 }
 
 ActorType aggregate_type() {
@@ -101,8 +116,9 @@ ActorType aggregate_type() {
       "aggregate",
       "One aggregate per window (count, sum, avg, min, max), computed incrementally per group: "
       "adds the window's new events and compensates those that left instead of recomputing. "
-      "Emits {group: <group-by key>, <as>: <result>, count: <events in the window>} (group only "
-      "with group-by; no separate count when <as> is count).",
+      "Emits {window_start, window_end, group: <group-by key>, <as>: <result>, count: <events "
+      "in the window>} (the window's bounds only with window_times, group only with group-by; no "
+      "separate count when <as> is count).",
       {{"function", ParamType::string, std::nullopt, "count | sum | avg | min | max"},
        {"value", ParamType::expression, Value(),
         "what to aggregate from each token, e.g. /speed (not needed for count: then every event "
@@ -110,7 +126,11 @@ ActorType aggregate_type() {
        {"as", ParamType::string, Value(),
         "the output field of the result (default: function; not group)"},
        {"recompute", ParamType::boolean, Value(false),
-        "fold every window from scratch instead (the baseline of the incremental operator)"}},
+        "fold every window from scratch instead (the baseline of the incremental operator)"},
+       {"window_times", ParamType::string, Value(),
+        "add the window's bounds as window_start and window_end: s | ms | us | ns (numbers in "
+        "that unit) or iso (ISO-8601 date-times in UTC); a time window's [start, end), else its "
+        "first and last event's timestamps; not set: no bounds"}},
       {{"in", "the windows to aggregate"}}, {{"out", "one record per window"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
         std::string function(params.get("function").as_string());
@@ -128,8 +148,28 @@ ActorType aggregate_type() {
             is_set(params, "as") ? std::string(params.get("as").as_string()) : function;
         if (as == "group")
           throw ParamError("as", "'group' is the field of the group-by key; choose another name");
+        std::optional<WindowTimes> times;
+        if (is_set(params, "window_times")) {
+          times = WindowTimes{};
+          if (params.get_string("window_times") == "iso") {
+            times->iso = true;
+          } else {
+            try {
+              times->unit = parse_time_unit(params, "window_times");
+            } catch (const ParamError&) {
+              throw ParamError("window_times", "unknown format '" +
+                                                   params.get_string("window_times") +
+                                                   "' (use s, ms, us, ns or iso)");
+            }
+          }
+          if (as == "window_start" || as == "window_end")
+            throw ParamError("as", "'" + as +
+                                       "' is a field of the window's bounds (window_times); "
+                                       "choose another name");
+        }
         return std::make_unique<WindowAggregate>(std::move(factory), std::move(value),
-                                                 std::move(as), params.get("recompute").as_bool());
+                                                 std::move(as), params.get("recompute").as_bool(),
+                                                 times);
       });
 }
 

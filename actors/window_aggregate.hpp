@@ -15,6 +15,7 @@
 #include "actors/aggregates.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
+#include "runtime/clock.hpp"
 #include "runtime/expression.hpp"
 #include "runtime/receiver.hpp"
 
@@ -56,17 +57,32 @@ class IncrementalAggregate {
   std::uint64_t evaluated_ = 0;
 };
 
-// Output per window: {group: <key>, <as>: <result>, count: <events in the window>}, `group`
-// only with group-by on the input, `count` only when <as> is another name.
+// How aggregate writes the window's bounds (the `window_times` parameter): numbers counted in
+// `unit` (an int when the time is a whole number of units, else a double), or ISO-8601 strings
+// in UTC.
+struct WindowTimes {
+  bool iso = false;
+  Duration unit = kSecond;
+
+  Value of(Timestamp time) const;
+};
+
+// Output per window: {window_start, window_end, group: <key>, <as>: <result>, count: <events in
+// the window>}; the window's bounds (Window::start / end) only with `times`, `group` only with
+// group-by on the input, `count` only when <as> is another name. The fields are always distinct:
+// <as> may be none of the others.
 class WindowAggregate final : public Actor {
  public:
   WindowAggregate(AggregateFactory factory, std::optional<Expression> value, std::string as,
-                  bool recompute);
+                  bool recompute, std::optional<WindowTimes> times = std::nullopt);
   void fire(FiringContext& context) override;
 
  private:
   IncrementalAggregate state_;
   std::string as_;
+  std::optional<WindowTimes> times_;
+  // The output's schema without and with the group field, interned once.
+  const Schema* schema_[2];
 };
 
 ActorType aggregate_type();

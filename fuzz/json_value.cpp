@@ -18,7 +18,8 @@
 
 namespace {
 
-// JSON cannot write an infinity (it would be written as null). The parser rejects numbers beyond
+// JSON cannot write an infinity as a number (it is written as the string "Infinity", which reads
+// back as a string). The parser rejects numbers beyond
 // the range of a double, so none should appear; should one ever, the round trip is not the
 // check that finds it.
 bool holds_infinity(const cwf::Value& value) {

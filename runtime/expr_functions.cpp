@@ -260,6 +260,8 @@ Value fn_concat(Args args, int) {
     if (x.is_null()) continue;
     if (x.is_string())
       out += x.as_string();
+    else if (x.is_double() && !std::isfinite(x.as_double()))
+      out += non_finite_word(x.as_double());  // as str(x) writes it
     else
       x.append_json(out);
   }

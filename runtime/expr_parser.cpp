@@ -316,12 +316,13 @@ class Parser {
     if (find_function(name) || name == "if")
       fail(token,
            "'" + std::string(name) + "' is a function; call it as " + std::string(name) + "(...)");
-    if (env_.size() == 0)
-      fail(token, "unknown name '" + std::string(name) + "'; paths into the input start with '/'" +
-                      ", as in /" + std::string(name));
     std::vector<std::string> candidates(env_.variables().begin(), env_.variables().end());
-    fail(token, "unknown variable '" + std::string(name) + "'" +
-                    did_you_mean_suffix(name, candidates, Closeness::typo_or_extension));
+    std::string suggestion = did_you_mean_suffix(name, candidates, Closeness::typo_or_extension);
+    if (!suggestion.empty())
+      fail(token, "unknown variable '" + std::string(name) + "'" + suggestion);
+    // Most likely a field of the input written without its '/'.
+    fail(token, "unknown name '" + std::string(name) + "'; paths into the input start with '/'" +
+                    ", as in /" + std::string(name));
   }
 
   NodePtr call(const Token& name_token) {

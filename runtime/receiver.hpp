@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -21,6 +22,18 @@
 namespace cwf {
 
 class ActorCell;
+
+// Where a window cut by time lies in event time: the window of a time step is its period
+// [start, end) = [L, L + step) (with a time size, [L, L + size)); a time size after a token or
+// wave step covers [t0, t0 + size); the look-back window of a time size without a step, on the
+// k-th event at t, covers (t - size, t], `closed_at_end`.
+struct WindowInterval {
+  Timestamp start = 0;
+  Timestamp end = 0;
+  bool closed_at_end = false;  // (start, end] instead of [start, end)
+
+  bool operator==(const WindowInterval&) const = default;
+};
 
 // A bundle of events the actor fires on once, with the time and wave the time keeper stamps the
 // firing's outputs from.
@@ -48,6 +61,22 @@ struct Window {
   // (a FIFO port): the same events, writable, since nothing reads their tokens afterwards and
   // the actor may move them out (FiringContext::take) instead of copying. Empty otherwise.
   std::span<Event> owned = {};
+  // The window's interval when it is cut by time (even when empty); none for token and wave
+  // windows and one-event FIFO windows.
+  std::optional<WindowInterval> interval = std::nullopt;
+
+  // The window's bounds as outputs report them (window_start and window_end): its interval's, or
+  // else the timestamps of its first and last event; none for an empty window without interval.
+  std::optional<Timestamp> start() const {
+    if (interval) return interval->start;
+    if (events.empty()) return std::nullopt;
+    return events.front().time;
+  }
+  std::optional<Timestamp> end() const {
+    if (interval) return interval->end;
+    if (events.empty()) return std::nullopt;
+    return events.back().time;
+  }
 };
 
 // Producer-side handle of one connection into a receiver: keeps that producer's events in FIFO

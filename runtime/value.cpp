@@ -5,10 +5,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <new>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace cwf {
@@ -407,7 +409,9 @@ void append_json_string(std::string& out, std::string_view s) {
 
 void append_double(std::string& out, double d) {
   if (!std::isfinite(d)) {
-    out += "null";
+    out.push_back('"');
+    out += non_finite_word(d);
+    out.push_back('"');
     return;
   }
   // Shortest text that reads back to the same double; keep it a double on re-reading.
@@ -471,7 +475,26 @@ std::string Value::to_json() const {
 
 std::string Value::to_text() const {
   if (is_string()) return std::string(as_string());
+  if (is_double() && !std::isfinite(bits_.scalar.d))
+    return std::string(non_finite_word(bits_.scalar.d));
   return to_json();
+}
+
+std::string_view non_finite_word(double d) noexcept {
+  if (std::isnan(d)) return "NaN";
+  return d > 0 ? "Infinity" : "-Infinity";
+}
+
+bool parse_non_finite_word(std::string_view text, double& out) noexcept {
+  if (text == "Infinity")
+    out = std::numeric_limits<double>::infinity();
+  else if (text == "-Infinity")
+    out = -std::numeric_limits<double>::infinity();
+  else if (text == "NaN")
+    out = std::numeric_limits<double>::quiet_NaN();
+  else
+    return false;
+  return true;
 }
 
 // ---- Schema interning ----
@@ -493,6 +516,12 @@ const Schema* Schema::intern(std::span<const std::string> fields) {
   std::lock_guard lock(table.mutex);
   auto it = table.schemas.find(key);
   if (it != table.schemas.end()) return it->second.get();
+  // A list with a repeated name is never interned, so checking a new list is enough.
+  std::vector<std::string_view> sorted(fields.begin(), fields.end());
+  std::sort(sorted.begin(), sorted.end());
+  if (auto repeated = std::adjacent_find(sorted.begin(), sorted.end()); repeated != sorted.end())
+    throw std::invalid_argument("a record cannot have two fields named '" + std::string(*repeated) +
+                                "'");
   auto schema = std::make_unique<Schema>(key);
   const Schema* raw = schema.get();
   table.schemas.emplace(std::move(key), std::move(schema));

@@ -138,10 +138,13 @@ class Value {
   // The hash an array of these items has, without building the array (lookups by a list of keys).
   static std::size_t hash_of_array(std::span<const Value> items) noexcept;
 
-  // JSON text (records as objects in schema order; non-finite doubles as null).
+  // JSON text (records as objects in schema order). JSON has no numbers for the doubles that are
+  // not finite: they are written as the strings "Infinity", "-Infinity" and "NaN"
+  // (non_finite_word), which stay valid JSON and which double(...) reads back.
   std::string to_json() const;
   void append_json(std::string& out) const;
-  // Plain text: strings without quotes, everything else as JSON.
+  // Plain text: strings without quotes, a non-finite double as its bare word (Infinity), everything
+  // else as JSON.
   std::string to_text() const;
 
  private:
@@ -194,6 +197,13 @@ class Value {
 
 static_assert(sizeof(Value) == 16, "Value must stay 16 bytes");
 
+// How every output writes a double that is not a finite number: "Infinity", "-Infinity" or "NaN"
+// (bare in text and CSV, a JSON string in JSON). The spelling is the one that C (strtod,
+// from_chars), JavaScript, Java and Python read back as that double.
+std::string_view non_finite_word(double d) noexcept;
+// The double of one of those three words (exactly as spelled there); false for any other text.
+bool parse_non_finite_word(std::string_view text, double& out) noexcept;
+
 // Thrown by the typed accessors of Value.
 class TypeError : public std::exception {
  public:
@@ -206,6 +216,9 @@ class TypeError : public std::exception {
 
 // An interned list of record field names. Schemas are created once per distinct field list and
 // live for the whole process, so a `const Schema*` can be compared by address and cached.
+// A record never has two fields of one name (its JSON would be an object with a repeated key):
+// interning a list with a repeated name throws std::invalid_argument, so no record is built with
+// one.
 class Schema {
  public:
   static const Schema* intern(std::span<const std::string> fields);

@@ -112,6 +112,7 @@ bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const E
 bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* time_closed) {
   selected_.clear();
   range_ = false;
+  window_interval_.reset();
   if (looks_back()) return select_backwards(p);
   const bool eoi = p.end_of_input;
   auto last_time = [this](Timestamp otherwise) {
@@ -125,6 +126,7 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
     Timestamp period_end = lower + x();
     if (!spec_.size || size_is(WindowUnit::time)) {
       Timestamp end = spec_.size ? lower + y() : period_end;
+      window_interval_ = WindowInterval{lower, end};
       for (std::size_t i = 0; i < size(); ++i) {
         Timestamp t = event(i).time;
         if (!gone(i) && t < end && (!spec_.size || t >= lower)) selected_.push_back(i);
@@ -139,6 +141,7 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
       return true;
     }
     bool period_closed = period_end <= p.closed_through;
+    window_interval_ = WindowInterval{lower, period_end};
     if (size_is(WindowUnit::tokens)) {
       for (std::size_t i = 0; i < size() && selected_.size() < std::size_t(y()); ++i) {
         Timestamp t = event(i).time;
@@ -215,6 +218,7 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* tim
     if (selected_count() < std::size_t(y()) && !eoi) return false;
   } else if (size_is(WindowUnit::time)) {
     Timestamp t0 = event(first).time, end = t0 + y();
+    window_interval_ = WindowInterval{t0, end};
     for (std::size_t i = first; i < size(); ++i) {
       Timestamp t = event(i).time;
       if (!gone(i) && position(i) >= lower && t >= t0 && t < end) selected_.push_back(i);
@@ -250,6 +254,8 @@ bool WindowGroup::select_backwards(const WindowProgress&) {
   trigger_time_ = trigger.time;
   trigger_wave_ = wave(ti);
   window_time_ = trigger.time;
+  if (size_is(WindowUnit::time))
+    window_interval_ = WindowInterval{trigger_time_ - y(), trigger_time_, true};
   if (size_is(WindowUnit::tokens)) {
     for (std::size_t i = ti + 1; i-- > 0 && selected_.size() < std::size_t(y());)
       if (!gone(i)) selected_.push_back(i);

@@ -78,6 +78,8 @@ class WindowGroup {
     return {events_.data() + head_ + sel_begin_, sel_end_ - sel_begin_};
   }
   Timestamp window_time() const { return window_time_; }
+  // The ready window's interval when it is cut by time (see WindowInterval), else none.
+  const std::optional<WindowInterval>& window_interval() const { return window_interval_; }
   const WaveTag* window_wave() const {
     std::span<const Event> events = window_events();
     return events.empty() ? nullptr : &events.back().wave;
@@ -181,6 +183,7 @@ class WindowGroup {
   std::vector<std::uint64_t> window_seqs_;
   bool window_contiguous_ = true;
   Timestamp window_time_ = 0;
+  std::optional<WindowInterval> window_interval_;
 };
 
 }  // namespace cwf

@@ -220,9 +220,11 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
 Window WindowedReceiver::front_window() {
   std::size_t g = ready_.top().group;
   const WindowGroup& group = *groups_[g].group;
-  return Window{
+  Window window{
       group.window_events(),    group.window_time(), group.window_wave(),      g, groups_[g].key,
       group.window_first_seq(), group.window_seqs(), group.window_contiguous()};
+  window.interval = group.window_interval();
+  return window;
 }
 
 void WindowedReceiver::finish_window(bool, bool consumed) {

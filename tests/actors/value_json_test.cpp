@@ -104,7 +104,7 @@ TEST(ValueJson, ErrorsNameTheColumn) {
 }
 
 TEST(ValueJson, NumbersOutOfRangeAreErrorsNotNullOrRounded) {
-  // A double overflow would become infinity, which is written back as null.
+  // A double overflow would become infinity, which is written back as the string "Infinity".
   EXPECT_EQ(error_of("1e400"), "column 1: number out of the range of a double (about 1.8e308)");
   EXPECT_EQ(error_of(R"({"celsius": -1e400})"),
             "column 13: number out of the range of a double (about 1.8e308)");

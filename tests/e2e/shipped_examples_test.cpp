@@ -76,6 +76,8 @@ const std::vector<ShippedExample> kShipped = {
 
 // The other files under workflows/, and where they are tested instead.
 const std::map<std::string, std::string> kTestedElsewhere = {
+    {"examples/hot_readings_per_minute.yaml",
+     "writes a CSV file, not stdout: window_times_example_test.cpp"},
     {"examples/ticker.yaml", "endless: examples_test.cpp stops it with --for and with Ctrl-C"},
     {"examples/stages/odd_squares.yaml", "a sub-workflow, run inside examples/squares.yaml"},
     {"examples/hic/hic.yaml",
