@@ -11,7 +11,7 @@
 
 #include "runtime/clock.hpp"
 #include "runtime/event.hpp"
-#include "runtime/receiver.hpp"
+#include "runtime/window.hpp"
 
 namespace cwf {
 
