@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <map>
 #include <memory>
@@ -50,8 +52,10 @@ inline std::string param_error(const std::string& type, std::map<std::string, Va
   return "";
 }
 
+// Per test and per process: the same test running in another build at the same time (a sanitizer
+// build, another checkout) must not write over this one's files.
 inline std::string temp_path(const std::string& name) {
-  return ::testing::TempDir() + "cwf_actors_" +
+  return ::testing::TempDir() + "cwf_actors_" + std::to_string(::getpid()) + "_" +
          ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
 }
 
