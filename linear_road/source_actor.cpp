@@ -157,11 +157,11 @@ ActorType source_actor_type() {
         "tuple records (type, time, carid, speed, xway, lane, dir, seg, pos, qid, day, "
         "released, ...)"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
-        std::string path = params.resolve_path(params.get_string("path"));
+        std::string path = params.path("path");
         {
           actors::LineReader probe;
           if (!probe.open(path))
-            throw ParamError("path", "cannot open '" + path + "': " + std::strerror(errno));
+            params.input_missing("path", "cannot open '" + path + "': " + std::strerror(errno));
         }
         SourceActor::Options options;
         options.compression = params.get_double("compression");

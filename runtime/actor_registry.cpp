@@ -50,10 +50,17 @@ SourceLocation Params::location(std::string_view name) const {
   return it == locations_.end() ? SourceLocation{} : it->second;
 }
 
-std::string Params::resolve_path(std::string_view path) const {
-  std::filesystem::path p(path);
-  if (p.is_absolute() || base_dir_.empty()) return std::string(path);
+std::string Params::path(std::string_view name) const {
+  std::string text = get_string(name);
+  std::filesystem::path p(text);
+  if (p.is_absolute() || base_dir_.empty() || on_command_line_.count(std::string(name)) > 0)
+    return text;
   return (std::filesystem::path(base_dir_) / p).lexically_normal().string();
+}
+
+void Params::input_missing(std::string_view name, std::string reason) const {
+  if (!missing_inputs_) throw ParamError(std::string(name), std::move(reason));
+  missing_inputs_->push_back(MissingInput{std::string(name), std::move(reason)});
 }
 
 void ActorRegistry::add(ActorType type) {

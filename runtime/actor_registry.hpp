@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,13 @@ struct ParamSpec {
   std::string doc;
 };
 
+// An input file an actor needs to run that cannot be read now, found while the workflow is only
+// checked or drawn (LoadContext::missing_inputs): `reason` says why ("cannot open 'x': ...").
+struct MissingInput {
+  std::string param;
+  std::string reason;
+};
+
 // Validated parameters of one actor instance.
 class Params {
  public:
@@ -60,15 +68,30 @@ class Params {
   std::vector<std::string> get_strings(std::string_view name) const;
   // Where the parameter was written, for errors the factory raises (ParamError).
   SourceLocation location(std::string_view name) const;
-  // A path relative to the workflow file's folder, resolved.
-  std::string resolve_path(std::string_view path) const;
+  // The string parameter `name` as a path. A relative one is relative to the folder of the
+  // workflow file that wrote it, or, when it was set on the command line (`cwf run --set`), to
+  // the current directory: where the user stands.
+  std::string path(std::string_view name) const;
   const std::string& base_dir() const { return base_dir_; }
   void set(std::string name, Value value) { values_[std::move(name)] = std::move(value); }
+
+  // For a factory whose input file (named by parameter `name`) cannot be read, `reason` saying
+  // why. Throws ParamError when the workflow is to run. When it is only checked or drawn, records
+  // it for the loader and returns: the factory builds the actor without the file, so that a
+  // workflow can be checked without its data.
+  void input_missing(std::string_view name, std::string reason) const;
+
+  // Set by the loader: the parameters given on the command line rather than in the file.
+  void set_on_command_line(std::set<std::string> names) { on_command_line_ = std::move(names); }
+  // Set by the loader: where input_missing records, instead of throwing.
+  void collect_missing_inputs(std::vector<MissingInput>* sink) { missing_inputs_ = sink; }
 
  private:
   std::map<std::string, Value> values_;
   std::map<std::string, SourceLocation> locations_;
   std::string base_dir_;
+  std::set<std::string> on_command_line_;
+  std::vector<MissingInput>* missing_inputs_ = nullptr;
 };
 
 // Thrown by factories for a parameter that is well-typed but wrong (bad expression, missing
