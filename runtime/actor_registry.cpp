@@ -52,10 +52,11 @@ SourceLocation Params::location(std::string_view name) const {
 
 std::string Params::path(std::string_view name) const {
   std::string text = get_string(name);
+  auto outside = outside_file_.find(std::string(name));
+  const std::string& base = outside == outside_file_.end() ? base_dir_ : outside->second;
   std::filesystem::path p(text);
-  if (p.is_absolute() || base_dir_.empty() || on_command_line_.count(std::string(name)) > 0)
-    return text;
-  return (std::filesystem::path(base_dir_) / p).lexically_normal().string();
+  if (p.is_absolute() || base.empty()) return text;
+  return (std::filesystem::path(base) / p).lexically_normal().string();
 }
 
 void Params::input_missing(std::string_view name, std::string reason) const {

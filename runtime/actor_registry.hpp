@@ -8,7 +8,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -69,8 +68,8 @@ class Params {
   // Where the parameter was written, for errors the factory raises (ParamError).
   SourceLocation location(std::string_view name) const;
   // The string parameter `name` as a path. A relative one is relative to the folder of the
-  // workflow file that wrote it, or, when it was set on the command line (`cwf run --set`), to
-  // the current directory: where the user stands.
+  // workflow file that wrote it, or, when it was set from outside the file, to the folder the
+  // setting names: the current directory for `cwf run --set` (where the user stands).
   std::string path(std::string_view name) const;
   const std::string& base_dir() const { return base_dir_; }
   void set(std::string name, Value value) { values_[std::move(name)] = std::move(value); }
@@ -81,8 +80,11 @@ class Params {
   // workflow can be checked without its data.
   void input_missing(std::string_view name, std::string reason) const;
 
-  // Set by the loader: the parameters given on the command line rather than in the file.
-  void set_on_command_line(std::set<std::string> names) { on_command_line_ = std::move(names); }
+  // Set by the loader: the parameters set from outside the file (ParamOverride), each with the
+  // folder its relative paths are relative to ("": the current directory).
+  void set_outside_file(std::map<std::string, std::string> base_dirs) {
+    outside_file_ = std::move(base_dirs);
+  }
   // Set by the loader: where input_missing records, instead of throwing.
   void collect_missing_inputs(std::vector<MissingInput>* sink) { missing_inputs_ = sink; }
 
@@ -90,7 +92,7 @@ class Params {
   std::map<std::string, Value> values_;
   std::map<std::string, SourceLocation> locations_;
   std::string base_dir_;
-  std::set<std::string> on_command_line_;
+  std::map<std::string, std::string> outside_file_;  // parameter -> base folder
   std::vector<MissingInput>* missing_inputs_ = nullptr;
 };
 

@@ -137,12 +137,12 @@ void Loader::check_overrides(const std::vector<YamlEntry>& actors, const std::st
 }
 
 void Loader::apply_overrides(const std::string& actor, std::vector<YamlEntry>& entries,
-                             std::set<std::string>& set) const {
+                             std::map<std::string, std::string>& set) const {
   for (const ParamOverride& o : overrides_) {
     if (o.actor != actor) continue;
     std::erase_if(entries, [&](const YamlEntry& e) { return e.key == o.param; });
     entries.push_back(YamlEntry{o.param, YAML::Node(o.param), YAML::Node(o.value)});
-    set.insert(o.param);
+    set[o.param] = o.base_dir;
   }
 }
 
@@ -391,10 +391,10 @@ void FileParser::add_typed_actor(const std::string& name, const SourceLocation& 
       params.push_back(item);
     }
   }
-  std::set<std::string> set_on_command_line;
-  if (!sub_) loader_.apply_overrides(name, params, set_on_command_line);
+  std::map<std::string, std::string> set_outside;
+  if (!sub_) loader_.apply_overrides(name, params, set_outside);
   Params bound = bind_params(*type, name, where, params, file_, base_dir_);
-  bound.set_on_command_line(std::move(set_on_command_line));
+  bound.set_outside_file(std::move(set_outside));
   std::vector<MissingInput> missing;
   std::vector<LoadWarning>* warnings = loader_.context().missing_inputs;
   if (warnings) bound.collect_missing_inputs(&missing);

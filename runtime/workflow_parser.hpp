@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -123,9 +122,10 @@ class Loader {
   // sub-workflow actor, or a parameter its actor's type does not have.
   void check_overrides(const std::vector<YamlEntry>& actors, const std::string& file) const;
   // Adds the overrides for top-level actor `actor` to its entries, replacing those written in
-  // the file; `set` receives the names of the parameters set (they were checked before).
+  // the file; `set` receives the parameters set, each with its ParamOverride::base_dir (they
+  // were checked before).
   void apply_overrides(const std::string& actor, std::vector<YamlEntry>& entries,
-                       std::set<std::string>& set) const;
+                       std::map<std::string, std::string>& set) const;
 
   // The include chain ending in `identity` ("a.yaml -> b.yaml -> a.yaml"), if it is one.
   std::optional<std::string> cycle(const std::string& identity, const std::string& file) const;

@@ -651,6 +651,11 @@ connections: [src -> one, one -> two, two -> sink]
   EXPECT_EQ(bound_[1].path("label"), "out/answers.csv");
   load_with(kPipeline, {"inc.label=/abs/in.csv"});
   EXPECT_EQ(bound_.back().path("label"), "/abs/in.csv");
+  // A setting written in another file (an experiment's `set:`) is relative to that file.
+  ParamOverride from_file = parse_param_override("inc.label=in.csv");
+  from_file.base_dir = "experiments";
+  load_workflow_text(kPipeline, "wf.yaml", "flows", context(), {from_file});
+  EXPECT_EQ(bound_.back().path("label"), "experiments/in.csv");
 }
 
 TEST_F(WorkflowLoaderOverrides, MalformedSettingsAreRejected) {
