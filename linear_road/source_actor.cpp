@@ -155,7 +155,8 @@ ActorType source_actor_type() {
       {},
       {{"out",
         "tuple records (type, time, carid, speed, xway, lane, dir, seg, pos, qid, day, "
-        "released, ...)"}},
+        "released, ...): position reports and account-balance queries, in input order"},
+       {"expenditure", "the daily-expenditure queries (type 3), as tuple records"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.path("path");
         {
