@@ -95,7 +95,7 @@ ActorType csv_sink_type() {
       {{"in", "tokens to write, one row each"}}, {},
       [](const Params& params) -> std::unique_ptr<Actor> {
         CsvSinkOptions options;
-        options.path = params.resolve_path(params.get_string("path"));
+        options.path = params.path("path");
         std::filesystem::path parent = std::filesystem::path(options.path).parent_path();
         if (!parent.empty() && !std::filesystem::is_directory(parent))
           throw ParamError("path", "no folder '" + parent.string() + "'");

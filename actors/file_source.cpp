@@ -190,13 +190,13 @@ std::vector<ParamSpec> file_source_params() {
 
 FileSourceOptions file_source_options(const Params& params) {
   FileSourceOptions options;
-  options.path = params.resolve_path(params.get_string("path"));
+  options.path = params.path("path");
   if (std::filesystem::is_directory(options.path))
     throw ParamError("path", "'" + options.path + "' is a folder, not a file");
   {
     LineReader probe;
     if (!probe.open(options.path))
-      throw ParamError("path", "cannot open '" + options.path + "': " + std::strerror(errno));
+      params.input_missing("path", "cannot open '" + options.path + "': " + std::strerror(errno));
   }
   if (is_set(params, "time")) options.time = compile_param(params, "time");
   options.time_unit = parse_time_unit(params, "time_unit");

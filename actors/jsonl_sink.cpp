@@ -44,7 +44,7 @@ ActorType jsonl_sink_type() {
       },
       {{"in", "tokens to write, one line each"}}, {},
       [](const Params& params) -> std::unique_ptr<Actor> {
-        std::string path = params.resolve_path(params.get_string("path"));
+        std::string path = params.path("path");
         std::filesystem::path parent = std::filesystem::path(path).parent_path();
         if (!parent.empty() && !std::filesystem::is_directory(parent))
           throw ParamError("path", "no folder '" + parent.string() + "'");

@@ -2,11 +2,20 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <charconv>
 
 #include "actors/actor_type_util.hpp"
 
 namespace cwf::actors {
+
+namespace {
+std::atomic<bool> g_line_buffered{false};
+}  // namespace
+
+void set_stdout_line_buffered(bool line_buffered) {
+  g_line_buffered = line_buffered;
+}
 
 StdoutSink::StdoutSink(StdoutOptions options, std::FILE* stream)
     : options_(options), stream_(stream) {
@@ -15,7 +24,7 @@ StdoutSink::StdoutSink(StdoutOptions options, std::FILE* stream)
 
 void StdoutSink::initialize(ActorContext&) {
   writer_.attach(stream_);
-  interactive_ = ::isatty(::fileno(stream_)) == 1;
+  interactive_ = g_line_buffered || ::isatty(::fileno(stream_)) == 1;
 }
 
 void StdoutSink::fire(FiringContext& context) {

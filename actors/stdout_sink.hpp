@@ -1,6 +1,8 @@
 // stdout: prints each token on a line, as JSON, plain text or a CSV row, optionally prefixed by
 // the event's timestamp and wave tag. Output is flushed after every firing when it goes to a
-// terminal, and in large blocks otherwise.
+// terminal, and in large blocks otherwise (64 KiB: a pipe reader sees nothing until then), unless
+// the process asks for line buffering (`cwf run --line-buffered`). stdbuf cannot change this:
+// the blocks are the sink's own buffer, not the C library's.
 #pragma once
 
 #include <cstdio>
@@ -32,9 +34,14 @@ class StdoutSink final : public Actor {
   StdoutOptions options_;
   std::FILE* stream_;
   BufferedWriter writer_;
-  bool interactive_ = false;
+  bool interactive_ = false;  // flushes after every firing
 };
 
 ActorType stdout_type();
+
+// Whether the stdout actors of this process flush after every firing wherever the standard
+// output goes (true), or only on a terminal (false, the default). There is one standard output
+// per process, so this is set once per process, before the run (`cwf run --line-buffered`).
+void set_stdout_line_buffered(bool line_buffered);
 
 }  // namespace cwf::actors

@@ -1,5 +1,6 @@
 #include <ostream>
 
+#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/registries.hpp"
 
@@ -19,6 +20,13 @@ void write_ports(const char* title, const std::vector<PortSpec>& ports, std::ost
 }  // namespace
 
 int actors_command(const Words& words, std::ostream& out, std::ostream& err) {
+  if (wants_help(words)) {
+    out << "usage: cwf actors\n\n"
+           "Lists every actor type a workflow file can use (`type:`) with its input and output\n"
+           "ports and its parameters (type, default or required, meaning), then the scheduling\n"
+           "policies of the scheduled director. docs/actors.md describes them at length.\n";
+    return 0;
+  }
   if (!words.empty()) {
     err << "cwf actors: takes no arguments\n";
     return 2;

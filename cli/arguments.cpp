@@ -50,6 +50,12 @@ std::vector<std::string> Arguments::values(const std::string& name) const {
   return it == values_.end() ? std::vector<std::string>() : it->second;
 }
 
+bool wants_help(const std::vector<std::string>& words) {
+  for (const std::string& word : words)
+    if (word == "--help" || word == "-h") return true;
+  return false;
+}
+
 double parse_number(const std::string& text, const char* option) {
   try {
     std::size_t used = 0;

@@ -17,6 +17,9 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Whether the words ask for a command's usage: `--help` or `-h` anywhere among them.
+bool wants_help(const std::vector<std::string>& words);
+
 // The number an option's value gives; UsageError ("--speed expects a number (got 'fast')").
 double parse_number(const std::string& text, const char* option);
 

@@ -35,12 +35,12 @@ its time compression, and writes to DIR (default experiment-results/NAME):
 int experiment_command(const Words& words, std::ostream& out, std::ostream& err) {
   experiments::ExperimentSpec spec;
   std::string out_dir;
+  if (wants_help(words)) {
+    out << kExperimentUsage;
+    return 0;
+  }
   try {
-    Arguments args(words, {"help", "quick"}, {"out"});
-    if (args.flag("help")) {
-      out << kExperimentUsage;
-      return 0;
-    }
+    Arguments args(words, {"quick"}, {"out"});
     if (args.positional().size() != 1)
       throw UsageError(args.positional().empty() ? "expected FILE.yaml"
                                                  : "expected one FILE.yaml, got " +
@@ -56,6 +56,14 @@ int experiment_command(const Words& words, std::ostream& out, std::ostream& err)
     err << "cwf experiment: " << e.what() << "\n";
     return 2;
   }
+  // An experiment runs for minutes: say how long before the first run, then one line per run.
+  const std::size_t runs = spec.configurations.size() * static_cast<std::size_t>(spec.repetitions);
+  const auto seconds = static_cast<long long>(spec.duration / kSecond);
+  err << "cwf experiment: " << runs << " runs (" << spec.configurations.size()
+      << " configurations x " << spec.repetitions << " repetitions) of " << seconds
+      << " s each: about " << static_cast<long long>(runs) * seconds
+      << " s, plus generating the data the first time; one line per run follows\n"
+      << std::flush;
   try {
     LoadContext context{actor_registry(), scheduler_registry()};
     experiments::ExperimentResult result = experiments::run_experiment(spec, context, out_dir, err);

@@ -9,6 +9,21 @@ namespace cwf::cli {
 
 namespace {
 
+const char* kGraphUsage =
+    R"(usage: cwf graph FILE.yaml [--set ACTOR.PARAM=VALUE ...]
+
+Prints the workflow as a Graphviz dot graph, e.g. cwf graph f.yaml | dot -Tsvg -o f.svg.
+Sources are drawn as inverted houses, sinks as houses, sub-workflows as clusters; a connection
+is labelled with its ports (where an actor has several) and its window, and the events expiring
+from a window (`expired_to`) follow a dashed edge labelled "expired". The data is not needed:
+input files need not exist.
+
+  --set ACTOR.PARAM=VALUE   set a parameter of an actor of the file, as cwf run does
+                            (repeatable)
+
+Exit status: 0 drawn; 2 the workflow does not load, or bad usage.
+)";
+
 std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
@@ -69,14 +84,41 @@ void write_graph(const Workflow& workflow, const std::string& prefix, const std:
       label += (label.empty() ? "" : "\n") + c.receiver_description;
     if (!label.empty()) out << " [label=" << quoted(label) << "]";
     out << ";\n";
+    if (!c.expired_to) continue;
+    // The events expiring from the window leave from the port it is on: a dashed edge, so that it
+    // is not read as the actor's output.
+    const Actor& target = *workflow.actor(c.expired_to->actor).actor;
+    std::string expired = "expired";
+    if (to.inputs().size() > 1)
+      expired += " from " + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
+    if (target.inputs().size() > 1)
+      expired += " -> " + target.inputs()[static_cast<std::size_t>(c.expired_to->port)].name;
+    out << indent << endpoint(c.to.actor, true, c.to.port) << " -> "
+        << endpoint(c.expired_to->actor, true, c.expired_to->port)
+        << " [style=dashed, label=" << quoted(expired) << "];\n";
   }
 }
 
 }  // namespace
 
 int graph_command(const Words& words, std::ostream& out, std::ostream& err) {
+  if (wants_help(words)) {
+    out << kGraphUsage;
+    return 0;
+  }
   std::string path;
-  auto workflow = load_file_argument(words, "graph", err, path);
+  std::vector<ParamOverride> overrides;
+  try {
+    Arguments args(words, {}, {"set"});
+    path = workflow_path(args, "graph");
+    overrides = param_overrides(args);
+  } catch (const std::exception& e) {
+    err << "cwf graph: " << e.what() << "\n";
+    return 2;
+  }
+  // A drawing does not read the data: input files that are missing do not matter here.
+  std::vector<LoadWarning> missing_inputs;
+  auto workflow = load_or_report(path, err, overrides, &missing_inputs);
   if (!workflow) return 2;
   out << "digraph " << quoted(workflow->name()) << " {\n";
   out << "  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n";

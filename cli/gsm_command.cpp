@@ -8,6 +8,7 @@
 
 #include "actors/gsm/compiled_model.hpp"
 #include "actors/gsm/synthetic_models.hpp"
+#include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "runtime/load_error.hpp"
 
@@ -26,15 +27,32 @@ constexpr const char* kUsage =
     "  events FILE                   per incoming event type: what it may update, its ePDG (the\n"
     "                                graph nodes it can reach) and the rules a B-step evaluates\n"
     "  generate seq K | split N [-o FILE]\n"
-    "                                a synthetic model (000 Table 5.5.1): K stages in sequence,\n"
-    "                                or one stage whose close opens N stages\n"
-    "  help                          this text\n"
+    "                                a synthetic model (docs/gsm.md, Synthetic models): K stages\n"
+    "                                in sequence, or one stage whose close opens N stages\n"
+    "  help [COMMAND]                this text, or the usage of COMMAND\n"
     "\n"
     "Exit status: 0 done, 1 the output could not be written, 2 bad usage or a model that does\n"
     "not load (the message names its file:line:column).\n"
     "\n"
     "--keep-vacuous keeps the reopening rules whose guard has `not m` as a top-level conjunct for\n"
     "a milestone m of the same stage; they never fire and are omitted by default.\n";
+
+// `cwf gsm COMMAND --help`: the line of kUsage about COMMAND, with the options they share.
+std::string subcommand_usage(const std::string& command) {
+  if (command == "rules")
+    return "usage: cwf gsm rules FILE [--keep-vacuous]\n"
+           "  the PAC rules of a GSM model (docs/gsm.md), grouped by template, with counts\n";
+  if (command == "graph")
+    return "usage: cwf gsm graph FILE [--keep-vacuous]\n"
+           "  the polarized dependency graph of a GSM model as Graphviz dot\n";
+  if (command == "events")
+    return "usage: cwf gsm events FILE\n"
+           "  per incoming event type: what it may update, its ePDG (the graph nodes it can\n"
+           "  reach) and the rules a B-step evaluates\n";
+  return "usage: cwf gsm generate seq K | split N [-o FILE]\n"
+         "  a synthetic GSM model: K stages in sequence, or one stage whose close opens N stages\n"
+         "  (the scaling experiments of docs/gsm.md); standard output unless -o FILE\n";
+}
 
 std::string pad(std::string text, std::size_t width) {
   if (text.size() < width) text.append(width - text.size(), ' ');
@@ -195,7 +213,18 @@ int gsm_command(const Words& args, std::ostream& out, std::ostream& err) {
     (args.empty() ? err : out) << kUsage;
     return args.empty() ? 2 : 0;
   }
+  if (args.size() > 1 && args[0] == "help") {
+    Words asked(args.begin() + 1, args.end());
+    asked.push_back("--help");
+    return gsm_command(asked, out, err);
+  }
   const std::string& command = args[0];
+  bool known =
+      command == "rules" || command == "graph" || command == "events" || command == "generate";
+  if (known && wants_help(args)) {
+    out << subcommand_usage(command);
+    return 0;
+  }
   if (command == "generate") return generate_command(args, out, err);
   if (command != "rules" && command != "graph" && command != "events") {
     err << "cwf gsm: unknown command '" << command << "'\n\n" << kUsage;

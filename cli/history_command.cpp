@@ -34,6 +34,10 @@ void print_text(std::ostream& out, const Value& occurrence) {
 int history_command(const Words& words, std::ostream& out, std::ostream& err) {
   std::string path, format;
   eca::HistoryFilter filter;
+  if (wants_help(words)) {
+    out << kUsage;
+    return 0;
+  }
   try {
     Arguments args(words, {}, {"instance", "type", "format"});
     if (args.positional().empty()) throw UsageError("missing the history FILE");

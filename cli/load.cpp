@@ -7,30 +7,33 @@ namespace cwf::cli {
 
 std::string workflow_path(const Arguments& args, const std::string& command) {
   if (args.positional().size() != 1)
-    throw UsageError("usage: cwf " + command + " FILE.yaml (see cwf help)");
+    throw UsageError("usage: cwf " + command + " FILE.yaml (cwf " + command + " --help)");
   return args.positional()[0];
 }
 
+std::vector<ParamOverride> param_overrides(const Arguments& args) {
+  std::vector<ParamOverride> overrides;
+  for (const std::string& text : args.values("set")) {
+    try {
+      overrides.push_back(parse_param_override(text));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
+  return overrides;
+}
+
 std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& err,
-                                         const std::vector<ParamOverride>& overrides) {
+                                         const std::vector<ParamOverride>& overrides,
+                                         std::vector<LoadWarning>* missing_inputs) {
   try {
-    return load_workflow_file(path, LoadContext{actor_registry(), scheduler_registry()}, overrides);
+    LoadContext context{actor_registry(), scheduler_registry()};
+    context.missing_inputs = missing_inputs;
+    return load_workflow_file(path, context, overrides);
   } catch (const std::exception& e) {
     err << "cwf: " << e.what() << "\n";
     return nullptr;
   }
-}
-
-std::unique_ptr<Workflow> load_file_argument(const std::vector<std::string>& words,
-                                             const std::string& command, std::ostream& err,
-                                             std::string& path) {
-  try {
-    path = workflow_path(Arguments(words, {}, {}), command);
-  } catch (const std::exception& e) {
-    err << "cwf " << command << ": " << e.what() << "\n";
-    return nullptr;
-  }
-  return load_or_report(path, err);
 }
 
 }  // namespace cwf::cli

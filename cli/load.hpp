@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
+#include "runtime/load_error.hpp"
 #include "runtime/param_overrides.hpp"
 #include "runtime/workflow.hpp"
 
@@ -14,14 +15,14 @@ namespace cwf::cli {
 
 // The one positional FILE argument; throws UsageError otherwise.
 std::string workflow_path(const Arguments& args, const std::string& command);
+// The `--set ACTOR.PARAM=VALUE` options (runtime/param_overrides.hpp), in order; throws
+// UsageError for one that is not of that form.
+std::vector<ParamOverride> param_overrides(const Arguments& args);
 // Loads and checks the workflow; prints the reason and returns nullptr on failure.
-// `overrides`: `--set ACTOR.PARAM=VALUE` parameters (runtime/param_overrides.hpp).
+// `overrides`: the `--set` parameters. `missing_inputs` set: the workflow is only checked or
+// drawn, and input files its actors cannot read are collected there instead of failing the load.
 std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& err,
-                                         const std::vector<ParamOverride>& overrides = {});
-// For a command whose only argument is FILE (no options): loads it and sets `path`; prints the
-// usage error ("cwf <command>: ...") or the load error and returns nullptr otherwise.
-std::unique_ptr<Workflow> load_file_argument(const std::vector<std::string>& words,
-                                             const std::string& command, std::ostream& err,
-                                             std::string& path);
+                                         const std::vector<ParamOverride>& overrides = {},
+                                         std::vector<LoadWarning>* missing_inputs = nullptr);
 
 }  // namespace cwf::cli

@@ -17,10 +17,17 @@ commands:
   generate   generate a dataset (input, historical tolls) by traffic simulation
   rate       the L-rating: replicate the input for L expressways, pace it, check response
              times and answers; --afap: throughput of the workflow and the reference
+             (takes minutes: progress goes to standard error)
+  help [COMMAND]  this text, or the usage of COMMAND (as cwf lr COMMAND --help)
 )";
 }  // namespace
 
 int lr_command(const Words& args, std::ostream& out, std::ostream& err) {
+  if (args.size() > 1 && args[0] == "help") {
+    Words asked(args.begin() + 1, args.end());
+    asked.push_back("--help");
+    return lr_command(asked, out, err);
+  }
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     (args.empty() ? err : out) << kLrUsage;
     return args.empty() ? 2 : 0;

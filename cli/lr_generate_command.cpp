@@ -73,14 +73,14 @@ std::string describe(const lr::TrafficOptions& options, const lr::TrafficStats& 
 }  // namespace
 
 int lr_generate_command(const Words& args, std::ostream& out, std::ostream& err) {
+  if (wants_help(args)) {
+    out << kGenerateUsage;
+    return 0;
+  }
   lr::TrafficOptions options;
   std::filesystem::path dir;
   try {
-    Arguments parsed(args, {"help"}, {"xways", "minutes", "seed", "out"});
-    if (parsed.flag("help")) {
-      out << kGenerateUsage;
-      return 0;
-    }
+    Arguments parsed(args, {}, {"xways", "minutes", "seed", "out"});
     if (!parsed.positional().empty())
       throw UsageError("unexpected argument '" + parsed.positional()[0] + "'");
     if (!parsed.value("out")) throw UsageError("--out DIR is required");

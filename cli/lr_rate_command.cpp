@@ -10,6 +10,7 @@
 
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
+#include "cli/load.hpp"
 #include "cli/lr_paths.hpp"
 #include "cli/registries.hpp"
 #include "cli/summary.hpp"
@@ -48,6 +49,9 @@ standard error.
   --keep-going        do not stop a paced run at its first late answer
   --progress S        seconds between progress lines (default 5)
   --workflow FILE     default workflows/linear_road.yaml
+  --set ACTOR.PARAM=VALUE
+                      set a parameter of an actor of the workflow, after the rating's own
+                      (repeatable; as cwf run --set)
   --director scheduled|threaded, --scheduler fifo|qbs|rr|rb, --workers N
                       override the workflow's director
 )";
@@ -157,18 +161,18 @@ void print_trial(const lr::RatingTrial& t, bool afap, std::ostream& out) {
 }  // namespace
 
 int lr_rate_command(const Words& args, std::ostream& out, std::ostream& err) {
+  if (wants_help(args)) {
+    out << kRateUsage;
+    return 0;
+  }
   lr::RatingOptions options;
   std::vector<std::int32_t> list;
   std::int32_t max_xways = 1024;
   bool afap = false;
   try {
-    Arguments parsed(args, {"help", "afap", "keep-going"},
+    Arguments parsed(args, {"afap", "keep-going"},
                      {"input", "tolls", "compression", "xways", "max-xways", "minutes", "answers",
-                      "progress", "workflow", "director", "scheduler", "workers"});
-    if (parsed.flag("help")) {
-      out << kRateUsage;
-      return 0;
-    }
+                      "progress", "workflow", "director", "scheduler", "workers", "set"});
     if (!parsed.positional().empty())
       throw UsageError("unexpected argument '" + parsed.positional()[0] + "'");
     auto input = parsed.value("input");
@@ -216,6 +220,7 @@ int lr_rate_command(const Words& args, std::ostream& out, std::ostream& err) {
       throw UsageError(
           "cannot find workflows/linear_road.yaml (in the current directory or the source tree "
           "of this program); name it with --workflow FILE");
+    options.settings = param_overrides(parsed);
     options.director = parsed.value("director").value_or("");
     options.scheduler = parsed.value("scheduler").value_or("");
     if (auto w = parsed.value("workers"))
@@ -234,9 +239,27 @@ int lr_rate_command(const Words& args, std::ostream& out, std::ostream& err) {
         << std::flush;
   };
 
+  // A rating takes minutes (every L replays the whole input paced, then the reference runs over
+  // the same stream): say so before the first silent stretch, the scan of the input.
+  err << "cwf lr rate: this takes a while: "
+      << (afap ? "every L runs the workflow and the reference as fast as possible"
+               : "every L tried replays the input at compression " + fixed(options.compression, 3) +
+                     ", then runs the reference over it" +
+                     (list.empty() ? "; L doubles from 1 while it passes (up to " +
+                                         std::to_string(max_xways) + "), then bisects"
+                                   : std::string()))
+      << ". Progress goes here every "
+      << fixed(static_cast<double>(options.progress_interval) / static_cast<double>(kSecond), 0)
+      << " s; reading the input first.\n"
+      << std::flush;
   try {
     lr::Rater rater(options);
     const lr::ReplicaShape& shape = rater.shape();
+    if (!afap)
+      err << "cwf lr rate: the input spans " << shape.last_time << " s of data: about "
+          << fixed(static_cast<double>(shape.last_time) / options.compression, 0)
+          << " s of replay per L tried\n"
+          << std::flush;
     out << "input: " << options.input << ", " << grouped(shape.records) << " records"
         << (options.minutes > 0 ? " in the first " + std::to_string(options.minutes) + " minutes"
                                 : std::string())

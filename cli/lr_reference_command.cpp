@@ -47,13 +47,13 @@ bad usage or an input that cannot be read; 1 when reading failed part way.
 }  // namespace
 
 int lr_reference_command(const Words& args, std::ostream& out, std::ostream& err) {
+  if (wants_help(args)) {
+    out << kReferenceUsage;
+    return 0;
+  }
   std::string input, tolls, output;
   try {
-    Arguments parsed(args, {"help"}, {"input", "tolls", "out"});
-    if (parsed.flag("help")) {
-      out << kReferenceUsage;
-      return 0;
-    }
+    Arguments parsed(args, {}, {"input", "tolls", "out"});
     if (!parsed.positional().empty())
       throw UsageError("unexpected argument '" + parsed.positional()[0] + "'");
     if (!parsed.value("input")) throw UsageError("--input FILE is required");

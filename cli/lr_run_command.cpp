@@ -45,6 +45,9 @@ the speed.
                       emit = time + response delay * K
   --director scheduled|threaded, --scheduler fifo|qbs|rr|rb, --workers N
                       override the workflow's director
+  --set ACTOR.PARAM=VALUE
+                      set a parameter of an actor of the workflow (repeatable; as cwf run
+                      --set), after the paths above
   --stats             print per-actor statistics too
   --max-errors N|all  accept up to N input lines or events not processed completely (exit 0)
 
@@ -67,19 +70,19 @@ T* find_actor(Workflow& workflow, const std::string& type) {
 }  // namespace
 
 int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
+  if (wants_help(args)) {
+    out << kRunUsage;
+    return 0;
+  }
   std::unique_ptr<Workflow> workflow;
   std::unique_ptr<Director> director;
   std::string input, output;
   bool stats = false;
   LossTolerance tolerance;
   try {
-    Arguments parsed(args, {"help", "stats"},
+    Arguments parsed(args, {"stats"},
                      {"input", "out", "tolls", "workflow", "compression", "director", "scheduler",
-                      "workers", "max-errors"});
-    if (parsed.flag("help")) {
-      out << kRunUsage;
-      return 0;
-    }
+                      "workers", "max-errors", "set"});
     if (!parsed.positional().empty())
       throw UsageError("unexpected argument '" + parsed.positional()[0] + "'");
     if (!parsed.value("input")) throw UsageError("--input FILE is required");
@@ -103,6 +106,8 @@ int lr_run_command(const Words& args, std::ostream& out, std::ostream& err) {
       overrides.push_back({"input", "compression", *k});
       overrides.push_back({"answers", "compression", *k});
     }
+    for (ParamOverride& setting : param_overrides(parsed))
+      overrides.push_back(std::move(setting));  // after ours: the user's have the last word
     workflow = load_or_report(path, err, overrides);
     if (!workflow) return 2;
     apply_director_options(parsed, workflow->director());

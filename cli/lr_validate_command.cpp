@@ -15,7 +15,10 @@ namespace {
 
 const char* kUsage =
     "usage: cwf lr validate --expected DIR --actual FILE [--input FILE] [--show N]\n"
-    "  DIR: the shared dataset (expected-perl-*) or a directory with expected.out\n";
+    "  compares the answers in FILE with the expected answers, per answer type: missing, wrong,\n"
+    "  extra and late answers, with the first N of each shown (--show, default a few)\n"
+    "  DIR: the shared dataset (expected-perl-*) or a directory with expected.out\n"
+    "  exit status: 0 PASS; 1 FAIL; 2 bad usage or a file that cannot be read\n";
 
 std::size_t parse_show(const std::string& text) {
   std::size_t n = 0;
@@ -29,6 +32,10 @@ std::size_t parse_show(const std::string& text) {
 
 int lr_validate_command(const Words& words, std::ostream& out, std::ostream& err) {
   lr::ValidationOptions options;
+  if (wants_help(words)) {
+    out << kUsage;
+    return 0;
+  }
   try {
     Arguments args(words, {}, {"expected", "actual", "input", "show"});
     if (!args.positional().empty())

@@ -10,32 +10,23 @@ const char* kUsage = R"(cwf — continuous workflows
 
 usage: cwf <command> [arguments]
 
-commands:
-  run FILE.yaml       run a workflow until its sources are exhausted (or --for, or Ctrl-C)
-      --director scheduled|threaded   override the workflow's director
-      --scheduler NAME                scheduling policy of the scheduled director: fifo, qbs, rr, rb
-      --workers N                     worker threads of the scheduled director (default: cores)
-      --for DURATION                  stop the sources after this long (e.g. 60s, 5 min), then drain
-      --grace DURATION                with --for: how long the run may take after it to process
-                                      what is queued (default 5s); what is left is dropped
-      --max-errors N|all              accept up to N events not processed completely (exit 0)
-      --clock real|virtual|scaled     workflow clock (default: the file's `clock:`, else real);
-                                      --speed K for scaled
-      --stats                         print per-actor statistics at the end
-      --progress                      print a progress line every few seconds (default on a terminal)
-      --set ACTOR.PARAM=VALUE         set a parameter of an actor of the file before it is built
-                                      (repeatable; VALUE as in YAML; relative paths are relative
-                                      to the workflow file's folder, as if written there)
-  validate FILE.yaml  load and check a workflow without running it
+commands (each answers --help, or -h, with its usage and options):
+  run FILE.yaml       run a workflow until its sources are exhausted (or --for, or Ctrl-C);
+                      --set ACTOR.PARAM=VALUE, --director, --scheduler, --workers, --for,
+                      --clock, --stats, --line-buffered, ... (cwf run --help)
+  validate FILE.yaml  load and check a workflow without running it (its data need not exist)
   graph FILE.yaml     print the workflow as a Graphviz dot graph
   actors              list the actor types with their ports and parameters
-  lr COMMAND          Linear Road: run, reference, validate, generate (cwf lr help)
+  lr COMMAND          Linear Road: run, reference, validate, generate, rate (cwf lr help)
   experiment FILE.yaml  compare directors and scheduling policies on Linear Road: response time
                       per second, breaking points, plots (--out DIR, --quick; docs/experiments.md)
   gsm COMMAND         GSM business artifacts: rules, graph of a model (cwf gsm help)
   guards FILE.yaml    print the guard of every event of a dependency workflow
   history FILE        query an event history (--instance ID, --type TYPE)
-  help                this text
+  help [COMMAND]      this text, or the usage of COMMAND (as cwf COMMAND --help)
+
+standard output into a pipe or a file is written in blocks of 64 KiB, on a terminal as it comes;
+cwf run --line-buffered writes every line at once wherever it goes (stdbuf has no effect)
 
 exit status (every command that runs a workflow or reads user data):
   0  everything was processed and every sink confirmed its output
@@ -48,6 +39,11 @@ exit status (every command that runs a workflow or reads user data):
 }  // namespace
 
 int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
+  if (argv.size() > 1 && argv[0] == "help") {
+    Words asked(argv.begin() + 1, argv.end());
+    asked.push_back("--help");
+    return main_command(asked, out, err);
+  }
   if (argv.empty() || argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
     (argv.empty() ? err : out) << kUsage;
     return argv.empty() ? 2 : 0;
@@ -65,7 +61,7 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "history") return history_command(rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
   message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "experiment",
-                                           "guards", "history", "help"});
+                                           "gsm", "guards", "history", "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

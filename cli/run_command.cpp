@@ -5,6 +5,7 @@
 #include <csignal>
 #include <ostream>
 
+#include "actors/stdout_sink.hpp"
 #include "cli/commands.hpp"
 #include "cli/director_options.hpp"
 #include "cli/load.hpp"
@@ -17,6 +18,35 @@
 namespace cwf::cli {
 
 namespace {
+
+const char* kRunUsage =
+    R"(usage: cwf run FILE.yaml [options]
+
+Runs a workflow until its sources are exhausted (or --for, or Ctrl-C: the first stops the sources
+and drains what is queued, the second leaves at once).
+
+  --director scheduled|threaded   override the workflow's director
+  --scheduler NAME                scheduling policy of the scheduled director: fifo, qbs, rr, rb
+  --workers N                     worker threads of the scheduled director (default: cores)
+  --for DURATION                  stop the sources after this long (e.g. 60s, 5 min), then drain
+  --grace DURATION                with --for: how long the run may take after it to process
+                                  what is queued (default 5s); what is left is dropped
+  --max-errors N|all              accept up to N events not processed completely (exit 0)
+  --clock real|virtual|scaled     workflow clock (default: the file's `clock:`, else real);
+                                  --speed K for scaled
+  --stats                         print per-actor statistics at the end
+  --progress                      print a progress line every few seconds (default on a terminal)
+  --set ACTOR.PARAM=VALUE         set a parameter of an actor of the file before it is built
+                                  (repeatable; VALUE as in YAML; a relative path is relative to
+                                  the current directory)
+  --line-buffered                 write every line of the stdout actors as soon as it is made,
+                                  also into a pipe or a file (default: in blocks there, per
+                                  firing on a terminal)
+
+Exit status: 0 everything was processed and every sink confirmed its output; 1 the run could not
+start or failed; 2 bad usage or a file that does not load; 3 events were rejected, failed,
+dropped, late or possibly lost (listed per actor on standard error).
+)";
 
 std::atomic<bool> g_stop_requested{false};
 
@@ -44,6 +74,10 @@ std::unique_ptr<Clock> make_clock(const Arguments& args, const Workflow& workflo
 }  // namespace
 
 int run_command(const Words& words, std::ostream& out, std::ostream& err) {
+  if (wants_help(words)) {
+    out << kRunUsage;
+    return 0;
+  }
   std::unique_ptr<Workflow> workflow;
   std::unique_ptr<Director> director;
   std::unique_ptr<Clock> clock;
@@ -51,14 +85,11 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   bool stats = false, progress = false;
   LossTolerance tolerance;
   try {
-    Arguments args(words, {"stats", "progress"},
+    Arguments args(words, {"stats", "progress", "line-buffered"},
                    {"director", "scheduler", "workers", "for", "grace", "clock", "speed", "set",
                     "max-errors"});
     std::string path = workflow_path(args, "run");
-    std::vector<ParamOverride> overrides;
-    for (const std::string& text : args.values("set"))
-      overrides.push_back(parse_param_override(text));
-    workflow = load_or_report(path, err, overrides);
+    workflow = load_or_report(path, err, param_overrides(args));
     if (!workflow) return kExitUsage;
     apply_director_options(args, workflow->director());
     director = make_director(workflow->director(), scheduler_registry());
@@ -70,12 +101,12 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     }
     tolerance = LossTolerance::parse(args.value("max-errors"));
     stats = args.flag("stats");
+    actors::set_stdout_line_buffered(args.flag("line-buffered"));
     progress = args.flag("progress") || isatty(STDERR_FILENO);
   } catch (const std::exception& e) {
     err << "cwf run: " << e.what() << "\n";
     return kExitUsage;
   }
-  (void)out;
 
   g_stop_requested = false;
   options.stop_requested = &g_stop_requested;

@@ -196,7 +196,9 @@ ExperimentResult run_experiment(const ExperimentSpec& spec, const LoadContext& c
                                               {sink_name, "compression", compression.str()}};
       for (const auto& [name, value] : spec.settings) {
         auto dot = name.find('.');
-        overrides.push_back({name.substr(0, dot), name.substr(dot + 1), value});
+        // Written in the experiment file: a relative path there is relative to its folder.
+        overrides.push_back({name.substr(0, dot), name.substr(dot + 1), value,
+                             fs::path(spec.file).parent_path().string()});
       }
       if (!expenditures_name.empty())
         overrides.push_back({expenditures_name, "tolls", spec.data.tolls});

@@ -87,7 +87,7 @@ ActorType answer_sink_actor_type() {
         "the source's pacing factor k: emit = time + response delay * k; 0: emit = time"}},
       {{"in", "answer records"}}, {}, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.get_string("path");
-        if (path != "-") path = params.resolve_path(path);
+        if (path != "-") path = params.path("path");
         double compression = params.get_double("compression");
         if (compression < 0) throw ParamError("compression", "must not be negative");
         return std::make_unique<AnswerSinkActor>(std::move(path), compression);

@@ -64,10 +64,10 @@ ActorType daily_expenditure_actor_type() {
       {{"out", "answer records of type 3"}}, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string tolls = params.get_string("tolls");
         if (!tolls.empty()) {
-          tolls = params.resolve_path(tolls);
+          tolls = params.path("tolls");
           std::error_code error;
           if (!std::filesystem::is_regular_file(tolls, error))
-            throw ParamError("tolls", "no such file '" + tolls + "'");
+            params.input_missing("tolls", "no such file '" + tolls + "'");
         }
         std::int64_t xways = params.get_int("xways");
         if (xways < 1 || xways > 100'000) throw ParamError("xways", "must be 1..100000");

@@ -118,6 +118,7 @@ RatingTrial Rater::trial(std::int32_t xways) {
       {"expenditures", "xways", std::to_string(xways)},
       {"expenditures", "replica_cars", std::to_string(shape_.cars)},
       {"expenditures", "replica_xways", std::to_string(shape_.xways)}};
+  overrides.insert(overrides.end(), options_.settings.begin(), options_.settings.end());
   auto workflow = load_workflow_file(
       options_.workflow, LoadContext{*options_.actors, *options_.schedulers}, overrides);
   DirectorConfig& config = workflow->director();

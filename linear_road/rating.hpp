@@ -20,6 +20,7 @@
 #include "linear_road/response_histogram.hpp"
 #include "linear_road/validation_report.hpp"
 #include "runtime/actor_registry.hpp"
+#include "runtime/param_overrides.hpp"
 #include "runtime/runner.hpp"
 #include "runtime/scheduler.hpp"
 
@@ -46,6 +47,8 @@ struct RatingOptions {
   std::string director;
   std::string scheduler;
   unsigned workers = 0;
+  // Further parameters of the workflow's actors (`--set`), applied after the rating's own.
+  std::vector<ParamOverride> settings;
   // Non-empty: every trial writes the workflow's answers (DIR/L<n>/answers.out) and the
   // reference's (DIR/L<n>/expected.out) and validates them with validate_answers (exact mode).
   std::string answers_dir;

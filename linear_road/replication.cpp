@@ -23,6 +23,7 @@ ReplicaShape scan_replica_shape(const std::string& path, Seconds until) {
     shape.cars = std::max(shape.cars, record.carid + 1);
     shape.xways = std::max(shape.xways, record.xway + 1);
     shape.qids = std::max(shape.qids, record.qid + 1);
+    shape.last_time = std::max(shape.last_time, record.time);
     ++shape.records;
   }
   if (!reader.error().empty()) throw std::runtime_error(path + ": " + reader.error());

@@ -19,6 +19,7 @@ struct ReplicaShape {
   std::int32_t xways = 0;     // X: largest xway + 1
   std::int32_t qids = 0;      // Q: largest qid + 1
   std::uint64_t records = 0;  // valid records scanned (within the time limit)
+  Seconds last_time = 0;      // the largest Time among them: how long a paced replay lasts
   bool empty() const { return cars == 0; }
 };
 

@@ -154,15 +154,15 @@ ActorType source_actor_type() {
         "M > 0 stops before the first tuple with Time >= 60*M; 0: the whole input"}},
       {},
       {{"out",
-        "position reports and balance queries, in input order, as tuple records (type, time, "
-        "carid, speed, xway, lane, dir, seg, pos, qid, day, released, ...)"},
-       {"expenditure", "daily-expenditure queries"}},
+        "tuple records (type, time, carid, speed, xway, lane, dir, seg, pos, qid, day, "
+        "released, ...): position reports and account-balance queries, in input order"},
+       {"expenditure", "the daily-expenditure queries (type 3), as tuple records"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
-        std::string path = params.resolve_path(params.get_string("path"));
+        std::string path = params.path("path");
         {
           actors::LineReader probe;
           if (!probe.open(path))
-            throw ParamError("path", "cannot open '" + path + "': " + std::strerror(errno));
+            params.input_missing("path", "cannot open '" + path + "': " + std::strerror(errno));
         }
         SourceActor::Options options;
         options.compression = params.get_double("compression");

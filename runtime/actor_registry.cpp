@@ -50,10 +50,18 @@ SourceLocation Params::location(std::string_view name) const {
   return it == locations_.end() ? SourceLocation{} : it->second;
 }
 
-std::string Params::resolve_path(std::string_view path) const {
-  std::filesystem::path p(path);
-  if (p.is_absolute() || base_dir_.empty()) return std::string(path);
-  return (std::filesystem::path(base_dir_) / p).lexically_normal().string();
+std::string Params::path(std::string_view name) const {
+  std::string text = get_string(name);
+  auto outside = outside_file_.find(std::string(name));
+  const std::string& base = outside == outside_file_.end() ? base_dir_ : outside->second;
+  std::filesystem::path p(text);
+  if (p.is_absolute() || base.empty()) return text;
+  return (std::filesystem::path(base) / p).lexically_normal().string();
+}
+
+void Params::input_missing(std::string_view name, std::string reason) const {
+  if (!missing_inputs_) throw ParamError(std::string(name), std::move(reason));
+  missing_inputs_->push_back(MissingInput{std::string(name), std::move(reason)});
 }
 
 void ActorRegistry::add(ActorType type) {

@@ -39,6 +39,13 @@ struct ParamSpec {
   std::string doc;
 };
 
+// An input file an actor needs to run that cannot be read now, found while the workflow is only
+// checked or drawn (LoadContext::missing_inputs): `reason` says why ("cannot open 'x': ...").
+struct MissingInput {
+  std::string param;
+  std::string reason;
+};
+
 // Validated parameters of one actor instance.
 class Params {
  public:
@@ -60,15 +67,33 @@ class Params {
   std::vector<std::string> get_strings(std::string_view name) const;
   // Where the parameter was written, for errors the factory raises (ParamError).
   SourceLocation location(std::string_view name) const;
-  // A path relative to the workflow file's folder, resolved.
-  std::string resolve_path(std::string_view path) const;
+  // The string parameter `name` as a path. A relative one is relative to the folder of the
+  // workflow file that wrote it, or, when it was set from outside the file, to the folder the
+  // setting names: the current directory for `cwf run --set` (where the user stands).
+  std::string path(std::string_view name) const;
   const std::string& base_dir() const { return base_dir_; }
   void set(std::string name, Value value) { values_[std::move(name)] = std::move(value); }
+
+  // For a factory whose input file (named by parameter `name`) cannot be read, `reason` saying
+  // why. Throws ParamError when the workflow is to run. When it is only checked or drawn, records
+  // it for the loader and returns: the factory builds the actor without the file, so that a
+  // workflow can be checked without its data.
+  void input_missing(std::string_view name, std::string reason) const;
+
+  // Set by the loader: the parameters set from outside the file (ParamOverride), each with the
+  // folder its relative paths are relative to ("": the current directory).
+  void set_outside_file(std::map<std::string, std::string> base_dirs) {
+    outside_file_ = std::move(base_dirs);
+  }
+  // Set by the loader: where input_missing records, instead of throwing.
+  void collect_missing_inputs(std::vector<MissingInput>* sink) { missing_inputs_ = sink; }
 
  private:
   std::map<std::string, Value> values_;
   std::map<std::string, SourceLocation> locations_;
   std::string base_dir_;
+  std::map<std::string, std::string> outside_file_;  // parameter -> base folder
+  std::vector<MissingInput>* missing_inputs_ = nullptr;
 };
 
 // Thrown by factories for a parameter that is well-typed but wrong (bad expression, missing

@@ -20,4 +20,13 @@ class LoadError : public std::runtime_error {
   std::string message_;
 };
 
+// Something the loader found that does not stop the workflow from loading, but would stop it
+// from running (an input file that cannot be read while the workflow is only checked).
+struct LoadWarning {
+  SourceLocation location;
+  std::string message;
+  // "file:line:column: warning: message"
+  std::string text() const { return location.to_string() + ": warning: " + message; }
+};
+
 }  // namespace cwf

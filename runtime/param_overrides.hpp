@@ -14,6 +14,9 @@ struct ParamOverride {
   std::string actor;
   std::string param;
   std::string value;
+  // The folder a relative path in `value` is relative to; empty: the current directory (a value
+  // typed on the command line). An experiment file's `set:` gives its own folder.
+  std::string base_dir = {};
   // "--set ACTOR.PARAM", naming the override in errors.
   std::string origin() const { return "--set " + actor + "." + param; }
 };

@@ -21,10 +21,7 @@ std::unique_ptr<Workflow> load_workflow_text(std::string_view yaml,
           ? std::string()
           : identity_of(fs::path(base_dir) / fs::path(file_for_errors).filename());
   Loader loader(context, overrides);
-  std::unique_ptr<Workflow> workflow =
-      loader.load(yaml, file_for_errors, base_dir, identity, /*sub=*/false).workflow;
-  loader.check_overrides_used(*workflow);
-  return workflow;
+  return loader.load(yaml, file_for_errors, base_dir, identity, /*sub=*/false).workflow;
 }
 
 std::unique_ptr<Workflow> load_workflow_file(const std::string& path, const LoadContext& context,

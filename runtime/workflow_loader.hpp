@@ -22,10 +22,14 @@ namespace cwf {
 struct LoadContext {
   const ActorRegistry& actors;
   const SchedulerRegistry& schedulers;  // for checking `scheduler:` and sub-workflow directors
+  // Null: an input file an actor cannot read is an error (the workflow is to run). Set: the
+  // workflow is only checked or drawn, and such files are warnings collected here (`cwf
+  // validate` prints them, `cwf graph` does not need them), the actors built without them.
+  std::vector<LoadWarning>* missing_inputs = nullptr;
 };
 
-// Relative paths in the file (sub-workflows, actor parameters via Params::resolve_path) are
-// relative to the file's folder.
+// Relative paths in the file (sub-workflows, actor parameters via Params::path) are relative to
+// the file's folder; those given in `overrides` to the current directory.
 // `overrides` replace or add parameters of the file's own actors (`cwf run --set`); one naming
 // no actor of the file, a sub-workflow actor or a parameter the actor's type does not have is a
 // LoadError (with a did-you-mean).

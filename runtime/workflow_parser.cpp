@@ -102,42 +102,49 @@ Parsed Loader::load(std::string_view text, const std::string& file, const std::s
   return parsed;
 }
 
-void Loader::apply_overrides(const std::string& actor, const ActorType& type,
-                             const SourceLocation& where, std::vector<YamlEntry>& entries) {
-  for (std::size_t i = 0; i < overrides_.size(); ++i) {
-    const ParamOverride& o = overrides_[i];
-    if (o.actor != actor) continue;
-    override_used_[i] = true;
-    std::vector<std::string> names;
-    for (const ParamSpec& spec : type.params)
-      names.push_back(spec.name);
-    if (std::find(names.begin(), names.end(), o.param) == names.end())
-      throw LoadError(where, o.origin() + ": unknown parameter '" + o.param + "' for actor '" +
-                                 actor + "' (type " + type.name + ")" +
-                                 suggest(o.param, names, "its parameters"));
-    std::erase_if(entries, [&](const YamlEntry& e) { return e.key == o.param; });
-    entries.push_back(YamlEntry{o.param, YAML::Node(o.param), YAML::Node(o.value)});
+void Loader::check_overrides(const std::vector<YamlEntry>& actors, const std::string& file) const {
+  std::vector<std::string> names;
+  for (const YamlEntry& entry : actors)
+    names.push_back(entry.key);
+  for (const ParamOverride& o : overrides_) {
+    auto actor = std::find_if(actors.begin(), actors.end(),
+                              [&](const YamlEntry& entry) { return entry.key == o.actor; });
+    if (actor == actors.end())
+      throw LoadError(
+          SourceLocation{o.origin(), 0, 0},
+          "no actor '" + o.actor + "' in the workflow" + suggest(o.actor, names, "its actors"));
+    // What is wrong with the actor itself (not a map, an unknown type) is said when it is built.
+    if (!actor->value.IsMap()) continue;
+    const ActorType* type = nullptr;
+    for (const YamlEntry& item : yaml_map_entries(actor->value, file)) {
+      if (item.key == "workflow")
+        throw LoadError(
+            SourceLocation{o.origin(), 0, 0},
+            "actor '" + o.actor +
+                "' is a sub-workflow; --set reaches the actors of the top-level file only");
+      if (item.key == "type" && item.value.IsScalar())
+        type = context_.actors.find(item.value.Scalar());
+    }
+    if (!type) continue;
+    std::vector<std::string> params;
+    for (const ParamSpec& spec : type->params)
+      params.push_back(spec.name);
+    if (std::find(params.begin(), params.end(), o.param) == params.end())
+      throw LoadError(key_location(*actor, file), o.origin() + ": unknown parameter '" + o.param +
+                                                      "' for actor '" + o.actor + "' (type " +
+                                                      type->name + ")" +
+                                                      suggest(o.param, params, "its parameters"));
   }
 }
 
-void Loader::reject_overrides_of_subworkflow(const std::string& actor) {
-  for (const ParamOverride& o : overrides_)
-    if (o.actor == actor)
-      throw LoadError(
-          SourceLocation{o.origin(), 0, 0},
-          "actor '" + actor +
-              "' is a sub-workflow; --set reaches the actors of the top-level file only");
-}
-
-void Loader::check_overrides_used(const Workflow& workflow) const {
-  std::vector<std::string> names;
-  for (const ActorEntry& entry : workflow.actors())
-    names.push_back(entry.name);
-  for (std::size_t i = 0; i < overrides_.size(); ++i)
-    if (!override_used_[i])
-      throw LoadError(SourceLocation{overrides_[i].origin(), 0, 0},
-                      "no actor '" + overrides_[i].actor + "' in the workflow" +
-                          suggest(overrides_[i].actor, names, "its actors"));
+void Loader::apply_overrides(const std::string& actor, std::vector<YamlEntry>& entries,
+                             std::map<std::string, std::string>& set) const {
+  for (const ParamOverride& o : overrides_) {
+    if (o.actor != actor) continue;
+    std::erase_if(entries, [&](const YamlEntry& e) { return e.key == o.param; });
+    entries.push_back(YamlEntry{o.param, YAML::Node(o.param), YAML::Node(o.value)});
+    set[o.param] = o.base_dir;
+  }
 }
 
 std::optional<std::string> Loader::cycle(const std::string& identity,
@@ -344,7 +351,9 @@ void FileParser::parse_actors(const YamlEntry& entry) {
     fail(value_location(entry),
          "expected a map of actors (name: {type: ..., parameters}) for 'actors', got " +
              describe_yaml(entry.value));
-  for (const YamlEntry& actor : yaml_map_entries(entry.value, file_, "actor"))
+  std::vector<YamlEntry> actors = yaml_map_entries(entry.value, file_, "actor");
+  if (!sub_) loader_.check_overrides(actors, file_);
+  for (const YamlEntry& actor : actors)
     parse_actor(actor);
 }
 
@@ -394,15 +403,25 @@ void FileParser::add_typed_actor(const std::string& name, const SourceLocation& 
       params.push_back(item);
     }
   }
-  if (!sub_) loader_.apply_overrides(name, *type, where, params);
+  std::map<std::string, std::string> set_outside;
+  if (!sub_) loader_.apply_overrides(name, params, set_outside);
   Params bound = bind_params(*type, name, where, params, file_, base_dir_);
+  bound.set_outside_file(std::move(set_outside));
+  std::vector<MissingInput> missing;
+  std::vector<LoadWarning>* warnings = loader_.context().missing_inputs;
+  if (warnings) bound.collect_missing_inputs(&missing);
   std::unique_ptr<Actor> actor = make_actor(*type, name, where, bound);
+  for (MissingInput& input : missing) {
+    SourceLocation at = bound.location(input.param);
+    warnings->push_back(LoadWarning{
+        at.line == 0 ? where : at,
+        "actor '" + name + "' needs '" + input.param + "' to run: " + std::move(input.reason)});
+  }
   result_.workflow->add(name, std::move(actor), type->name, priority, where);
 }
 
 void FileParser::add_subworkflow(const std::string& name, const SourceLocation& where,
                                  const std::vector<YamlEntry>& entries) {
-  if (!sub_) loader_.reject_overrides_of_subworkflow(name);
   const YamlEntry* workflow = nullptr;
   const YamlEntry* director = nullptr;
   int priority = 20;

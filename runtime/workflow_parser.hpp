@@ -108,7 +108,7 @@ class FileParser {
 class Loader {
  public:
   Loader(const LoadContext& context, const std::vector<ParamOverride>& overrides = {})
-      : context_(context), overrides_(overrides), override_used_(overrides.size(), false) {}
+      : context_(context), overrides_(overrides) {}
 
   const LoadContext& context() const { return context_; }
 
@@ -116,14 +116,16 @@ class Loader {
   Parsed load(std::string_view text, const std::string& file, const std::string& base_dir,
               const std::string& identity, bool sub);
 
-  // Adds the overrides for top-level actor `actor` (of `type`) to its entries, replacing those
-  // written in the file. Throws LoadError for a parameter the type does not have.
-  void apply_overrides(const std::string& actor, const ActorType& type, const SourceLocation& where,
-                       std::vector<YamlEntry>& entries);
-  // Throws LoadError when an override names a sub-workflow actor.
-  void reject_overrides_of_subworkflow(const std::string& actor);
-  // Throws LoadError for an override that named no actor of the top-level file.
-  void check_overrides_used(const Workflow& workflow) const;
+  // Checks every override against the actors of the top-level file as written (`actors`, the
+  // entries of its `actors:` map), before any actor is built: building one may open the very
+  // file an override was meant to replace. Throws LoadError for an override naming no actor, a
+  // sub-workflow actor, or a parameter its actor's type does not have.
+  void check_overrides(const std::vector<YamlEntry>& actors, const std::string& file) const;
+  // Adds the overrides for top-level actor `actor` to its entries, replacing those written in
+  // the file; `set` receives the parameters set, each with its ParamOverride::base_dir (they
+  // were checked before).
+  void apply_overrides(const std::string& actor, std::vector<YamlEntry>& entries,
+                       std::map<std::string, std::string>& set) const;
 
   // The include chain ending in `identity` ("a.yaml -> b.yaml -> a.yaml"), if it is one.
   std::optional<std::string> cycle(const std::string& identity, const std::string& file) const;
@@ -135,7 +137,6 @@ class Loader {
   };
   const LoadContext& context_;
   const std::vector<ParamOverride>& overrides_;
-  std::vector<bool> override_used_;
   std::vector<Included> stack_;
 };
 

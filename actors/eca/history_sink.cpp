@@ -45,7 +45,7 @@ ActorType history_sink_type() {
        {"append", ParamType::boolean, Value(false),
         "append to an existing history instead of starting a new one"}},
       {{"in", "event occurrences"}}, {}, [](const Params& params) -> std::unique_ptr<Actor> {
-        std::string path = params.resolve_path(params.get_string("path"));
+        std::string path = params.path("path");
         std::filesystem::path parent = std::filesystem::path(path).parent_path();
         if (!parent.empty() && !std::filesystem::is_directory(parent))
           throw ParamError("path", "no folder '" + parent.string() + "'");

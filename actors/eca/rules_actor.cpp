@@ -45,7 +45,7 @@ ActorType rules_actor_type() {
         const Value& given = params.get("rules");
         RuleSet rules;
         if (given.is_string()) {
-          rules = load_rule_set(params.resolve_path(given.as_string()));
+          rules = load_rule_set(params.path("rules"));
         } else if (given.is_record()) {
           // Written inline: JSON is YAML, so the rules file's parser reads the map as it is;
           // mistakes are reported at the parameter.

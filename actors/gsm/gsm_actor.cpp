@@ -93,7 +93,7 @@ ActorType gsm_actor_type() {
         "{instance, step, event, type: status, change: +S | -S:m} and {instance, step, event, "
         "type: invoke, task, stage}"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
-        const std::string path = params.resolve_path(params.get_string("model"));
+        const std::string path = params.path("model");
         std::shared_ptr<const CompiledModel> model;
         try {
           model = CompiledModel::load(path, {.keep_vacuous = params.get_bool("keep_vacuous")});

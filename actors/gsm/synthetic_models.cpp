@@ -13,7 +13,8 @@ std::string stage_yaml(const std::string& name, const std::string& guard) {
 
 std::string sequence_model_yaml(int stages) {
   std::string yaml = "# " + std::to_string(stages) +
-                     "-Stg-Seq (000 Table 5.5.1): a sequence of stages, each opened by the "
+                     "-Stg-Seq (Jergler, Distributed Workflow Coordination in Publish/Subscribe "
+                     "Environments, Table 5.5.1): a sequence of stages, each opened by the "
                      "previous one's milestone.\nartifact: seq" +
                      std::to_string(stages) + "\nstages:\n";
   for (int i = 1; i <= stages; ++i)
@@ -24,7 +25,8 @@ std::string sequence_model_yaml(int stages) {
 
 std::string split_model_yaml(int branches) {
   std::string yaml = "# 1-in-" + std::to_string(branches) +
-                     "-Split (000 Table 5.5.1): closing S0 opens every other stage.\n"
+                     "-Split (Jergler, Distributed Workflow Coordination in Publish/Subscribe "
+                     "Environments, Table 5.5.1): closing S0 opens every other stage.\n"
                      "artifact: split" +
                      std::to_string(branches) + "\nstages:\n";
   yaml += stage_yaml("S0", "on R:Start");

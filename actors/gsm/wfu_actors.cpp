@@ -206,7 +206,7 @@ ActorType gsm_pubsub_type() {
       {{"events", "external events: {instance, type, data}"}},
       {{"steps", "{t, instance, event, values: {attribute: value...}} per completed B-step"}},
       [](const Params& params) -> std::unique_ptr<Actor> {
-        const std::string path = params.resolve_path(params.get_string("model"));
+        const std::string path = params.path("model");
         std::shared_ptr<const CompiledModel> model;
         try {
           model = CompiledModel::load(path);

@@ -81,7 +81,7 @@ ActorType guard_scheduler_type() {
         std::string file = params.get_string("file");
         if (!file.empty()) {
           try {
-            set = load_dependency_file(params.resolve_path(file));
+            set = load_dependency_file(params.path("file"));
           } catch (const LoadError& e) {
             throw ParamError("file", e.what());
           }

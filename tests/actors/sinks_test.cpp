@@ -173,5 +173,37 @@ TEST(Stdout, TimeAndWavePrefixes) {
   EXPECT_EQ(out.substr(out.size() - 3), " 0\n");
 }
 
+// Two stdout sinks share one stream that is not a terminal. By default each writes its lines in
+// blocks (here: all at the end, the output under 64 KiB), so a reader sees nothing until then;
+// line-buffered, each firing's lines are written at once, so the two interleave as they fire.
+std::string two_sinks_on_one_stream() {
+  std::FILE* stream = std::tmpfile();
+  Harness h;
+  h.add("src", "generator",
+        {{"count", Value(3)}, {"value", Value("i")}, {"interval", Value(kSecond)}});
+  h.add("plain",
+        std::make_unique<StdoutSink>(StdoutOptions{TextFormat::json, false, false}, stream));
+  h.add("timed",
+        std::make_unique<StdoutSink>(StdoutOptions{TextFormat::json, true, false}, stream));
+  h.connect("src", "plain");
+  h.connect("src", "timed");
+  h.run();
+  std::rewind(stream);
+  std::string out;
+  char buf[4096];
+  while (std::size_t n = std::fread(buf, 1, sizeof buf, stream))
+    out.append(buf, n);
+  std::fclose(stream);
+  return out;
+}
+
+TEST(Stdout, BlockBufferedUnlessTheProcessAsksForLines) {
+  EXPECT_EQ(two_sinks_on_one_stream(), "0\n1\n2\n0 0\n1000000000 1\n2000000000 2\n");
+  set_stdout_line_buffered(true);
+  std::string interleaved = two_sinks_on_one_stream();
+  set_stdout_line_buffered(false);
+  EXPECT_EQ(interleaved, "0\n0 0\n1\n1000000000 1\n2\n2000000000 2\n");
+}
+
 }  // namespace
 }  // namespace cwf::actors

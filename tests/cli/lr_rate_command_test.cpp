@@ -72,6 +72,16 @@ TEST(LrRateCommand, SearchStopsAtTheLimit) {
       << err << out;
   EXPECT_NE(out.find("in the first 1 minutes"), std::string::npos) << out;
   EXPECT_NE(out.find("L-rating: 2"), std::string::npos) << out;
+  // A rating is long: the first thing said is how it proceeds, then how long one L replays.
+  EXPECT_EQ(err.rfind("cwf lr rate: this takes a while: every L tried replays the input at "
+                      "compression 60.000, then runs the reference over it; L doubles from 1 "
+                      "while it passes (up to 2), then bisects. Progress goes here every 5 s; "
+                      "reading the input first.\n"
+                      "cwf lr rate: the input spans 59 s of data: about 1 s of replay per L "
+                      "tried\n",
+                      0),
+            0u)
+      << err;
 }
 
 TEST(LrRateCommand, AsFastAsPossiblePrintsBothThroughputs) {

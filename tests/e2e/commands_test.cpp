@@ -78,6 +78,26 @@ TEST(Commands, GraphLabelsWindowedConnections) {
       << result.out;
 }
 
+// Events expiring from a window (expired_to) leave from the window's port: a dashed edge, told
+// apart from the actor's own output.
+TEST(Commands, GraphDrawsExpiredEventsAsADashedEdge) {
+  ProcessResult result = run_cwf({"graph", kExamples + "patterns/cwp6_expiration.yaml"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("  \"sample\" -> \"skipped\" [style=dashed, label=\"expired\"];\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("  \"skipped\" -> \"out\";\n"), std::string::npos) << result.out;
+}
+
+// --line-buffered changes when the lines are written, not what they are.
+TEST(Commands, RunLineBufferedWritesTheSameLines) {
+  ProcessResult plain = run_cwf({"run", kExamples + "squares.yaml"});
+  ProcessResult lines = run_cwf({"run", kExamples + "squares.yaml", "--line-buffered"});
+  ASSERT_EQ(lines.status, 0) << lines.err;
+  EXPECT_EQ(lines.out, plain.out);
+  EXPECT_EQ(lines.out, read_file(kExamples + "expected/squares.out"));
+}
+
 TEST(Commands, ActorsListsEveryTypeWithPortsAndParameters) {
   ProcessResult result = run_cwf({"actors"});
   ASSERT_EQ(result.status, 0);

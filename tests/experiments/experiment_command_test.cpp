@@ -43,14 +43,31 @@ bool is_png(const fs::path& path) {
          fs::file_size(path) > 1000;
 }
 
+// The documented command as a user types it: the experiment named relative to where they stand,
+// the results in the default --out, experiment-results/quick under the current directory (not
+// beside the experiment file).
 TEST(ExperimentCommandTest, TheQuickExperimentRunsEveryConfigurationAndWritesPlots) {
-  fs::path out = temp_dir("quick");
+  fs::path here = temp_dir("quick");
+  const fs::path was = fs::current_path();
+  fs::current_path(here);
   std::ostringstream stdout_text, stderr_text;
   int status = cli::main_command(
-      {"experiment", std::string(CWF_SOURCE_DIR) + "/workflows/experiments/quick.yaml", "--out",
-       out.string()},
+      {"experiment",
+       fs::relative(fs::path(CWF_SOURCE_DIR) / "workflows/experiments/quick.yaml", here).string()},
       stdout_text, stderr_text);
+  fs::current_path(was);
   ASSERT_EQ(status, 0) << stderr_text.str();
+  const fs::path out = here / "experiment-results" / "quick";
+  EXPECT_TRUE(fs::is_regular_file(out / "data" / "input.dat"));
+  // A long command says so before it starts.
+  EXPECT_EQ(stderr_text.str().rfind("cwf experiment: 5 runs (5 configurations x 1 repetitions) of "
+                                    "4 s each: about 20 s, plus generating the data the first "
+                                    "time; one line per run follows\n",
+                                    0),
+            0u)
+      << stderr_text.str();
+  EXPECT_NE(stdout_text.str().find("results in experiment-results/quick\n"), std::string::npos)
+      << stdout_text.str();
   EXPECT_NE(stdout_text.str().find("| configuration |"), std::string::npos) << stdout_text.str();
 
   // results.csv: the documented columns, rows for every configuration and second.
@@ -84,7 +101,7 @@ TEST(ExperimentCommandTest, TheQuickExperimentRunsEveryConfigurationAndWritesPlo
   while (std::getline(summary, line))
     ++rows;
   EXPECT_EQ(rows, 5);
-  fs::remove_all(out);
+  fs::remove_all(here);
 }
 
 // The message of loading `text` as an experiment file named exp.yaml.

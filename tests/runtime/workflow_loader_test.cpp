@@ -170,7 +170,7 @@ connections:
   EXPECT_EQ(p.location("amount").to_string(), "wf.yaml:8:13");
   EXPECT_EQ(p.location("label").to_string(), "wf.yaml:6:3");  // defaults: the actor
   EXPECT_EQ(p.base_dir(), "flows");
-  EXPECT_EQ(p.resolve_path("data.csv"), "flows/data.csv");
+  EXPECT_EQ(p.path("label"), "flows/plus");
 
   EXPECT_EQ(run(*wf, "sink"), (std::vector<Value>{11, 12, 13}));
 }
@@ -533,6 +533,38 @@ TEST(YamlToValue, ConvertsScalarsSequencesAndMaps) {
   }
 }
 
+// An input file an actor cannot read stops a workflow that is to run, at the parameter's line;
+// a workflow only checked or drawn loads without it, the file reported as a warning.
+TEST_F(WorkflowLoader, AnInputFileThatCannotBeReadIsAnErrorToRunAndAWarningToCheck) {
+  actors_.add(ActorType{"reader",
+                        "Reads nothing, but needs its file.",
+                        {ParamSpec{"path", ParamType::string, std::nullopt, "the input"}},
+                        {},
+                        {PortSpec{"out", ""}},
+                        [](const Params& p) -> std::unique_ptr<Actor> {
+                          if (!fs::exists(p.path("path")))
+                            p.input_missing("path", "cannot open '" + p.path("path") + "'");
+                          return std::make_unique<ListSource>(std::vector<Value>{});
+                        }});
+  constexpr std::string_view kReader = R"(actors:
+  src: {type: reader, path: missing.txt}
+  sink: {type: collect}
+connections: [src -> sink]
+)";
+  EXPECT_EQ(error(kReader),
+            "wf.yaml:2:29: invalid 'path' for actor 'src': cannot open 'flows/missing.txt'");
+
+  std::vector<LoadWarning> warnings;
+  LoadContext checking = context();
+  checking.missing_inputs = &warnings;
+  auto wf = load_workflow_text(kReader, "wf.yaml", "flows", checking);
+  EXPECT_EQ(wf->size(), 2u);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].text(),
+            "wf.yaml:2:29: warning: actor 'src' needs 'path' to run: cannot open "
+            "'flows/missing.txt'");
+}
+
 // ---- --set ACTOR.PARAM=VALUE (parameter overrides) ----
 
 class WorkflowLoaderOverrides : public WorkflowLoader {
@@ -599,6 +631,48 @@ TEST_F(WorkflowLoaderOverrides, UnknownActorOrParameterIsAnErrorWithADidYouMean)
                          "; did you mean 'amount'?"),
             std::string::npos)
       << message;
+}
+
+// A setting naming no actor, or a parameter its actor does not have, is the first thing said:
+// before any actor is built (building one may open its files, which the setting was to replace).
+TEST_F(WorkflowLoaderOverrides, AMistakenSettingIsReportedBeforeAnyActorIsBuilt) {
+  constexpr std::string_view kBadLabelFirst = R"(actors:
+  inc: {type: add, amount: 10, label: bad}
+  src: {type: numbers, count: 3}
+  sink: {type: collect}
+connections: [src -> inc, inc -> sink]
+)";
+  EXPECT_EQ(error_with(kBadLabelFirst, {"inc.label=good", "inx.amount=1"}),
+            "--set inx.amount: no actor 'inx' in the workflow; did you mean 'inc'?");
+  std::string message = error_with(kBadLabelFirst, {"src.strat=2"});
+  EXPECT_NE(message.find("--set src.strat: unknown parameter 'strat' for actor 'src' (type "
+                         "numbers); did you mean 'start'?"),
+            std::string::npos)
+      << message;
+  EXPECT_TRUE(bound_.empty()) << "no factory may run before the settings are checked";
+}
+
+// A path in the file is relative to the file's folder; one given on the command line is relative
+// to where the user stands, like any path typed in a shell.
+TEST_F(WorkflowLoaderOverrides, APathSetOnTheCommandLineIsRelativeToTheCurrentDirectory) {
+  load_with(R"(actors:
+  src: {type: numbers, count: 1}
+  one: {type: add, amount: 1, label: data/in.csv}
+  two: {type: add, amount: 2, label: data/in.csv}
+  sink: {type: collect}
+connections: [src -> one, one -> two, two -> sink]
+)",
+            {"two.label=out/answers.csv"});
+  ASSERT_EQ(bound_.size(), 2u);
+  EXPECT_EQ(bound_[0].path("label"), "flows/data/in.csv");
+  EXPECT_EQ(bound_[1].path("label"), "out/answers.csv");
+  load_with(kPipeline, {"inc.label=/abs/in.csv"});
+  EXPECT_EQ(bound_.back().path("label"), "/abs/in.csv");
+  // A setting written in another file (an experiment's `set:`) is relative to that file.
+  ParamOverride from_file = parse_param_override("inc.label=in.csv");
+  from_file.base_dir = "experiments";
+  load_workflow_text(kPipeline, "wf.yaml", "flows", context(), {from_file});
+  EXPECT_EQ(bound_.back().path("label"), "experiments/in.csv");
 }
 
 TEST_F(WorkflowLoaderOverrides, MalformedSettingsAreRejected) {

@@ -1,0 +1,61 @@
+// The Linear Road commands the documentation shows, run exactly as written (the code block read
+// from the doc), from a folder laid out like the repository's: they exit 0 and the validation at
+// their end passes.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "process.hpp"
+
+namespace cwf::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The fenced code block of `doc` that contains `marker`, without its fences.
+std::string code_block_with(const std::string& doc, const std::string& marker) {
+  std::string text = read_file(std::string(CWF_SOURCE_DIR) + "/docs/" + doc);
+  std::size_t at = text.find(marker);
+  if (at == std::string::npos) return "";
+  std::size_t open = text.rfind("```\n", at);
+  std::size_t close = text.find("```", at);
+  if (open == std::string::npos || close == std::string::npos) return "";
+  return text.substr(open + 4, close - open - 4);
+}
+
+class DocumentedCommands : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(DocumentedCommands, RunAsWrittenAndPassValidation) {
+  const std::string block = code_block_with(GetParam(), "cwf run workflows/linear_road.yaml");
+  ASSERT_NE(block, "") << GetParam() << " shows no `cwf run workflows/linear_road.yaml`";
+  ASSERT_NE(block.find("cwf lr validate"), std::string::npos) << block;
+
+  // The repository's layout: workflows/ where the commands expect it, the rest made by them.
+  fs::path here = fs::path(::testing::TempDir()) / ("cwf_documented_" + std::to_string(::getpid()) +
+                                                    "_" + fs::path(GetParam()).stem().string());
+  fs::remove_all(here);
+  fs::create_directories(here);
+  fs::create_directory_symlink(fs::path(CWF_SOURCE_DIR) / "workflows", here / "workflows");
+  const std::string cwf_folder = fs::path(CWF_EXE).parent_path().string();
+  ProcessResult result =
+      run_process({"/bin/sh", "-c", "set -e; cd \"$1\"; PATH=\"$2:$PATH\"; " + block, "sh",
+                   here.string(), cwf_folder});
+  EXPECT_EQ(result.status, 0) << block << "\n" << result.out << result.err;
+  EXPECT_NE(result.out.find("\nPASS\n"), std::string::npos) << result.out << result.err;
+  EXPECT_TRUE(fs::exists(here / "answers.out"));
+  fs::remove_all(here);
+}
+
+INSTANTIATE_TEST_SUITE_P(Docs, DocumentedCommands,
+                         ::testing::Values("workflow-yaml.md", "linear-road.md"),
+                         [](const auto& info) {
+                           std::string name = fs::path(info.param).stem().string();
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace cwf::testing
