@@ -86,7 +86,7 @@ const Case kCases[] = {
        S{"b:2,3", "a:1,4"}}},
      S{"a:5"}},
     // 5. For every token of a key, the last 10 ns of that key's events, (t - 10, t]: ready as the
-    // token arrives (seed 002 item 5).
+    // token arrives (the dissertation's combination 5).
     {"StepTokenSizeTime",
      "10 ns",
      "1 token",

@@ -168,7 +168,7 @@ TEST(WindowTime, TimeStepTokenSize) {
   EXPECT_EQ(ints(w.expired_tokens()), (std::vector<int>{1, 2, 3, 12, 31}));
 }
 
-// Combination 5: every 2 tokens, the last 10 ns (seed 002 item 5, "the last 5 seconds worth of
+// Combination 5: every 2 tokens, the last 10 ns (the dissertation's combination 5, "the last 5 seconds worth of
 // data, for each token"): the window ends at the step's first token, (t - 10, t], and is ready
 // when that token arrives.
 TEST(WindowTime, TokenStepTimeSize) {
