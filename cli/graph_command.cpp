@@ -106,19 +106,11 @@ int graph_command(const Words& words, std::ostream& out, std::ostream& err) {
     out << kGraphUsage;
     return 0;
   }
-  std::string path;
-  std::vector<ParamOverride> overrides;
-  try {
-    Arguments args(words, {}, {"set"});
-    path = workflow_path(args, "graph");
-    overrides = param_overrides(args);
-  } catch (const std::exception& e) {
-    err << "cwf graph: " << e.what() << "\n";
-    return 2;
-  }
+  auto arguments = workflow_arguments(words, "graph", err);
+  if (!arguments) return 2;
   // A drawing does not read the data: input files that are missing do not matter here.
   std::vector<LoadWarning> missing_inputs;
-  auto workflow = load_or_report(path, err, overrides, &missing_inputs);
+  auto workflow = load_or_report(arguments->path, err, arguments->overrides, &missing_inputs);
   if (!workflow) return 2;
   out << "digraph " << quoted(workflow->name()) << " {\n";
   out << "  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n";

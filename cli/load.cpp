@@ -23,6 +23,17 @@ std::vector<ParamOverride> param_overrides(const Arguments& args) {
   return overrides;
 }
 
+std::optional<WorkflowArguments> workflow_arguments(const std::vector<std::string>& words,
+                                                    const std::string& command, std::ostream& err) {
+  try {
+    Arguments args(words, {}, {"set"});
+    return WorkflowArguments{workflow_path(args, command), param_overrides(args)};
+  } catch (const std::exception& e) {
+    err << "cwf " << command << ": " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
 std::unique_ptr<Workflow> load_or_report(const std::string& path, std::ostream& err,
                                          const std::vector<ParamOverride>& overrides,
                                          std::vector<LoadWarning>* missing_inputs) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -18,6 +19,14 @@ std::string workflow_path(const Arguments& args, const std::string& command);
 // The `--set ACTOR.PARAM=VALUE` options (runtime/param_overrides.hpp), in order; throws
 // UsageError for one that is not of that form.
 std::vector<ParamOverride> param_overrides(const Arguments& args);
+// `cwf COMMAND FILE.yaml [--set ACTOR.PARAM=VALUE]...` of the commands that only load a workflow
+// (validate, graph): its file and settings, or nullopt after printing the usage error.
+struct WorkflowArguments {
+  std::string path;
+  std::vector<ParamOverride> overrides;
+};
+std::optional<WorkflowArguments> workflow_arguments(const std::vector<std::string>& words,
+                                                    const std::string& command, std::ostream& err);
 // Loads and checks the workflow; prints the reason and returns nullptr on failure.
 // `overrides`: the `--set` parameters. `missing_inputs` set: the workflow is only checked or
 // drawn, and input files its actors cannot read are collected there instead of failing the load.

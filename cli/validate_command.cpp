@@ -30,23 +30,15 @@ int validate_command(const Words& words, std::ostream& out, std::ostream& err) {
     out << kValidateUsage;
     return 0;
   }
-  std::string path;
-  std::vector<ParamOverride> overrides;
-  try {
-    Arguments args(words, {}, {"set"});
-    path = workflow_path(args, "validate");
-    overrides = param_overrides(args);
-  } catch (const std::exception& e) {
-    err << "cwf validate: " << e.what() << "\n";
-    return 2;
-  }
+  auto arguments = workflow_arguments(words, "validate", err);
+  if (!arguments) return 2;
   std::vector<LoadWarning> missing_inputs;
-  auto workflow = load_or_report(path, err, overrides, &missing_inputs);
+  auto workflow = load_or_report(arguments->path, err, arguments->overrides, &missing_inputs);
   if (!workflow) return 2;
   try {
     make_director(workflow->director(), scheduler_registry());
   } catch (const std::exception& e) {
-    err << "cwf: " << path << ": " << e.what() << "\n";
+    err << "cwf: " << arguments->path << ": " << e.what() << "\n";
     return 2;
   }
   for (const LoadWarning& warning : missing_inputs)
@@ -54,9 +46,9 @@ int validate_command(const Words& words, std::ostream& out, std::ostream& err) {
   std::size_t sources = 0;
   for (const auto& a : workflow->actors())
     sources += a.actor->is_source();
-  out << path << ": ok (workflow '" << workflow->name() << "', " << workflow->size() << " actors, "
-      << sources << " sources, " << workflow->connections().size() << " connections, "
-      << workflow->director().type << " director)\n";
+  out << arguments->path << ": ok (workflow '" << workflow->name() << "', " << workflow->size()
+      << " actors, " << sources << " sources, " << workflow->connections().size()
+      << " connections, " << workflow->director().type << " director)\n";
   return 0;
 }
 
