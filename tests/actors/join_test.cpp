@@ -10,6 +10,7 @@
 namespace cwf::actors {
 namespace {
 
+using testing::Arrivals;
 using testing::collect;
 using testing::Harness;
 using testing::param_error;
@@ -61,33 +62,6 @@ connections:
   - {from: prices, to: j.right, window: {size: 4 min, step: 2 min}}
 )y");
 }
-
-// Emits each token, stamped with its event time, when the virtual clock reaches its arrival
-// time. On a virtual clock the director finishes all other work before the clock moves on, so a
-// join downstream receives the events of two such sources exactly in arrival order.
-class Arrivals final : public Actor {
- public:
-  struct Item {
-    Timestamp arrival;
-    Timestamp time;
-    Value token;
-  };
-  explicit Arrivals(std::vector<Item> items) : items_(std::move(items)) { add_output("out"); }
-  void fire(FiringContext& context) override {
-    Timestamp now = context.clock().now();
-    while (next_ < items_.size() && items_[next_].arrival <= now) {
-      context.set_output_time(items_[next_].time);
-      context.emit(items_[next_].token);
-      ++next_;
-    }
-    if (next_ < items_.size()) context.fire_again_at(items_[next_].arrival);
-  }
-  bool postfire(FiringContext&) override { return next_ < items_.size(); }
-
- private:
-  std::vector<Item> items_;
-  std::size_t next_ = 0;
-};
 
 // Two streams with ties within and across sides: l0..l7 and r0..r7 at these minutes.
 const std::vector<Timestamp> kLeftMinutes = {1, 2, 2, 4, 5, 7, 7, 9};
