@@ -14,8 +14,8 @@ const ExprEnvironment& join_environment() {
 
 }  // namespace
 
-Join::Join(Match match, std::optional<Expression> on, Expression emit)
-    : match_(match), on_(std::move(on)), emit_(std::move(emit)) {
+Join::Join(Match match, Trigger trigger, std::optional<Expression> on, Expression emit)
+    : match_(match), trigger_(trigger), on_(std::move(on)), emit_(std::move(emit)) {
   add_input("left", "windows of the left stream");
   add_input("right", "windows of the right stream");
   add_output("out", "the value of `emit` for each joined pair");
@@ -67,13 +67,14 @@ void Join::join_batch(FiringContext& context, Timestamp, const std::vector<Token
   const Tokens* latest_left = !lefts.empty()           ? &lefts.back()
                               : latest_[Inputs::kLeft] ? &*latest_[Inputs::kLeft]
                                                        : nullptr;
-  if (latest_right)
+  const bool by_left = trigger_ != Trigger::right, by_right = trigger_ != Trigger::left;
+  if (by_left && latest_right)
     for (const Tokens& left : lefts)
       join_windows(context, left, *latest_right);
-  if (latest_left)
+  if (by_right && latest_left)
     for (std::size_t i = 0; i < rights.size(); ++i) {
       // The last windows of this time on both sides were joined above.
-      if (i + 1 == rights.size() && !lefts.empty()) break;
+      if (by_left && i + 1 == rights.size() && !lefts.empty()) break;
       join_windows(context, *latest_left, rights[i]);
     }
 }
@@ -104,6 +105,9 @@ ActorType join_type() {
       {{"match", ParamType::string, Value("latest"),
         "latest: join with the other side's latest window at or before the window's time; time: "
         "join with the other side's windows of the same time"},
+       {"trigger", ParamType::string, Value("both"),
+        "match: latest only: whose windows are joined with the other side's latest: both, left "
+        "(each left window once, with the latest right: an as-of join) or right"},
        {"on", ParamType::expression, Value(),
         "join condition over `left` and `right` (a token of each side), e.g. left/city == "
         "right/city; not set: every pair"},
@@ -121,9 +125,21 @@ ActorType join_type() {
           m = Join::Match::time;
         else
           throw ParamError("match", "expected latest or time, got '" + match + "'");
+        std::string trigger = params.get_string("trigger");
+        Join::Trigger t;
+        if (trigger == "both")
+          t = Join::Trigger::both;
+        else if (trigger == "left")
+          t = Join::Trigger::left;
+        else if (trigger == "right")
+          t = Join::Trigger::right;
+        else
+          throw ParamError("trigger", "expected both, left or right, got '" + trigger + "'");
+        if (m == Join::Match::time && t != Join::Trigger::both)
+          throw ParamError("trigger", "only match: latest has a trigger side");
         std::optional<Expression> on;
         if (is_set(params, "on")) on = compile_param(params, "on", join_environment());
-        return std::make_unique<Join>(m, std::move(on),
+        return std::make_unique<Join>(m, t, std::move(on),
                                       compile_param(params, "emit", join_environment()));
       });
 }

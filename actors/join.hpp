@@ -9,7 +9,9 @@
 //
 // match: latest (default). Each window is joined with the latest window of the other side at or
 // before its time (the last one of that time, in arrival order). Two windows of the same time
-// that are each other's latest are joined once.
+// that are each other's latest are joined once. `trigger` says whose windows are joined so: both
+// sides' (a symmetric stream join), or only the left's (an as-of join: each order with the price
+// of its time) or only the right's.
 //
 // match: time. Each window is joined with every window of the other side of the same time (the
 // same period of time windows of equal size and step, all groups of it).
@@ -34,7 +36,8 @@ namespace cwf::actors {
 class Join final : public Actor {
  public:
   enum class Match { latest, time };
-  Join(Match match, std::optional<Expression> on, Expression emit);
+  enum class Trigger { both, left, right };
+  Join(Match match, Trigger trigger, std::optional<Expression> on, Expression emit);
   void fire(FiringContext& context) override;
   void end_of_input(FiringContext& context) override;
 
@@ -47,6 +50,7 @@ class Join final : public Actor {
   void join_windows(FiringContext& context, const Tokens& left, const Tokens& right);
 
   Match match_;
+  Trigger trigger_;
   std::optional<Expression> on_;
   Expression emit_;
   Inputs inputs_;

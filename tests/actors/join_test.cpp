@@ -38,7 +38,8 @@ std::vector<Timestamp> minutes(const testing::Collect& out) {
 
 // Orders (one event each) and the prices of a sliding window, read by two independent sources:
 // under each director the join sees the two sides interleaved differently.
-std::unique_ptr<Workflow> orders_and_price_windows(const std::string& match) {
+std::unique_ptr<Workflow> orders_and_price_windows(const std::string& match,
+                                                   const std::string& trigger = "both") {
   std::string orders = testing::write_file(
       "orders.jsonl",
       "{\"id\":1,\"min\":3}\n{\"id\":2,\"min\":7}\n{\"id\":3,\"min\":12}\n{\"id\":4,\"min\":13}\n");
@@ -55,7 +56,9 @@ actors:
                        prices_path + R"(, time: /min * 60}
   j:
     type: join
-    match: )" + match + R"y(
+    match: )" + match + R"(
+    trigger: )" + trigger +
+                       R"y(
     emit: "concat(str(left/id), ':', str(right/p))"
 connections:
   - {from: orders, to: j.left}
@@ -172,6 +175,27 @@ TEST_P(JoinUnderEveryDirector, MatchLatestJoinsByEventTime) {
   EXPECT_EQ(summary.incomplete(), 0u);
 }
 
+// trigger: left: each order once, with the latest price window at or before its time.
+TEST_P(JoinUnderEveryDirector, MatchLatestTriggeredByTheLeftJoinsEachLeftWindowOnce) {
+  auto workflow = orders_and_price_windows("latest", "left");
+  auto& out = collect(*workflow, "j");
+  testing::run_under(*workflow, GetParam());
+  // Order 1 (3 min) comes before the first price window ends (4 min): nothing to join it with.
+  EXPECT_EQ(strings(out), (Lines{"2:2", "2:4", "3:8", "3:10", "4:8", "4:10"}));
+  EXPECT_EQ(minutes(out), (std::vector<Timestamp>{7, 7, 12, 12, 13, 13}));
+}
+
+// trigger: right: each price window once, with the latest order at or before its time.
+TEST_P(JoinUnderEveryDirector, MatchLatestTriggeredByTheRightJoinsEachRightWindowOnce) {
+  auto workflow = orders_and_price_windows("latest", "right");
+  auto& out = collect(*workflow, "j");
+  testing::run_under(*workflow, GetParam());
+  EXPECT_EQ(strings(out), (Lines{"1:0", "1:2", "1:2", "1:4", "2:4", "2:6", "2:6", "2:8", "3:8",
+                                 "3:10", "4:10", "4:12", "4:12", "4:14", "4:14"}));
+  EXPECT_EQ(minutes(out),
+            (std::vector<Timestamp>{4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14, 16, 16, 18}));
+}
+
 // Only windows of the same time meet: the order of 12 min and the window [8, 12).
 TEST_P(JoinUnderEveryDirector, MatchTimeJoinsWindowsOfTheSameTime) {
   auto workflow = orders_and_price_windows("time");
@@ -246,6 +270,10 @@ TEST(Join, ParameterErrors) {
   EXPECT_EQ(param_error("join", {{"match", Value("sideways")}}),
             "match: expected latest or time, got 'sideways'");
   EXPECT_EQ(param_error("join", {{"on", Value("window > 1")}}).rfind("on: ", 0), 0u);
+  EXPECT_EQ(param_error("join", {{"trigger", Value("up")}}),
+            "trigger: expected both, left or right, got 'up'");
+  EXPECT_EQ(param_error("join", {{"match", Value("time")}, {"trigger", Value("left")}}),
+            "trigger: only match: latest has a trigger side");
   auto j = testing::make("join", {});
   EXPECT_EQ(j->input_index("left"), 0);
   EXPECT_EQ(j->input_index("right"), 1);
