@@ -26,12 +26,45 @@ INSTANTIATE_TEST_SUITE_P(EveryDirector, Examples,
                          ::testing::Combine(::testing::Values(Example{"sensor_alerts", true},
                                                               Example{"order_items", true},
                                                               Example{"squares", true},
-                                                              Example{"input_errors", false}),
+                                                              Example{"input_errors", false},
+                                                              Example{"order_payments", false},
+                                                              Example{"order_prices", true}),
                                             ::testing::ValuesIn(kEveryDirector)),
                          [](const auto& info) {
                            return std::get<0>(info.param).name + "_" +
                                   director_label(std::get<1>(info.param));
                          });
+
+// The interval join's three outputs go to three sinks and interleave freely; each kind of line
+// comes in time order, under every director.
+class OrderPayments : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OrderPayments, EachKindOfLineComesInTimeOrder) {
+  std::string director = GetParam();
+  std::vector<std::string> args = {"run", kExamples + "order_payments.yaml", "--director",
+                                   director};
+  if (auto colon = director.find(':'); colon != std::string::npos) {
+    args[3] = director.substr(0, colon);
+    args.insert(args.end(), {"--scheduler", director.substr(colon + 1)});
+  }
+  ProcessResult result = run_cwf(args);
+  ASSERT_EQ(result.status, 0) << result.err;
+  auto of_kind = [](const std::string& text, const std::string& prefix) {
+    std::vector<std::string> kind;
+    for (const std::string& line : lines_of(text))
+      if (line.rfind(prefix, 0) == 0) kind.push_back(line);
+    return kind;
+  };
+  std::string expected = read_file(kExamples + "expected/order_payments.out");
+  for (const char* prefix : {"{\"paid\"", "{\"unpaid\"", "{\"unknown_payment\""}) {
+    SCOPED_TRACE(prefix);
+    EXPECT_FALSE(of_kind(expected, prefix).empty());
+    EXPECT_EQ(of_kind(result.out, prefix), of_kind(expected, prefix));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryDirector, OrderPayments, ::testing::ValuesIn(kEveryDirector),
+                         [](const auto& info) { return director_label(info.param); });
 
 // The example sends malformed lines to its `errors` port: the workflow handles them (here, by
 // printing them), so nothing is lost and the run is complete.
