@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
+
+#include "runtime/duration.hpp"
 
 namespace cwf::actors {
 
@@ -53,6 +56,19 @@ Duration parse_time_unit(const Params& params, std::string_view name) {
   if (unit == "ns") return 1;
   throw ParamError(std::string(name),
                    "unknown time unit '" + unit + "' (expected s, ms, us or ns)");
+}
+
+Duration parse_signed_duration(const Params& params, std::string_view name) {
+  std::string text = params.get_string(name);
+  std::string_view magnitude = text;
+  while (!magnitude.empty() && magnitude.front() == ' ')
+    magnitude.remove_prefix(1);
+  bool negative = !magnitude.empty() && magnitude.front() == '-';
+  if (negative) magnitude.remove_prefix(1);
+  std::string reason;
+  std::optional<Duration> d = try_parse_duration(magnitude, &reason);
+  if (!d) throw ParamError(std::string(name), reason);
+  return negative ? -*d : *d;
 }
 
 double parse_pace(const Params& params, std::string_view name) {

@@ -35,6 +35,10 @@ Expression compile_param(const Params& params, std::string_view name,
 // `time_unit`: s | ms | us | ns, as nanoseconds per unit.
 Duration parse_time_unit(const Params& params, std::string_view name);
 
+// A duration that may be negative ("-5 min", "10 min", "0"; a bare number is seconds), as a
+// string parameter: bounds relative to another event's time.
+Duration parse_signed_duration(const Params& params, std::string_view name);
+
 // `pace`: fast (0) | real (1) | <k>x (k > 0), as a speed-up factor; 0 means no pacing.
 double parse_pace(const Params& params, std::string_view name);
 

@@ -1,29 +1,32 @@
-// join (pattern CWP2, stream join): two inputs `left` and `right`, each with its own window.
+// join (pattern CWP2, stream join): two inputs `left` and `right`, each with its own window,
+// joined in event time: the output depends only on the windows of each side and their times,
+// never on the order in which the two sides reach the actor (so not on the director).
 //
-// match: latest (default). The actor keeps the most recent window it fired on from each side.
-// A window from one side is joined with the kept window of the other side (nothing is emitted
-// while the other side has had no window yet), then replaces the kept window of its own side.
-// Which window is "most recent" depends on the order the actor receives windows from the two
-// sides: of the windows ready on both ports it takes the earliest window time first, but a
-// window still on its way from a slower branch is not seen.
+// Windows of both sides are taken in window-time order (TimeAlignedInputs): the windows of time t
+// are joined once both sides have moved past t (or the input has ended), so a window waits for
+// the other side to catch up. Each side's windows must come in time order (time windows do); a
+// window earlier than one its side already delivered is late: counted and left out.
 //
-// match: time. A window is joined only with the windows of the other side that have the same
-// window time (the same period of time windows of equal size and step), whatever the order they
-// arrive in: each pair of windows of equal time is joined once, when the later of the two arrives.
-// A window is kept while the other side may still deliver a window of its time, and forgotten
-// once the other side has delivered a later one.
+// match: latest (default). Each window is joined with the latest window of the other side at or
+// before its time (the last one of that time, in arrival order). Two windows of the same time
+// that are each other's latest are joined once. `trigger` says whose windows are joined so: both
+// sides' (a symmetric stream join), or only the left's (an as-of join: each order with the price
+// of its time) or only the right's.
 //
-// Joining two windows pairs every token of the triggering window (in order) with every token of
-// the other window (in order); for each pair for which `on` holds, the value of `emit` is
-// emitted. `on` and `emit` see the variables `left` and `right`; the input `/` is the token of
-// the triggering side.
+// match: time. Each window is joined with every window of the other side of the same time (the
+// same period of time windows of equal size and step, all groups of it).
+//
+// Joining two windows pairs every token of the left window (in order) with every token of the
+// right one (in order); for each pair for which `on` holds, the value of `emit` is emitted,
+// stamped with the time of the later window. `on` and `emit` see the variables `left` and
+// `right`; the input `/` is the left token. Outputs come in time order: the windows of time t
+// joined with the windows of the other side, left windows first.
 #pragma once
 
-#include <cstdint>
-#include <map>
 #include <optional>
 #include <vector>
 
+#include "actors/time_aligned_inputs.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
 #include "runtime/expression.hpp"
@@ -33,26 +36,26 @@ namespace cwf::actors {
 class Join final : public Actor {
  public:
   enum class Match { latest, time };
-  Join(Match match, std::optional<Expression> on, Expression emit);
+  enum class Trigger { both, left, right };
+  Join(Match match, Trigger trigger, std::optional<Expression> on, Expression emit);
   void fire(FiringContext& context) override;
+  void end_of_input(FiringContext& context) override;
 
  private:
-  struct Kept {
-    Timestamp time = 0;
-    std::vector<Value> tokens;
-  };
-  void join(FiringContext& context, int side, const std::vector<Value>& mine,
-            const std::vector<Value>& theirs);
+  using Tokens = std::vector<Value>;
+  using Inputs = TimeAlignedInputs<Tokens>;
+  void release(FiringContext& context, bool end_of_input);
+  void join_batch(FiringContext& context, Timestamp time, const std::vector<Tokens>& lefts,
+                  const std::vector<Tokens>& rights);
+  void join_windows(FiringContext& context, const Tokens& left, const Tokens& right);
 
   Match match_;
+  Trigger trigger_;
   std::optional<Expression> on_;
   Expression emit_;
-  // match: latest — the last window of each side, if any.
-  std::optional<Kept> latest_[2];
-  // match: time — the tokens of the windows that may still meet a partner, by window time.
-  std::map<Timestamp, std::vector<Value>> waiting_[2];
-  Timestamp seen_[2] = {kNoTime, kNoTime};
-  static constexpr Timestamp kNoTime = INT64_MIN;
+  Inputs inputs_;
+  // match: latest — the latest window of each side released so far, if any.
+  std::optional<Tokens> latest_[2];
 };
 
 ActorType join_type();

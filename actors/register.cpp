@@ -6,6 +6,7 @@
 #include "actors/expression_actor.hpp"
 #include "actors/filter.hpp"
 #include "actors/generator.hpp"
+#include "actors/interval_join.hpp"
 #include "actors/join.hpp"
 #include "actors/jsonl_sink.hpp"
 #include "actors/jsonl_source.hpp"
@@ -33,6 +34,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(tap_type());
   registry.add(expression_actor_type());
   registry.add(join_type());
+  registry.add(interval_join_type());
   // Sinks
   registry.add(csv_sink_type());
   registry.add(jsonl_sink_type());

@@ -1,6 +1,7 @@
 // The actor API. An actor declares its ports in its constructor and implements the Kepler-style
 // lifecycle: initialize once, then per window prefire (may I fire?), fire (read the window, emit
-// tokens), postfire (post-condition: keep going?), and wrapup once at the end.
+// tokens), postfire (post-condition: keep going?), end_of_input once no input can come, and
+// wrapup once at the end.
 //
 // Plain actors only read tokens and emit tokens: the runtime's time keeper stamps every output
 // with the timestamp and a child wave tag of the window being processed. Time- and wave-aware
@@ -35,6 +36,13 @@ class Actor {
   virtual void fire(FiringContext& context) = 0;
   // False means the actor is finished: a source is exhausted, or an actor wants no more input.
   virtual bool postfire(FiringContext&) { return true; }
+  // Called once when no input can reach the actor any more: the run's input has ended, every
+  // actor upstream of it is done and it has fired on everything that reached it. An actor that
+  // holds events back until time moves on (a join waiting for its other input) emits what it
+  // still holds. The firing has no window: port() is -1, time() is that of the last window fired
+  // on, and what it emits belongs to no wave. Not called inside a sub-workflow (whose input goes
+  // on with the outer workflow's), nor on or after a cycle of connections.
+  virtual void end_of_input(FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
 
  protected:

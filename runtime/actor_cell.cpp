@@ -36,12 +36,49 @@ std::size_t ActorCell::add_route(int output_port, Receiver& target) {
   std::size_t index = producer->index();
   routes_[static_cast<std::size_t>(output_port)].push_back(
       Route{&target, std::move(producer), false});
+  link_to(target.owner());
   return index;
 }
 
 void ActorCell::add_expired_route(int input_port, Receiver& target) {
   expired_routes_[static_cast<std::size_t>(input_port)].push_back(
       Route{&target, target.make_producer(), false});
+  link_to(target.owner());
+}
+
+void ActorCell::link_to(ActorCell& consumer) {
+  if (std::find(consumers_.begin(), consumers_.end(), &consumer) != consumers_.end()) return;
+  consumers_.push_back(&consumer);
+  consumer.upstream_.push_back(this);
+}
+
+bool ActorCell::upstream_done() const {
+  return std::all_of(upstream_.begin(), upstream_.end(),
+                     [](const ActorCell* cell) { return cell->done(); });
+}
+
+void ActorCell::end_own_input() {
+  if (!finishing_ && !finished()) {
+    // No window and no wave: the actor stamps what it emits with its own times.
+    static const WaveTag kNoWave;
+    Window none{{}, time_keeper_.input_time(), &kNoWave};
+    time_keeper_.begin_firing(none);
+    FiringContext context(*this, -1, none);
+    try {
+      actor_.end_of_input(context);
+    } catch (const std::exception& e) {
+      report(ProblemKind::failed, e.what());
+    }
+    try {
+      end_firing();
+    } catch (const std::exception& e) {
+      report(ProblemKind::failed, e.what());
+    }
+  }
+  done_.store(true, std::memory_order_release);
+  // A consumer that found this cell not done yet went idle: it must look again.
+  for (ActorCell* consumer : consumers_)
+    consumer->notify();
 }
 
 void ActorCell::send_expired(int input_port, Event&& event) {
@@ -76,7 +113,8 @@ void ActorCell::end_firing() {
   if (!punctuates_ || !wave) return;
   std::uint32_t children = time_keeper_.children();
   if (children == 0) {
-    send_punctuation(Event{Value(), time_keeper_.input_time(), *wave});
+    // The end-of-input firing has no wave to tell about.
+    if (!wave->empty()) send_punctuation(Event{Value(), time_keeper_.input_time(), *wave});
     return;
   }
   // The children t.1 ... t.n of a firing are numbered across all output ports: a consumer on one
@@ -318,6 +356,8 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   // What the actor asked to be fired at comes before the windows: its time has come.
   CycleResult result = run_requested_firings(now, end_of_input, max_firings);
   if (result.has_more_work) return result;
+  // Read before draining: what an upstream actor sent before it was done is then in the inbox.
+  bool input_ended = end_of_input && !done_.load(std::memory_order_relaxed) && upstream_done();
   for (auto& r : receivers_) {
     if (!r) continue;
     std::size_t n = r->drain();
@@ -351,6 +391,7 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   // More to do: windows left after the grant, or events the bounded drain left in an inbox.
   for (auto& r : receivers_)
     if (r && (r->has_window() || r->inbox_size() > 0)) result.has_more_work = true;
+  if (input_ended && !result.has_more_work) end_own_input();
   return result;
 }
 

@@ -124,6 +124,12 @@ class ActorCell {
   // Drain the inputs and fire on up to `max_firings` windows (sources: fire up to that often).
   CycleResult run(std::uint32_t max_firings);
   bool finished() const { return finished_.load(std::memory_order_acquire); }
+  // Whether this actor will send nothing more (any thread): a source once it finished; any other
+  // actor once the run's input has ended, every actor upstream of it is done and it has fired on
+  // everything that reached it and ran its Actor::end_of_input. An actor learns that its input
+  // has ended in topological order, so what an upstream actor emits at the end of input reaches
+  // it first.
+  bool done() const { return is_source() ? finished() : done_.load(std::memory_order_acquire); }
   // A source that asked not to be fired before this time (kNever: not waiting).
   Timestamp fire_again_at() const { return fire_again_at_; }
   // When the director should run this cell even without new input (kNever: no timer): a source's
@@ -178,6 +184,11 @@ class ActorCell {
   void wake_consumers();
   void deliver_to(std::vector<Route>& routes, Event&& event);
 
+  // Keeps the graph's edges between cells (for the end of input, actor by actor).
+  void link_to(ActorCell& consumer);
+  bool upstream_done() const;
+  // This actor's input has ended: its end_of_input firing, then done, and its consumers woken.
+  void end_own_input();
   CycleResult run_source(std::uint32_t max_firings);
   CycleResult run_windows(std::uint32_t max_firings);
   // Fires the actor once for each time it asked for (fire_again_at) that has come.
@@ -210,6 +221,9 @@ class ActorCell {
   std::vector<std::vector<Route>> routes_;
   std::vector<std::vector<Route>> expired_routes_;  // per input port
   std::vector<Route*> routes_to_wake_;
+  std::vector<ActorCell*> upstream_;   // cells that send to this one (routes and expired routes)
+  std::vector<ActorCell*> consumers_;  // cells this one sends to
+  std::atomic<bool> done_{false};
   std::atomic<std::uint8_t> state_{0};
   std::atomic<bool> finished_{false};
   bool finishing_ = false;  // decided during a run; published as finished_ at its end

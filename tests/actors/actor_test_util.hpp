@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -17,9 +18,12 @@
 #include "actors/register.hpp"
 #include "runtime/actor.hpp"
 #include "runtime/actor_registry.hpp"
+#include "runtime/director_factory.hpp"
 #include "runtime/runner.hpp"
 #include "runtime/scheduled_director.hpp"
+#include "runtime/workflow_loader.hpp"
 #include "schedulers/fifo_scheduler.hpp"
+#include "schedulers/register.hpp"
 
 namespace cwf::actors::testing {
 
@@ -30,6 +34,48 @@ inline const ActorRegistry& registry() {
     return r;
   }();
   return *instance;
+}
+
+inline const SchedulerRegistry& scheduler_registry() {
+  static const SchedulerRegistry* instance = [] {
+    auto* r = new SchedulerRegistry();
+    cwf::schedulers::register_all(*r);
+    return r;
+  }();
+  return *instance;
+}
+
+// A workflow written in YAML; relative paths are taken from the test's temporary folder.
+inline std::unique_ptr<Workflow> load(const std::string& yaml) {
+  LoadContext context{registry(), scheduler_registry()};
+  return load_workflow_text(yaml, "test.yaml", ::testing::TempDir(), context);
+}
+
+// Every director and policy a workflow's output must not depend on: "threaded", or
+// "POLICY/WORKERS" for the scheduled director.
+inline const std::vector<std::string> kEveryDirector = {
+    "fifo/1", "fifo/2", "qbs/1", "qbs/2", "rr/1", "rr/2", "rb/1", "rb/2", "threaded"};
+
+// A test-name-safe form of a director string.
+inline std::string director_label(std::string director) {
+  for (char& c : director)
+    if (c == '/') c = '_';
+  return director;
+}
+
+// Runs `workflow` on a virtual clock under one of kEveryDirector.
+inline RunSummary run_under(Workflow& workflow, const std::string& director) {
+  DirectorConfig config;
+  if (director == "threaded") {
+    config.type = "threaded";
+  } else {
+    auto slash = director.find('/');
+    config.scheduler = director.substr(0, slash);
+    config.workers = static_cast<unsigned>(std::stoul(director.substr(slash + 1)));
+  }
+  auto run_director = make_director(config, scheduler_registry());
+  VirtualClock clock;
+  return run_workflow(workflow, *run_director, clock);
 }
 
 inline Params params(std::map<std::string, Value> values) {
@@ -55,8 +101,11 @@ inline std::string param_error(const std::string& type, std::map<std::string, Va
 // Per test and per process: the same test running in another build at the same time (a sanitizer
 // build, another checkout) must not write over this one's files.
 inline std::string temp_path(const std::string& name) {
-  return ::testing::TempDir() + "cwf_actors_" + std::to_string(::getpid()) + "_" +
-         ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" + name;
+  // Parameterised tests are named "Test/param": one file name, not a folder.
+  std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  std::replace(test.begin(), test.end(), '/', '_');
+  return ::testing::TempDir() + "cwf_actors_" + std::to_string(::getpid()) + "_" + test + "_" +
+         name;
 }
 
 inline std::string write_file(const std::string& name, const std::string& content) {
@@ -118,6 +167,44 @@ class Collect final : public Actor {
   std::mutex mutex_;
 };
 
+// Emits each token, stamped with its event time, when the virtual clock reaches its arrival
+// time. On a virtual clock the director finishes all other work before the clock moves on, so a
+// join downstream receives the events of two such sources exactly in arrival order.
+class Arrivals final : public Actor {
+ public:
+  struct Item {
+    Timestamp arrival;
+    Timestamp time;
+    Value token;
+  };
+  explicit Arrivals(std::vector<Item> items) : items_(std::move(items)) { add_output("out"); }
+  void fire(FiringContext& context) override {
+    Timestamp now = context.clock().now();
+    while (next_ < items_.size() && items_[next_].arrival <= now) {
+      context.set_output_time(items_[next_].time);
+      context.emit(items_[next_].token);
+      ++next_;
+    }
+    if (next_ < items_.size()) context.fire_again_at(items_[next_].arrival);
+  }
+  bool postfire(FiringContext&) override { return next_ < items_.size(); }
+
+ private:
+  std::vector<Item> items_;
+  std::size_t next_ = 0;
+};
+
+// A collector fed by `actor.port` of `workflow`.
+inline Collect& collect(Workflow& workflow, const std::string& actor,
+                        const std::string& port = "out") {
+  auto sink = std::make_unique<Collect>();
+  Collect& ref = *sink;
+  std::string name = "collect_" + actor + "_" + port;
+  workflow.add(name, std::move(sink));
+  workflow.connect(actor, port, name, "in");
+  return ref;
+}
+
 // A workflow under construction with collectors attached by name.
 class Harness {
  public:
@@ -131,12 +218,7 @@ class Harness {
   }
   // A collector fed by `actor.port`.
   Collect& collect(const std::string& actor, const std::string& port = "out") {
-    auto sink = std::make_unique<Collect>();
-    Collect& ref = *sink;
-    std::string name = "collect_" + actor + "_" + port;
-    workflow_.add(name, std::move(sink));
-    workflow_.connect(actor, port, name, "in");
-    return ref;
+    return testing::collect(workflow_, actor, port);
   }
   void connect(const std::string& from, const std::string& from_port, const std::string& to,
                const std::string& to_port) {
@@ -144,6 +226,9 @@ class Harness {
   }
   void connect(const std::string& from, const std::string& to) { workflow_.connect(from, to); }
 
+  RunSummary run_under(const std::string& director) {
+    return testing::run_under(workflow_, director);
+  }
   RunSummary run(Timestamp clock_start = 0) {
     VirtualClock clock(clock_start);
     ScheduledDirector director(std::make_unique<cwf::schedulers::FifoScheduler>());

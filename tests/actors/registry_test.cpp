@@ -11,10 +11,10 @@ namespace {
 using testing::registry;
 
 TEST(Registry, EveryTypeIsRegistered) {
-  EXPECT_EQ(registry().names(),
-            (std::vector<std::string>{"aggregate", "counter", "csv_sink", "csv_source",
-                                      "expression", "filter", "generator", "join", "jsonl_sink",
-                                      "jsonl_source", "map", "merge", "split", "stdout", "tap"}));
+  EXPECT_EQ(registry().names(), (std::vector<std::string>{
+                                    "aggregate", "counter", "csv_sink", "csv_source", "expression",
+                                    "filter", "generator", "interval_join", "join", "jsonl_sink",
+                                    "jsonl_source", "map", "merge", "split", "stdout", "tap"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -89,6 +89,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"tap", {}},
       {"expression", {{"emit", Value("len(window)")}}},
       {"join", {}},
+      {"interval_join", {{"key", Value("/id")}, {"upper", Value("1 min")}}},
       {"csv_sink", {{"path", Value(out)}}},
       {"jsonl_sink", {{"path", Value(out)}}},
       {"stdout", {}},

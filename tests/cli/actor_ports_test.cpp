@@ -53,6 +53,7 @@ const std::map<std::string, std::map<std::string, Value>> kSpecific = {
     {"gsm_pubsub", {{"model", kExamples + "gsm/design_to_order.yaml"}}},
     {"guard_scheduler", {{"file", kExamples + "examples/guards/buy_ticket_book_car.deps.yaml"}}},
     {"nats_subscribe", {{"subject", "x"}}},
+    {"interval_join", {{"upper", "10 min"}, {"key", "/id"}}},
 };
 
 // Port names; a documented name with a placeholder (`to_<neighbour>`) stands for ports made from
