@@ -34,33 +34,33 @@ std::size_t Receiver::drain() {
   // it draining forever; what is left is drained on the next run.
   constexpr std::size_t kBulk = 256, kMaxPerDrain = 1 << 16;
   std::size_t total = 0;
-  if (!wants_punctuation()) {
-    // Where events come from does not matter: the inbox picks.
-    auto accept_one = [this](Event&& event) { accept(std::move(event), 0); };
+  // Bulk dequeues by `dequeue` until it runs dry or the bound is reached; each event is accepted
+  // as coming from `producer`.
+  auto drain_from = [this, &total](std::size_t producer, auto&& dequeue) {
+    auto accept_one = [this, producer](Event&& event) { accept(std::move(event), producer); };
     AcceptingIterator<decltype(accept_one)> into(accept_one);
     while (total < kMaxPerDrain) {
-      std::size_t n = inbox_.try_dequeue_bulk(into, kBulk);
-      total += n;
-      if (n < kBulk) break;
+      std::size_t got = dequeue(into);
+      total += got;
+      if (got < kBulk) break;
     }
+  };
+  if (!wants_punctuation()) {
+    // Where events come from does not matter: the inbox picks.
+    drain_from(0, [this](auto into) { return inbox_.try_dequeue_bulk(into, kBulk); });
     return total;
   }
   // Wave windows complete a wave per producer (WaveCompletion): drain each one knowingly,
   // starting with a different one each time so that none waits behind a flood from another.
-  const std::size_t n = producers_.size();
-  if (n == 0) return 0;
+  const std::size_t producers = producers_.size();
+  if (producers == 0) return 0;
   const std::size_t first = next_first_producer_;
-  next_first_producer_ = (first + 1) % n;
-  for (std::size_t k = 0; k < n; ++k) {
-    ReceiverProducer* producer = producers_[(first + k) % n];
-    std::size_t index = producer->index();
-    auto accept_one = [this, index](Event&& event) { accept(std::move(event), index); };
-    AcceptingIterator<decltype(accept_one)> into(accept_one);
-    while (total < kMaxPerDrain) {
-      std::size_t n = inbox_.try_dequeue_bulk_from_producer(producer->token(), into, kBulk);
-      total += n;
-      if (n < kBulk) break;
-    }
+  next_first_producer_ = (first + 1) % producers;
+  for (std::size_t k = 0; k < producers; ++k) {
+    ReceiverProducer& producer = *producers_[(first + k) % producers];
+    drain_from(producer.index(), [this, &producer](auto into) {
+      return inbox_.try_dequeue_bulk_from_producer(producer.token(), into, kBulk);
+    });
   }
   return total;
 }

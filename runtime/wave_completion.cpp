@@ -54,12 +54,10 @@ bool WaveCompletion::add_to(Tree& tree, const WaveTag& leaf) {
 }
 
 bool WaveCompletion::add(const WaveTag& leaf, std::size_t producer) {
-  Root& root = roots_[leaf.root()];
+  auto [it, first_leaf] = roots_.try_emplace(leaf.root());
+  Root& root = it->second;
+  if (first_leaf) root.waiting = carriers_of(leaf.root());
   if (root.complete) return false;
-  if (!root.started) {
-    root.started = true;
-    root.waiting = carriers_of(leaf.root());
-  }
   if (!add_to(tree_of(root, producer), leaf)) return false;
   // With no producer known to carry the wave (waiting empty from the start), one complete tree is
   // all that can be known; else every carrier's tree must be complete.

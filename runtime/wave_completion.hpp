@@ -61,7 +61,6 @@ class WaveCompletion {
   };
   struct Root {
     bool complete = false;
-    bool started = false;
     std::uint64_t waiting = 0;  // carriers whose tree is not complete yet (bit per producer)
     Tree first;                 // producer 0's: the usual single-producer port allocates no more
     std::vector<Tree> others;   // producer p ≥ 1 at p - 1

@@ -125,7 +125,8 @@ class WindowGroup {
   // Selects the window's entries into `selected_`; false when it cannot be ready yet.
   bool select(const WindowProgress& p, Timestamp* deadline, bool* time_closed);
   // Windows that end at a stepping event and look back from it: no step (every event steps), and
-  // a token step with a time size ("the last y seconds, every x tokens", the dissertation's combination 5).
+  // a token step with a time size ("the last y seconds, every x tokens", the dissertation's
+  // combination 5).
   bool looks_back() const {
     return !spec_.step || (step_is(WindowUnit::tokens) && size_is(WindowUnit::time));
   }
