@@ -17,7 +17,7 @@
 #include "runtime/actor_registry.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/expression.hpp"
-#include "runtime/receiver.hpp"
+#include "runtime/window.hpp"
 
 namespace cwf::actors {
 

@@ -16,7 +16,7 @@
 #include <span>
 
 #include "runtime/expression.hpp"
-#include "runtime/receiver.hpp"
+#include "runtime/window.hpp"
 #include "runtime/value.hpp"
 
 namespace cwf::actors {
