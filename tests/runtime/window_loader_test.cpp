@@ -83,10 +83,11 @@ TEST_F(WindowLoader, LoadsAWindowAndItsExpiredRoute) {
                  "  - from: src\n    to: sink\n"
                  "    window: {size: 1 token, step: 2 tokens, delete_used: true, "
                  "expired_to: log.in}\n");
-  const Connection& c = wf->connections().at(0);
-  EXPECT_EQ(c.receiver_description, "window(size: 1 token, step: 2 tokens, delete_used)");
-  ASSERT_TRUE(c.expired_to);
-  EXPECT_EQ(c.expired_to->actor, *wf->find("log"));
+  const PortWindow* window = wf->window(wf->connections().at(0).to);
+  ASSERT_TRUE(window);
+  EXPECT_EQ(window->spec.describe(), "window(size: 1 token, step: 2 tokens, delete_used)");
+  EXPECT_EQ(window->expired_to, (PortAddress{*wf->find("log"), 0}));
+  EXPECT_EQ(window->location.to_string(), "wf.yaml:8:5");  // its `window` key
   ScheduledDirector director(std::make_unique<testing::InOrderScheduler>(16, "fifo"));
   VirtualClock clock;
   RunSummary summary = run_workflow(*wf, director, clock);

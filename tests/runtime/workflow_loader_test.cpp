@@ -150,7 +150,7 @@ connections:
   const Connection& first = wf->connections()[0];
   EXPECT_EQ(first.from, (PortAddress{0, 0}));
   EXPECT_EQ(first.to, (PortAddress{1, 0}));
-  EXPECT_EQ(first.receiver_description, "fifo");
+  EXPECT_EQ(wf->window(first.to), nullptr);  // a FIFO queue
   EXPECT_EQ(first.location.to_string(), "wf.yaml:15:5");
   EXPECT_EQ(wf->connections()[1].from, (PortAddress{1, 0}));
   EXPECT_EQ(wf->connections()[1].to, (PortAddress{2, 0}));
