@@ -35,6 +35,7 @@
 #include "runtime/value.hpp"
 #include "runtime/wave_completion.hpp"
 #include "runtime/window_group.hpp"
+#include "runtime/window_parts.hpp"
 #include "runtime/window_spec.hpp"
 
 namespace cwf {
@@ -107,6 +108,7 @@ class WindowedReceiver : public Receiver {
   WindowProgress progress() const;
 
   WindowSpec spec_;
+  WindowParts parts_;  // the step and size all groups apply
   std::vector<Expression> keys_;
   Duration timeout_after_end_;
   std::vector<GroupState> groups_;
