@@ -129,7 +129,7 @@ void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {
     WaveRecord& rec = record(wave(i));
     if (--rec.live == 0 && wave_left_) wave_left_(rec.root);
   }
-  if (expire) (*expire)(std::move(event(i)));
+  if (expire) (*expire)(std::move(stored(i)));
 }
 
 void WindowGroup::finish(bool delete_used, const ExpireFn& expire) {

@@ -135,7 +135,7 @@ class WindowGroup {
   }
 
  private:
-  Event& event(std::size_t i) { return events_[head_ + i]; }
+  Event& stored(std::size_t i) { return events_[head_ + i]; }  // to move out of the queue
   // Drops the records of complete waves with no queued event from the front.
   void prune_waves();
   // Selects the window's entries into `sel_`; false when it cannot be ready yet.
