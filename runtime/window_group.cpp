@@ -52,11 +52,10 @@ void WindowGroup::prune_waves() {
 bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const ExpireFn& expire) {
   *deadline = kNoDeadline;
   if (ready_) return true;
-  const bool show_empty = spec_.closes_by_time() && !spec_.suppress_empty;
   for (;;) {
     if (!select(p, deadline)) return false;
     if (sel_.time_closed) late_before_ = std::max(late_before_, sel_.closed_end);
-    if (sel_.count() > 0 || show_empty) {
+    if (sel_.count() > 0 || show_empty_) {
       materialize();
       ready_ = true;
       return true;
@@ -70,9 +69,8 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline) {
   *deadline = kNoDeadline;
   sel_.clear();
   if (looks_back_) return select_backwards();
-  WindowPlace place;
-  if (!step_.place(*this, cursor_, p, &place)) return false;
-  return size_.select(*this, step_, place, p, sel_, deadline);
+  if (!step_.place(*this, cursor_, p, place_)) return false;
+  return size_.select(*this, step_, place_, p, sel_, deadline);
 }
 
 bool WindowGroup::select_backwards() {
@@ -151,7 +149,7 @@ void WindowGroup::next_window(const ExpireFn& expire) {
   window_.clear();
   window_seqs_.clear();
   step_.next(cursor_);
-  if (!size_.bounded()) {
+  if (!bounded_) {
     pop_front();  // unbounded: events leave only when used
     return;
   }
@@ -164,7 +162,8 @@ void WindowGroup::next_window(const ExpireFn& expire) {
       remove(*i, &expire);
   } else {
     // Later windows start at or past the next window's lower bound: what lies below it leaves.
-    const WindowPlace next = step_.bounds(cursor_);
+    WindowPlace& next = place_;
+    step_.bounds(cursor_, next);
     if (next.by_arrival_only()) {
       // Arrival numbers ascend through the queue: only its front can fall below the bound.
       for (std::size_t i = 0; i < queued() && seq(i) < next.seq_from; ++i)

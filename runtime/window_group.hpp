@@ -64,6 +64,8 @@ class WindowGroup {
         size_(*parts.size),
         looks_back_(parts.step->looks_back()),
         watches_arrivals_(parts.step->watches_arrivals()),
+        bounded_(parts.size->bounded()),
+        show_empty_(spec.closes_by_time() && !spec.suppress_empty),
         live_total_(live_total),
         wave_left_(std::move(wave_left)) {}
 
@@ -126,12 +128,18 @@ class WindowGroup {
   // Whether the group's waves with ordinals [from, to) have all been seen and are complete.
   bool waves_complete(std::uint64_t from, std::uint64_t to) const;
   // Whether entry i is at or past the lower bound of `place`, and before its next bound.
+  // An open bound is not looked up (it is the same for every entry of a loop).
   bool at_or_past(const WindowPlace& place, std::size_t i) const {
-    return seq(i) >= place.seq_from && wave(i) >= place.wave_from &&
-           event(i).time >= place.time_from;
+    return (place.seq_from == 0 || seq(i) >= place.seq_from) &&
+           (place.wave_from == 0 || wave(i) >= place.wave_from) &&
+           (place.time_from == std::numeric_limits<Timestamp>::min() ||
+            event(i).time >= place.time_from);
   }
   bool before_next(const WindowPlace& place, std::size_t i) const {
-    return seq(i) < place.seq_to && wave(i) < place.wave_to && event(i).time < place.time_to;
+    return (place.seq_to == std::numeric_limits<std::uint64_t>::max() || seq(i) < place.seq_to) &&
+           (place.wave_to == std::numeric_limits<std::uint64_t>::max() ||
+            wave(i) < place.wave_to) &&
+           (place.time_to == kNoDeadline || event(i).time < place.time_to);
   }
 
  private:
@@ -152,6 +160,8 @@ class WindowGroup {
   const WindowSize& size_;
   const bool looks_back_;
   const bool watches_arrivals_;
+  const bool bounded_;     // events leave when later windows start past them
+  const bool show_empty_;  // empty windows are handed out (time windows, unless suppressed)
   std::size_t* live_total_;
   std::vector<Event> events_;
   std::vector<std::uint64_t> seqs_;      // arrival position in the group
@@ -162,6 +172,7 @@ class WindowGroup {
   std::size_t live_ = 0;
   std::uint64_t arrived_ = 0;
   WindowCursor cursor_;
+  WindowPlace place_;  // reused: where the step puts the window being formed (or the next one)
   Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
   std::vector<std::size_t> leaving_;  // reused: queue positions to expire, newest first
   // Waves by ordinal (order of first arrival in the group), from wave_base_ on; the records

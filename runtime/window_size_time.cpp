@@ -4,11 +4,11 @@
 
 namespace cwf {
 
-bool WindowSizeTime::select(const WindowGroup& group, const WindowStep&, const WindowPlace& place,
-                            const WindowProgress& progress, WindowSelection& out,
-                            Timestamp* deadline) const {
+bool WindowSizeTime::select(const WindowGroup& group, const WindowStep& step,
+                            const WindowPlace& place, const WindowProgress& progress,
+                            WindowSelection& out, Timestamp* deadline) const {
   if (place.missing_first) return false;
-  const Timestamp t0 = place.start_time, end = t0 + d_;
+  const Timestamp t0 = step.start_time(group, place), end = t0 + d_;
   out.interval = WindowInterval{t0, end};
   for (std::size_t i = place.first; i < group.queued(); ++i) {
     Timestamp t = group.event(i).time;

@@ -4,6 +4,10 @@
 
 namespace cwf {
 
+Timestamp WindowStep::start_time(const WindowGroup& group, const WindowPlace& place) const {
+  return group.event(place.first).time;
+}
+
 std::optional<std::uint64_t> WindowStep::first_wave(const WindowGroup& group,
                                                     const WindowPlace& place) const {
   if (place.missing_first || place.first >= group.queued()) return std::nullopt;

@@ -78,9 +78,6 @@ struct WindowPlace {
   // Every queued event from `first` on is at or past the lower bound and none is gone: windows
   // counted in tokens are a range of the queue, found without a scan.
   bool dense = false;
-  // The timestamp the window starts at: the period's start for a time step, else the first
-  // event's.
-  Timestamp start_time = 0;
   // Only the arrival bound is set: the queue is in arrival order, so the events before the lower
   // bound are a prefix of the queue.
   bool by_arrival_only() const {
@@ -110,16 +107,20 @@ class WindowStep {
   virtual void next(WindowCursor& cursor) const { ++cursor.k; }
 
   // Windows that start at their lower bound: whether window k's lower bound has been reached,
-  // and where it is (false: the window cannot be formed yet).
+  // and where it is (false: the window cannot be formed yet). A group reuses one WindowPlace
+  // from window to window: a step sets the same fields of it every time and leaves the others
+  // open.
   virtual bool place(const WindowGroup& group, const WindowCursor& cursor,
-                     const WindowProgress& progress, WindowPlace* out) const = 0;
+                     const WindowProgress& progress, WindowPlace& place) const = 0;
   // The lower bound of window k alone (for expiry: events below window k's lower bound leave).
-  virtual WindowPlace bounds(const WindowCursor& cursor) const = 0;
+  virtual void bounds(const WindowCursor& cursor, WindowPlace& place) const = 0;
   // Whether everything before window k + 1's lower bound has arrived (a window holding all
   // events up to there is complete).
   virtual bool next_bound_reached(const WindowGroup& group, const WindowPlace& place,
                                   const WindowProgress& progress) const = 0;
   virtual StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const = 0;
+  // The timestamp a window cut by a duration starts at: the first event's at the lower bound.
+  virtual Timestamp start_time(const WindowGroup& group, const WindowPlace& place) const;
   // The wave a window counted in waves starts with: the wave of the event at the lower bound.
   virtual std::optional<std::uint64_t> first_wave(const WindowGroup& group,
                                                   const WindowPlace& place) const;

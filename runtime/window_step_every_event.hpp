@@ -14,10 +14,10 @@ class WindowStepEveryEvent final : public WindowStep {
   bool looks_back() const override { return true; }
   // Windows that look back have no lower bound to place.
   bool place(const WindowGroup&, const WindowCursor&, const WindowProgress&,
-             WindowPlace*) const override {
+             WindowPlace&) const override {
     return false;
   }
-  WindowPlace bounds(const WindowCursor&) const override { return {}; }
+  void bounds(const WindowCursor&, WindowPlace&) const override {}
   bool next_bound_reached(const WindowGroup&, const WindowPlace&,
                           const WindowProgress&) const override {
     return false;

@@ -45,23 +45,20 @@ std::uint64_t WindowStepTime::first_window_holding(const WindowCursor& cursor, T
   return std::max<std::uint64_t>(cursor.k, k < 0 ? 0 : static_cast<std::uint64_t>(k));
 }
 
-WindowPlace WindowStepTime::bounds(const WindowCursor& cursor) const {
-  WindowPlace place;
-  if (!cursor.started) return place;  // no event yet: nothing below any bound
+void WindowStepTime::bounds(const WindowCursor& cursor, WindowPlace& place) const {
+  if (!cursor.started) return;  // no event yet: nothing below any bound
   Timestamp l = lower(cursor);
   place.time_from = l;
   place.time_to = l + d_;
   place.period = WindowInterval{l, l + d_};
-  place.start_time = l;
-  return place;
 }
 
 bool WindowStepTime::place(const WindowGroup&, const WindowCursor& cursor,
-                           const WindowProgress& progress, WindowPlace* out) const {
+                           const WindowProgress& progress, WindowPlace& place) const {
   if (!cursor.started || cursor.parked) return false;
-  *out = bounds(cursor);
+  bounds(cursor, place);
   // At the end of input nothing can reach a window that starts past the latest event.
-  return !(progress.end_of_input && out->time_from > progress.max_time);
+  return !(progress.end_of_input && place.time_from > progress.max_time);
 }
 
 bool WindowStepTime::next_bound_reached(const WindowGroup&, const WindowPlace& place,

@@ -29,11 +29,14 @@ class WindowStepTime final : public WindowStep {
   void next(WindowCursor& cursor) const override;
 
   bool place(const WindowGroup& group, const WindowCursor& cursor, const WindowProgress& progress,
-             WindowPlace* out) const override;
-  WindowPlace bounds(const WindowCursor& cursor) const override;
+             WindowPlace& place) const override;
+  void bounds(const WindowCursor& cursor, WindowPlace& place) const override;
   bool next_bound_reached(const WindowGroup& group, const WindowPlace& place,
                           const WindowProgress& progress) const override;
   StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const override;
+  Timestamp start_time(const WindowGroup&, const WindowPlace& place) const override {
+    return place.time_from;
+  }
   // The earliest wave among the events of the period [L, L + D).
   std::optional<std::uint64_t> first_wave(const WindowGroup& group,
                                           const WindowPlace& place) const override;

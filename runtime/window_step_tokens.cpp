@@ -6,16 +6,14 @@
 
 namespace cwf {
 
-WindowPlace WindowStepTokens::bounds(const WindowCursor& cursor) const {
-  WindowPlace place;
+void WindowStepTokens::bounds(const WindowCursor& cursor, WindowPlace& place) const {
   place.seq_from = cursor.k * n_;
   place.seq_to = place.seq_from + n_;
-  return place;
 }
 
 bool WindowStepTokens::place(const WindowGroup& group, const WindowCursor& cursor,
-                             const WindowProgress&, WindowPlace* out) const {
-  WindowPlace place = bounds(cursor);
+                             const WindowProgress&, WindowPlace& place) const {
+  bounds(cursor, place);
   if (group.arrived() <= place.seq_from) return false;
   const std::size_t queued = group.queued();
   std::size_t first = 0;
@@ -25,15 +23,13 @@ bool WindowStepTokens::place(const WindowGroup& group, const WindowCursor& curso
     if (queued > 0 && place.seq_from > group.seq(0))
       first =
           static_cast<std::size_t>(std::min<std::uint64_t>(place.seq_from - group.seq(0), queued));
-    place.dense = true;
   } else {
     while (first < queued && (group.gone(first) || group.seq(first) < place.seq_from))
       ++first;
   }
+  place.dense = group.gone_queued() == 0;
   place.first = first;
   place.missing_first = first == queued;  // the events at the lower bound were all used
-  if (!place.missing_first) place.start_time = group.event(first).time;
-  *out = place;
   return true;
 }
 

@@ -19,8 +19,8 @@ class WindowStepTokens final : public WindowStep {
 
   bool looks_back() const override { return looks_back_; }
   bool place(const WindowGroup& group, const WindowCursor& cursor, const WindowProgress& progress,
-             WindowPlace* out) const override;
-  WindowPlace bounds(const WindowCursor& cursor) const override;
+             WindowPlace& place) const override;
+  void bounds(const WindowCursor& cursor, WindowPlace& place) const override;
   bool next_bound_reached(const WindowGroup& group, const WindowPlace& place,
                           const WindowProgress& progress) const override;
   StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const override;

@@ -4,16 +4,14 @@
 
 namespace cwf {
 
-WindowPlace WindowStepWaves::bounds(const WindowCursor& cursor) const {
-  WindowPlace place;
+void WindowStepWaves::bounds(const WindowCursor& cursor, WindowPlace& place) const {
   place.wave_from = cursor.k * n_;
   place.wave_to = place.wave_from + n_;
-  return place;
 }
 
 bool WindowStepWaves::place(const WindowGroup& group, const WindowCursor& cursor,
-                            const WindowProgress&, WindowPlace* out) const {
-  WindowPlace place = bounds(cursor);
+                            const WindowProgress&, WindowPlace& place) const {
+  bounds(cursor, place);
   if (group.waves_seen() <= place.wave_from) return false;
   const std::size_t queued = group.queued();
   std::size_t first = 0;
@@ -21,8 +19,6 @@ bool WindowStepWaves::place(const WindowGroup& group, const WindowCursor& cursor
     ++first;
   place.first = first;
   place.missing_first = first == queued;  // the events at the lower bound were all used
-  if (!place.missing_first) place.start_time = group.event(first).time;
-  *out = place;
   return true;
 }
 

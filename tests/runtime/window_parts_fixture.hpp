@@ -30,7 +30,13 @@ struct PartsFixture {
   // The step's place for the cursor's window; fails the test when it is not reached.
   WindowPlace place(const WindowProgress& p = open(0)) {
     WindowPlace out;
-    placed = parts.step->place(group, cursor, p, &out);
+    placed = parts.step->place(group, cursor, p, out);
+    return out;
+  }
+  // The lower bound of the cursor's window alone.
+  WindowPlace bounds() {
+    WindowPlace out;
+    parts.step->bounds(cursor, out);
     return out;
   }
   // The size's selection from the step's place, as the tokens (queue values) it holds.
@@ -39,7 +45,7 @@ struct PartsFixture {
     deadline = kNoDeadline;
     ready = false;
     WindowPlace where;
-    if (!parts.step->place(group, cursor, p, &where)) return {};
+    if (!parts.step->place(group, cursor, p, where)) return {};
     ready = parts.size->select(group, *parts.step, where, p, sel, &deadline);
     return tokens();
   }

@@ -24,7 +24,7 @@ TEST(WindowStepEveryEvent, HasNoLowerBoundAndClosesOnlyAtTheEnd) {
   f.add(0);
   f.place();
   EXPECT_FALSE(f.placed);
-  WindowPlace bounds = f.parts.step->bounds(f.cursor);
+  WindowPlace bounds = f.bounds();
   EXPECT_TRUE(bounds.by_arrival_only());
   EXPECT_EQ(bounds.seq_from, 0u);
   EXPECT_FALSE(f.parts.step->watches_arrivals());

@@ -22,7 +22,7 @@ TEST(WindowStepTime, GridOriginIsTheFirstTimestampRoundedDown) {
   ASSERT_TRUE(f.placed);
   EXPECT_EQ(place.time_from, 30);
   EXPECT_EQ(place.time_to, 40);
-  EXPECT_EQ(place.start_time, 30);
+  EXPECT_EQ(f.parts.step->start_time(f.group, place), 30);
   ASSERT_TRUE(place.period);
   EXPECT_EQ(*place.period, (WindowInterval{30, 40}));
   EXPECT_FALSE(place.missing_first);  // a period exists without an event at its start

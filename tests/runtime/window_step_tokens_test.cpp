@@ -19,9 +19,10 @@ TEST(WindowStepTokens, WindowKStartsAtTheKTimesNthEvent) {
   ASSERT_TRUE(f.placed);
   EXPECT_EQ(place.seq_from, 6u);
   EXPECT_EQ(place.seq_to, 9u);
-  EXPECT_EQ(place.first, 6u);      // the queue holds arrivals 0..6: the 7th entry
-  EXPECT_TRUE(place.dense);        // nothing gone: a range of the queue
-  EXPECT_EQ(place.start_time, 6);  // the timestamp of the event at the lower bound
+  EXPECT_EQ(place.first, 6u);  // the queue holds arrivals 0..6: the 7th entry
+  EXPECT_TRUE(place.dense);    // nothing gone: a range of the queue
+  // The timestamp a duration size starts at: the event at the lower bound's.
+  EXPECT_EQ(f.parts.step->start_time(f.group, place), 6);
   EXPECT_FALSE(place.missing_first);
   EXPECT_FALSE(place.period);  // no period: not cut by time
 }
@@ -66,7 +67,7 @@ TEST(WindowStepTokens, ClosesOnlyAtTheEndOfInput) {
 TEST(WindowStepTokens, ExpiryBoundIsTheArrivalNumberAlone) {
   PartsFixture f("2 tokens", "5 tokens");
   f.cursor.k = 2;
-  WindowPlace bounds = f.parts.step->bounds(f.cursor);
+  WindowPlace bounds = f.bounds();
   EXPECT_EQ(bounds.seq_from, 10u);
   EXPECT_TRUE(bounds.by_arrival_only());
 }

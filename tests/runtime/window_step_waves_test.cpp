@@ -27,7 +27,7 @@ TEST(WindowStepWaves, WindowKStartsWithTheFirstEventOfWaveKTimesN) {
   EXPECT_EQ(place.wave_from, 1u);
   EXPECT_EQ(place.wave_to, 2u);
   EXPECT_EQ(place.first, 1u);  // token 20: the first event of the group's second wave
-  EXPECT_EQ(place.start_time, 2);
+  EXPECT_EQ(f.parts.step->start_time(f.group, place), 2);
   EXPECT_FALSE(place.dense);
   f.cursor.k = 2;  // the third wave has not been seen
   f.place();
@@ -52,7 +52,7 @@ TEST(WindowStepWaves, NextBoundReachedWhenTheStepsWavesAreComplete) {
 TEST(WindowStepWaves, ExpiryBoundIsTheWaveOrdinal) {
   PartsFixture f("1 wave", "1 wave");
   f.cursor.k = 3;
-  WindowPlace bounds = f.parts.step->bounds(f.cursor);
+  WindowPlace bounds = f.bounds();
   EXPECT_EQ(bounds.wave_from, 3u);
   EXPECT_FALSE(bounds.by_arrival_only());
   EXPECT_FALSE(f.parts.step->looks_back());
