@@ -2,6 +2,8 @@
 // WindowGroups, tracks how far time has got (event timestamps, the formation timeout on the
 // workflow clock, the end of input), and hands the actor the earliest ready window among all
 // groups: by window time, ties by the order in which windows became ready.
+// What a window holds and when it is ready is decided by the port's step and size (WindowParts,
+// built once here from the spec), which every group applies to its own queue.
 //
 // A window's time (what the time keeper stamps the firing's outputs with) is its end for windows
 // that close by time ([s, e) gives e), else the timestamp of its last event; its wave is the last
