@@ -15,7 +15,7 @@ bool WindowGroup::add(Event&& event) {
     ordinal = it->second;
     first_of_wave = ++record(ordinal).live == 1;
   }
-  if (watches_arrivals_) step_.arrived(cursor_, event.time);
+  if (cursor_.awaits_event) step_.arrived(cursor_, event.time);
   events_.push_back(std::move(event));
   seqs_.push_back(arrived_++);
   ordinals_.push_back(ordinal);

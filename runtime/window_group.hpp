@@ -63,11 +63,12 @@ class WindowGroup {
         step_(*parts.step),
         size_(*parts.size),
         looks_back_(parts.step->looks_back()),
-        watches_arrivals_(parts.step->watches_arrivals()),
         bounded_(parts.size->bounded()),
         show_empty_(spec.closes_by_time() && !spec.suppress_empty),
         live_total_(live_total),
-        wave_left_(std::move(wave_left)) {}
+        wave_left_(std::move(wave_left)) {
+    cursor_.awaits_event = parts.step->watches_arrivals();
+  }
 
   // Events with a timestamp before this fall into a window that already closed (late).
   Timestamp late_before() const { return std::max(late_before_, cursor_.floor); }
@@ -159,7 +160,6 @@ class WindowGroup {
   const WindowStep& step_;
   const WindowSize& size_;
   const bool looks_back_;
-  const bool watches_arrivals_;
   const bool bounded_;     // events leave when later windows start past them
   const bool show_empty_;  // empty windows are handed out (time windows, unless suppressed)
   std::size_t* live_total_;

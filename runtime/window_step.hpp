@@ -49,6 +49,9 @@ struct WindowCursor {
   // waits for an event to jump over empty windows it does not show (parked).
   bool started = false;
   bool parked = false;
+  // The step wants to be told of the group's next event (WindowStep::arrived): set when the group
+  // is made for steps that watch arrivals, then as the step says.
+  bool awaits_event = false;
   Timestamp base = 0;
   // Windows that look back: the stepping event of the last window formed.
   Timestamp trigger_time = 0;
@@ -100,7 +103,7 @@ class WindowStep {
   // size that reaches back from an end, see WindowSize::reaches_back_from_end). Asked once, when
   // the parts are built.
   virtual bool looks_back() const = 0;
-  // Whether arrived() must be told of every event.
+  // Whether arrived() is to be told of the group's events while the cursor awaits one.
   virtual bool watches_arrivals() const { return false; }
   virtual void arrived(WindowCursor&, Timestamp) const {}
   // Moves the cursor to the next window.

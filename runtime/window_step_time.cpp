@@ -28,9 +28,8 @@ void WindowStepTime::arrived(WindowCursor& cursor, Timestamp t) const {
   } else if (cursor.parked) {
     cursor.k = first_window_holding(cursor, t);
     cursor.parked = false;
-  } else {
-    return;
   }
+  cursor.awaits_event = false;  // until the group parks again
   update_floor(cursor);
 }
 
@@ -90,6 +89,7 @@ bool WindowStepTime::skip_empty(const WindowGroup& group, WindowCursor& cursor) 
     if (!group.gone(i)) earliest = std::min(earliest, group.event(i).time);
   if (earliest == kNoDeadline) {
     cursor.parked = true;
+    cursor.awaits_event = true;
   } else {
     cursor.k = first_window_holding(cursor, earliest);
   }

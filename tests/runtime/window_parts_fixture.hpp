@@ -13,11 +13,13 @@ namespace cwf::testing {
 
 struct PartsFixture {
   PartsFixture(const std::string& size, const std::string& step)
-      : spec(window(size, step)), parts(make_window_parts(spec)), group(spec, parts, &live) {}
+      : spec(window(size, step)), parts(make_window_parts(spec)), group(spec, parts, &live) {
+    cursor.awaits_event = parts.step->watches_arrivals();
+  }
 
   // Token `v` at time t (default: t = v), in wave `wave` (a root) when given.
   void add(int v, Timestamp t, WaveTag wave = {}) {
-    if (parts.step->watches_arrivals()) parts.step->arrived(cursor, t);
+    if (cursor.awaits_event) parts.step->arrived(cursor, t);
     group.add(Event{Value(v), t, std::move(wave)});
   }
   void add(int v) { add(v, v); }
