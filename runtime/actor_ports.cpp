@@ -72,7 +72,7 @@ bool is_family_member(const PortSpec& family, std::string_view name) {
   std::string_view prefix = std::string_view(family.name).substr(0, p.open);
   std::string_view suffix = std::string_view(family.name).substr(p.close + 1);
   return name.size() > prefix.size() + suffix.size() && name.starts_with(prefix) &&
-         name.ends_with(suffix);
+         name.ends_with(suffix) && placeholder(name).open == std::string::npos;
 }
 
 std::string ActorPorts::mismatch(std::span<const PortSpec> actual_inputs,

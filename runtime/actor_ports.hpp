@@ -34,7 +34,7 @@ struct ActorPorts {
 bool is_port_family(const PortSpec& port);
 // The member of `family` for `value`: to_<neighbour> and "b2" give to_b2.
 std::string family_member_name(const PortSpec& family, std::string_view value);
-// Whether `name` is a member of `family` (to_b2 of to_<neighbour>, with a non-empty value).
+// Whether `name` is a member of `family`: to_b2 of to_<neighbour> (a value, and no placeholder).
 bool is_family_member(const PortSpec& family, std::string_view name);
 
 }  // namespace cwf

@@ -59,6 +59,7 @@ TEST(ActorPorts, AFamilyMemberReplacesThePlaceholder) {
   EXPECT_FALSE(is_family_member({"to_<n>_out", ""}, "to__out"));  // no value
   EXPECT_FALSE(is_family_member({"to_<n>_out", ""}, "to_b"));
   EXPECT_FALSE(is_family_member({"out", ""}, "out"));  // a fixed port is no family
+  EXPECT_FALSE(is_family_member(kToNeighbour, kToNeighbour.name));
   EXPECT_TRUE(is_port_family(kToNeighbour));
   EXPECT_FALSE(is_port_family({"deliveries", ""}));
 }
