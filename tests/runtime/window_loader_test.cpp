@@ -33,8 +33,7 @@ class WindowLoader : public ::testing::Test {
     actors_.add(ActorType{"numbers",
                           "Emits 1, 2, ... count at times 1 s, 2 s, ...",
                           {ParamSpec{"count", ParamType::integer, std::nullopt, "how many"}},
-                          {},
-                          {PortSpec{"out", ""}},
+                          ActorPorts{{}, {PortSpec{"out", ""}}},
                           [](const Params& p) {
                             std::vector<Value> tokens;
                             std::vector<Timestamp> times;
@@ -45,12 +44,14 @@ class WindowLoader : public ::testing::Test {
                             return std::make_unique<ListSource>(std::move(tokens),
                                                                 std::move(times));
                           }});
-    actors_.add(ActorType{"batches", "", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
-                            return std::make_unique<Batches>();
-                          }});
-    actors_.add(ActorType{"collect", "", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
-                            return std::make_unique<Collect>();
-                          }});
+    actors_.add(
+        ActorType{"batches", "", {}, ActorPorts{{PortSpec{"in", ""}}, {}}, [](const Params&) {
+                    return std::make_unique<Batches>();
+                  }});
+    actors_.add(
+        ActorType{"collect", "", {}, ActorPorts{{PortSpec{"in", ""}}, {}}, [](const Params&) {
+                    return std::make_unique<Collect>();
+                  }});
     schedulers_.add("fifo", "in wake-up order", [](const SchedulerParameters&) {
       return std::make_unique<testing::InOrderScheduler>(16, "fifo");
     });
