@@ -37,8 +37,7 @@ class PortWindowLoading : public ::testing::Test {
                           "Emits first, first + 1, ... (count of them) at 1 s, 2 s, ...",
                           {ParamSpec{"count", ParamType::integer, std::nullopt, "how many"},
                            ParamSpec{"first", ParamType::integer, std::nullopt, "first token"}},
-                          {},
-                          {PortSpec{"out", ""}},
+                          ActorPorts{{}, {PortSpec{"out", ""}}},
                           [](const Params& p) {
                             std::vector<Value> tokens;
                             std::vector<Timestamp> times;
@@ -49,12 +48,14 @@ class PortWindowLoading : public ::testing::Test {
                             return std::make_unique<ListSource>(std::move(tokens),
                                                                 std::move(times));
                           }});
-    actors_.add(ActorType{"batches", "", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
-                            return std::make_unique<SortedBatches>();
-                          }});
-    actors_.add(ActorType{"collect", "", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
-                            return std::make_unique<Collect>();
-                          }});
+    actors_.add(
+        ActorType{"batches", "", {}, ActorPorts{{PortSpec{"in", ""}}, {}}, [](const Params&) {
+                    return std::make_unique<SortedBatches>();
+                  }});
+    actors_.add(
+        ActorType{"collect", "", {}, ActorPorts{{PortSpec{"in", ""}}, {}}, [](const Params&) {
+                    return std::make_unique<Collect>();
+                  }});
   }
   std::unique_ptr<Workflow> load(const std::string& connections) {
     return load_workflow_text(kActors + connections, "wf.yaml", "flows",
