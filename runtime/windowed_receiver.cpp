@@ -202,7 +202,19 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
     // Everything still incomplete (partial token or wave windows) closes now.
     for (std::size_t g = 0; g < groups_.size(); ++g)
       evaluate(g);
-  } else if (!deadlines_.empty()) {
+  } else {
+    wake_at_next_deadline();
+  }
+}
+
+void WindowedReceiver::wake_at_next_deadline() {
+  while (!deadlines_.empty()) {
+    const Deadline& d = deadlines_.top();
+    const GroupState& state = groups_[d.group];
+    if (d.version == state.version && !state.ready) break;
+    deadlines_.pop();
+  }
+  if (!deadlines_.empty()) {
     Timestamp at = deadlines_.top().time;
     Timestamp reach = std::numeric_limits<Timestamp>::max() - timeout_after_end_;
     Timestamp due = at > reach ? std::numeric_limits<Timestamp>::max() : at + timeout_after_end_;
@@ -234,6 +246,10 @@ void WindowedReceiver::finish_window(bool, bool consumed) {
   state.ready = false;
   state.group->finish(consumed && spec_.delete_used, expire_fn_);
   evaluate(g);
+  // The group's next window may wait for a deadline that advance() (before this firing) could
+  // not know: a window after one that closed by its formation timeout must time out as well,
+  // not only when the next event comes.
+  if (!end_of_input_) wake_at_next_deadline();
 }
 
 }  // namespace cwf

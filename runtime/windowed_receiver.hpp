@@ -104,6 +104,8 @@ class WindowedReceiver : public Receiver {
   void wave_completed(const WaveTag& tag);
   void wave_left(const WaveTag& root);
   void evaluate(std::size_t g);
+  // Asks the cell to run again when the earliest pending window deadline times out.
+  void wake_at_next_deadline();
   WindowProgress progress() const;
 
   WindowSpec spec_;
