@@ -262,6 +262,68 @@ connections:
     {{"T=1 [0, 300) [1,2]", "event 3 at 1050 ms"}, {"T=1 [300, 600) []", "event 3 at 1050 ms"}},
     3};
 
+// The same for the other windows that close by time (docs/workflow-yaml.md, `timeout`: "at the
+// latest T x size (T x step when the size is not a time) after its end"), T = 1, empty windows
+// suppressed. Readings 1 at 0 ms and 2 at 100 ms reach the windows; 3 at 1000 ms goes elsewhere;
+// 4, stamped 50 ms, right after it, is late for each of them (4 late events: exit status 3).
+//   parity (300 ms tumbling, one group per n % 2): [0,300) of group 1 holds [1], of group 0 [2];
+//       both time out at 600 ms, in the order the groups began.
+//   sliding (300 ms every 100 ms): [0,300) [1,2] at 600 ms; [100,400) [2] at 700 ms (after the
+//       first timed out, the next times out in turn); [200,500) is empty.
+//   tokens (3 tokens every 300 ms): [0,300) has 2 tokens only; it closes at 300 + 300 = 600 ms.
+//   per wave (300 ms from each wave, each reading its own wave): [0,300) [1,2] at 600 ms,
+//       [100,400) [2] at 700 ms.
+// Everything is printed before 3 at 1000 ms.
+const SemanticsCase kTimeoutsPerKind = {
+    "formation_timeout_every_kind",
+    R"yaml(name: formation-timeouts
+actors:
+  readings: {type: jsonl_source, path: readings.jsonl, time: /ms, time_unit: ms, pace: real}
+  to_windows: {type: filter, where: "/n != 3"}
+  elsewhere: {type: filter, where: "/n == 3"}
+  n: {type: map, expression: /n}
+  parity:
+    type: expression
+    emit: "concat('parity ', str(group), ' [', str(window_start / 1000000), ', ', str(window_end / 1000000), ') ', str(window))"
+  sliding:
+    type: expression
+    emit: "concat('sliding [', str(window_start / 1000000), ', ', str(window_end / 1000000), ') ', str(window))"
+  tokens:
+    type: expression
+    emit: "concat('tokens [', str(window_start / 1000000), ', ', str(window_end / 1000000), ') ', str(window))"
+  per_wave:
+    type: expression
+    emit: "concat('per wave [', str(window_start / 1000000), ', ', str(window_end / 1000000), ') ', str(window))"
+  said: {type: map, expression: "concat('event 3 at ', str(/ms), ' ms')"}
+  out: {type: stdout, format: text}
+connections:
+  - readings -> to_windows
+  - readings -> elsewhere
+  - to_windows -> n
+  - {from: n, to: parity, window: {size: 300 ms, step: 300 ms, group_by: "/ % 2", suppress_empty: true}}
+  - {from: n, to: sliding, window: {size: 300 ms, step: 100 ms, suppress_empty: true}}
+  - {from: n, to: tokens, window: {size: 3 tokens, step: 300 ms, suppress_empty: true}}
+  - {from: n, to: per_wave, window: {size: 300 ms, step: 1 wave}}
+  - elsewhere -> said
+  - parity -> out
+  - sliding -> out
+  - tokens -> out
+  - per_wave -> out
+  - said -> out
+)yaml",
+    {{"readings.jsonl",
+      "{\"ms\": 0, \"n\": 1}\n{\"ms\": 100, \"n\": 2}\n{\"ms\": 1000, \"n\": 3}\n"
+      "{\"ms\": 50, \"n\": 4}\n"}},
+    {"parity 1 [0, 300) [1]", "parity 0 [0, 300) [2]", "sliding [0, 300) [1,2]",
+     "sliding [100, 400) [2]", "tokens [0, 300) [1,2]", "per wave [0, 300) [1,2]",
+     "per wave [100, 400) [2]", "event 3 at 1000 ms"},
+    "^(parity|sliding|tokens|per wave|event)",
+    {{"parity 0 [0, 300) [2]", "event 3 at 1000 ms"},
+     {"sliding [100, 400) [2]", "event 3 at 1000 ms"},
+     {"tokens [0, 300) [1,2]", "event 3 at 1000 ms"},
+     {"per wave [100, 400) [2]", "event 3 at 1000 ms"}},
+    3};
+
 // ---- 4. A wave window closes as soon as its wave is complete --------------------------------
 // Combination 9 (section 3.2.2.1): "Every x waves produce a window of size y waves ... an
 // order_completion activity needs to synchronize the responses from the warehouse belonging to
@@ -321,8 +383,8 @@ connections:
     {},
     {"tick 0 ms", "time event TIME(early)", "tick 300 ms", "time event TIME(late)", "tick 600 ms"}};
 
-const std::vector<SemanticsCase> kCases = {kLookBack, kExpiry, kFormationTimeout, kWaveWindow,
-                                           kTimers};
+const std::vector<SemanticsCase> kCases = {kLookBack,        kExpiry,     kFormationTimeout,
+                                           kTimeoutsPerKind, kWaveWindow, kTimers};
 
 std::map<std::string, std::vector<std::string>> by_stream(const std::vector<std::string>& lines,
                                                           const std::string& streams) {
