@@ -70,6 +70,16 @@ void ScheduledDirector::make_ready(ActorCell& cell) {
   }
 }
 
+Timestamp ScheduledDirector::next_timer() {
+  std::lock_guard lock(mutex_);
+  // A later, stale timer only causes an empty run (see end_grant).
+  while (!timers_.empty() && execution_->cell(timers_.top().second).finished()) {
+    timer_at_[timers_.top().second] = kNever;
+    timers_.pop();
+  }
+  return timers_.empty() ? kNever : timers_.top().first;
+}
+
 void ScheduledDirector::take_wakeups(Worker& self) {
   for (ActorId local : self.wakeups) {
     ++busy_;

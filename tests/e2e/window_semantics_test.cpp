@@ -324,6 +324,62 @@ connections:
      {"per wave [100, 400) [2]", "event 3 at 1000 ms"}},
     3};
 
+// The same inside a sub-workflow, whose director runs only when its actor fires: its windows
+// time out on the same clock, and close at the end of the input like any others. Two stages, one
+// on the default inner director and one threaded, each with a 300 ms tumbling window (T = 1,
+// empty windows suppressed) and a 5-token window. Readings 1 at 0 ms and 2 at 100 ms enter both;
+// 3 at 1000 ms goes elsewhere. [0,300) [1,2] times out at 600 ms, before 3 is printed; the
+// 5-token window holds [1,2] when the input ends (section 3.2.2.1, combination 4, and
+// docs/workflow-yaml.md: at the end of input every window whose lower bound was reached closes).
+const SemanticsCase kSubWorkflow = {
+    "sub_workflow_windows",
+    R"yaml(name: sub-workflow-windows
+actors:
+  readings: {type: jsonl_source, path: readings.jsonl, time: /ms, time_unit: ms, pace: real}
+  to_stages: {type: filter, where: "/n != 3"}
+  elsewhere: {type: filter, where: "/n == 3"}
+  n: {type: map, expression: /n}
+  scheduled: {workflow: stage.yaml}
+  threaded: {workflow: stage.yaml, director: {type: threaded}}
+  from_scheduled: {type: map, expression: "concat('scheduled: ', /)"}
+  from_threaded: {type: map, expression: "concat('threaded: ', /)"}
+  said: {type: map, expression: "concat('event 3 at ', str(/ms), ' ms')"}
+  out: {type: stdout, format: text}
+connections:
+  - readings -> to_stages
+  - readings -> elsewhere
+  - to_stages -> n
+  - n -> scheduled
+  - n -> threaded
+  - scheduled -> from_scheduled
+  - threaded -> from_threaded
+  - elsewhere -> said
+  - from_scheduled -> out
+  - from_threaded -> out
+  - said -> out
+)yaml",
+    {{"readings.jsonl",
+      "{\"ms\": 0, \"n\": 1}\n{\"ms\": 100, \"n\": 2}\n{\"ms\": 1000, \"n\": 3}\n"},
+     {"stage.yaml", R"yaml(name: stage
+inputs: [numbers]
+outputs: [results]
+actors:
+  timed:
+    type: expression
+    emit: "concat('[', str(window_start / 1000000), ', ', str(window_end / 1000000), ') ', str(window))"
+  counted: {type: expression, emit: "concat('5 tokens ', str(window))"}
+connections:
+  - {from: numbers, to: timed, window: {size: 300 ms, step: 300 ms, suppress_empty: true}}
+  - {from: numbers, to: counted, window: {size: 5 tokens, step: 5 tokens}}
+  - timed -> results
+  - counted -> results
+)yaml"}},
+    {"scheduled: [0, 300) [1,2]", "scheduled: 5 tokens [1,2]", "threaded: [0, 300) [1,2]",
+     "threaded: 5 tokens [1,2]", "event 3 at 1000 ms"},
+    "^(scheduled: \\[|scheduled: 5|threaded: \\[|threaded: 5|event)",
+    {{"scheduled: [0, 300) [1,2]", "event 3 at 1000 ms"},
+     {"threaded: [0, 300) [1,2]", "event 3 at 1000 ms"}}};
+
 // ---- 4. A wave window closes as soon as its wave is complete --------------------------------
 // Combination 9 (section 3.2.2.1): "Every x waves produce a window of size y waves ... an
 // order_completion activity needs to synchronize the responses from the warehouse belonging to
@@ -383,8 +439,8 @@ connections:
     {},
     {"tick 0 ms", "time event TIME(early)", "tick 300 ms", "time event TIME(late)", "tick 600 ms"}};
 
-const std::vector<SemanticsCase> kCases = {kLookBack,        kExpiry,     kFormationTimeout,
-                                           kTimeoutsPerKind, kWaveWindow, kTimers};
+const std::vector<SemanticsCase> kCases = {
+    kLookBack, kExpiry, kFormationTimeout, kTimeoutsPerKind, kSubWorkflow, kWaveWindow, kTimers};
 
 std::map<std::string, std::vector<std::string>> by_stream(const std::vector<std::string>& lines,
                                                           const std::string& streams) {
