@@ -11,7 +11,12 @@ namespace cwf {
 
 namespace {
 constexpr Timestamp kMinTime = std::numeric_limits<Timestamp>::min();
+
+Timestamp floor_div(Timestamp a, Timestamp b) {
+  Timestamp q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
 }
+}  // namespace
 
 WindowedReceiver::WindowedReceiver(WindowSpec spec)
     : spec_(std::move(spec)),
@@ -34,7 +39,9 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
   auto make_group = [this] {
     WindowGroup::WaveLeftFn left;
     if (spec_.uses_waves()) left = [this](const WaveTag& root) { wave_left(root); };
-    groups_.push_back({std::make_unique<WindowGroup>(spec_, &live_, std::move(left))});
+    GroupState state;
+    state.group = std::make_unique<WindowGroup>(spec_, &live_, std::move(left));
+    groups_.push_back(std::move(state));
   };
   if (keys_.empty()) {
     if (groups_.empty()) make_group();
@@ -98,12 +105,20 @@ void WindowedReceiver::queue(Event&& event) {
     return;
   }
   GroupState& state = groups_[g];
-  if (event.time < state.group->late_before()) {
+  Timestamp late_before = state.group->late_before();
+  // An event behind the latest one is late for every window that the earlier events closed,
+  // whether or not those windows were handed to the actor yet: how arrivals are grouped into
+  // drains and firings differs between directors, the order of arrival does not.
+  if (state.time_base && event.time < max_time_)
+    late_before = std::max(late_before, first_open_lower_bound(*state.time_base, max_time_));
+  if (event.time < late_before) {
     count_late();
     return;
   }
   if (!any_event_ || event.time > max_time_) max_time_ = event.time;
   any_event_ = true;
+  if (!state.time_base && spec_.step && spec_.step->unit == WindowUnit::time)
+    state.time_base = floor_div(event.time, spec_.step->amount) * spec_.step->amount;
   WaveRoot wave = event.wave.root();
   if (state.group->add(std::move(event))) {
     QueuedWave& queued = queued_waves_[wave];
@@ -112,6 +127,16 @@ void WindowedReceiver::queue(Event&& event) {
       queued.groups.push_back(g);
   }
   mark_dirty(g);
+}
+
+Timestamp WindowedReceiver::first_open_lower_bound(Timestamp base, Timestamp closed) const {
+  // Window k holds [base + k*step, base + k*step + length) and is closed once `closed` reaches
+  // its end; the first one still open is the smallest k with base + k*step + length > closed.
+  const Duration step = spec_.step->amount;
+  const Duration length =
+      spec_.size && spec_.size->unit == WindowUnit::time ? spec_.size->amount : step;
+  if (closed - length < base) return base;
+  return base + (floor_div(closed - length - base, step) + 1) * step;
 }
 
 void WindowedReceiver::mark_dirty(std::size_t g) {
@@ -180,8 +205,18 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
       event_now < kMinTime + timeout_after_end_ ? kMinTime : event_now - timeout_after_end_;
   Timestamp closed = std::max(any_event_ ? max_time_ : kMinTime, by_clock);
   if (end_of_input) closed = std::numeric_limits<Timestamp>::max();
-  closed_through_ = std::max(closed_through_, closed);
+  close_through(closed);
+  if (end_of_input) {
+    // Everything still incomplete (partial token or wave windows) closes now.
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      evaluate(g);
+  } else {
+    wake_at_next_deadline();
+  }
+}
 
+void WindowedReceiver::close_through(Timestamp closed) {
+  closed_through_ = std::max(closed_through_, closed);
   std::vector<std::size_t> dirty;
   dirty.swap(dirty_);
   for (std::size_t g : dirty)
@@ -197,13 +232,6 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
     std::size_t g = d.group;
     deadlines_.pop();
     evaluate(g);
-  }
-  if (end_of_input) {
-    // Everything still incomplete (partial token or wave windows) closes now.
-    for (std::size_t g = 0; g < groups_.size(); ++g)
-      evaluate(g);
-  } else {
-    wake_at_next_deadline();
   }
 }
 

@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <span>
 #include <unordered_map>
@@ -90,6 +91,9 @@ class WindowedReceiver : public Receiver {
     std::uint64_t version = 0;
     bool ready = false;
     bool dirty = false;
+    // Time steps: where the group's windows start (its first timestamp rounded down to a
+    // multiple of the step, as WindowGroup places them); none before its first event.
+    std::optional<Timestamp> time_base;
   };
 
   // A wave with events queued (or once queued) in some group.
@@ -104,6 +108,12 @@ class WindowedReceiver : public Receiver {
   void wave_completed(const WaveTag& tag);
   void wave_left(const WaveTag& root);
   void evaluate(std::size_t g);
+  // Time steps: the lower bound of the group's first window that event time `closed` has not
+  // closed (an event before it is late).
+  Timestamp first_open_lower_bound(Timestamp base, Timestamp closed) const;
+  // Windows ending at or before `closed` (event time) close: the dirty groups and the deadlines
+  // it passes are evaluated.
+  void close_through(Timestamp closed);
   // Asks the cell to run again when the earliest pending window deadline times out.
   void wake_at_next_deadline();
   WindowProgress progress() const;

@@ -380,6 +380,47 @@ connections:
     {{"scheduled: [0, 300) [1,2]", "event 3 at 1000 ms"},
      {"threaded: [0, 300) [1,2]", "event 3 at 1000 ms"}}};
 
+// An event behind the latest one is late when an earlier event closed its window, whatever the
+// director: "an event belonging to the next window has to appear to close the current window"
+// and a later event "with a timestamp before the upper bound, will be discarded" (section
+// 3.2.2.1). 200 readings at 0, 1, ..., 199 s, except the 101st, stamped 50 s: by then the
+// reading at 60 s has closed [50 s, 60 s). Tumbling 10 s windows: 10 readings each, 9 in
+// [100 s, 110 s); the 101st is late (exit status 3). More readings than the source reads per
+// firing, so that the windows before it are closed but not all handed to the actor yet, in an
+// order that differs between directors.
+std::string out_of_order_readings() {
+  std::string lines;
+  for (int i = 0; i < 200; ++i)
+    lines += "{\"s\": " + std::to_string(i == 100 ? 50 : i) + "}\n";
+  return lines;
+}
+
+std::vector<std::string> out_of_order_expected() {
+  std::vector<std::string> lines;
+  for (int start = 0; start < 200; start += 10)
+    lines.push_back("[" + std::to_string(start) + " s, " + std::to_string(start + 10) + " s) " +
+                    (start == 100 ? "9" : "10") + " readings");
+  return lines;
+}
+
+const SemanticsCase kOutOfOrder = {"late_after_a_later_event",
+                                   R"yaml(name: late-after-a-later-event
+actors:
+  readings: {type: jsonl_source, path: readings.jsonl, time: /s}
+  count:
+    type: expression
+    emit: "concat('[', str(window_start / 1000000000), ' s, ', str(window_end / 1000000000), ' s) ', str(len(window)), ' readings')"
+  out: {type: stdout, format: text}
+connections:
+  - {from: readings, to: count, window: {size: 10 s, step: 10 s}}
+  - count -> out
+)yaml",
+                                   {{"readings.jsonl", out_of_order_readings()}},
+                                   out_of_order_expected(),
+                                   "",
+                                   {},
+                                   3};
+
 // ---- 4. A wave window closes as soon as its wave is complete --------------------------------
 // Combination 9 (section 3.2.2.1): "Every x waves produce a window of size y waves ... an
 // order_completion activity needs to synchronize the responses from the warehouse belonging to
@@ -439,8 +480,9 @@ connections:
     {},
     {"tick 0 ms", "time event TIME(early)", "tick 300 ms", "time event TIME(late)", "tick 600 ms"}};
 
-const std::vector<SemanticsCase> kCases = {
-    kLookBack, kExpiry, kFormationTimeout, kTimeoutsPerKind, kSubWorkflow, kWaveWindow, kTimers};
+const std::vector<SemanticsCase> kCases = {kLookBack,        kExpiry,      kFormationTimeout,
+                                           kTimeoutsPerKind, kSubWorkflow, kOutOfOrder,
+                                           kWaveWindow,      kTimers};
 
 std::map<std::string, std::vector<std::string>> by_stream(const std::vector<std::string>& lines,
                                                           const std::string& streams) {
