@@ -42,8 +42,9 @@ class Actor {
   // actor upstream of it is done and it has fired on everything that reached it. An actor that
   // holds events back until time moves on (a join waiting for its other input) emits what it
   // still holds. The firing has no window: port() is -1, time() is that of the last window fired
-  // on, and what it emits belongs to no wave. Not called inside a sub-workflow (whose input goes
-  // on with the outer workflow's), nor on or after a cycle of connections.
+  // on, and what it emits belongs to no wave. Inside a sub-workflow it is called when the
+  // sub-workflow's actor is told (its input ends then). Not called on or after a cycle of
+  // connections.
   virtual void end_of_input(FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
 

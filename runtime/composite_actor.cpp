@@ -102,14 +102,44 @@ void CompositeActor::run_and_emit(FiringContext& context) {
 }
 
 void CompositeActor::fire(FiringContext& context) {
-  if (context.port() >= 0)
+  if (context.port() >= 0) {
     for (const Event& event : context.window())
       enter(context.port(), event);
+  } else {
+    // The time asked for (ask_for_next_timer) has come: the inner actors waiting for it run
+    // (those with nothing due run empty).
+    for (ActorId id = 0; id < execution_->size(); ++id)
+      if (!execution_->cell(id).is_source()) execution_->cell(id).wake();
+  }
   run_and_emit(context);
+  ask_for_next_timer(context);
+}
+
+void CompositeActor::ask_for_next_timer(FiringContext& context) {
+  // Inner window deadlines and requested firings come due while the outer workflow goes on; the
+  // inner director runs only when this actor fires, so this actor asks to be fired then, once
+  // per time. A time already past is asked for too: an inner actor that ran just before its
+  // deadline (on the real clock) still waits for it, and the request fires this actor at once.
+  Timestamp next = director_->next_timer();
+  Timestamp now = context.clock().now();
+  if (next == kNever) return;
+  if (asked_for_ != kNever && asked_for_ > now && asked_for_ <= next) return;
+  context.fire_again_at(next);
+  asked_for_ = next;
 }
 
 bool CompositeActor::postfire(FiringContext&) {
   return true;
+}
+
+void CompositeActor::end_of_input(FiringContext& context) {
+  // No input can reach the sub-workflow any more: its input ends too, so that its windows close
+  // (partial token and wave windows, time windows before their deadline) and its actors are told
+  // in turn, as in a top-level workflow. What that emits leaves through the outputs now.
+  RunOptions options;
+  options.end_input_when_quiescent = true;
+  director_->run(options);
+  emit_outputs(context);
 }
 
 void CompositeActor::wrapup(ActorContext&) {

@@ -58,6 +58,8 @@ class CompositeActor : public Actor {
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
   bool postfire(FiringContext& context) override;
+  // Ends the sub-workflow's input and emits what its windows and actors still held.
+  void end_of_input(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
 
   Workflow& inner() { return *inner_; }
@@ -73,6 +75,7 @@ class CompositeActor : public Actor {
  private:
   void run_inner();
   void emit_outputs(FiringContext& context);
+  void ask_for_next_timer(FiringContext& context);
 
   std::unique_ptr<Workflow> inner_;
   std::unique_ptr<Director> director_;
@@ -81,6 +84,7 @@ class CompositeActor : public Actor {
   std::vector<BoundaryOutput*> output_actors_;
   std::vector<std::unique_ptr<ReceiverProducer>> injectors_;
   bool started_ = false;
+  Timestamp asked_for_ = kNever;  // the latest time this actor asked to be fired at
 };
 
 }  // namespace cwf

@@ -43,6 +43,10 @@ class Director {
   virtual void start(Execution& execution) = 0;
   virtual void run(const RunOptions& options) = 0;
   virtual void shutdown() = 0;
+  // After run() returned: the earliest time on the clock a cell waits for (a window deadline, a
+  // requested firing), kNever for none. A sub-workflow's director runs only when its actor
+  // fires, so the actor asks to be fired then (CompositeActor).
+  virtual Timestamp next_timer() { return kNever; }
 };
 
 }  // namespace cwf

@@ -70,6 +70,16 @@ void ScheduledDirector::make_ready(ActorCell& cell) {
   }
 }
 
+Timestamp ScheduledDirector::next_timer() {
+  std::lock_guard lock(mutex_);
+  // A later, stale timer only causes an empty run (see end_grant).
+  while (!timers_.empty() && execution_->cell(timers_.top().second).finished()) {
+    timer_at_[timers_.top().second] = kNever;
+    timers_.pop();
+  }
+  return timers_.empty() ? kNever : timers_.top().first;
+}
+
 void ScheduledDirector::take_wakeups(Worker& self) {
   for (ActorId local : self.wakeups) {
     ++busy_;
@@ -158,6 +168,16 @@ bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOption
     execution_->end_input();
     return true;
   }
+  // An actor woken by another thread whose wake-up is not queued yet: time must not move past
+  // the work it brings (make_ready wakes a parked worker once it is queued).
+  for (ActorId id = 0; id < execution_->size(); ++id)
+    if (!execution_->cell(id).is_source() && !execution_->cell(id).idle()) {
+      if (wakeups_.size_approx() == 0) park(lock, kMaxPark);
+      return true;
+    }
+  // A sub-workflow's run (its input goes on) leaves the clock to the parent, which fires the
+  // sub-workflow again at its next timer (CompositeActor): it ends here instead of waiting.
+  if (!options.end_input_when_quiescent) return false;
   Clock& clock = execution_->clock();
   std::chrono::nanoseconds wait = kMaxPark;
   if (!timers_.empty()) {

@@ -55,6 +55,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   void run(const RunOptions& options) override;
   void shutdown() override {}
   void make_ready(ActorCell& cell) override;
+  Timestamp next_timer() override;
 
  private:
   struct Worker {

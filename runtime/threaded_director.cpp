@@ -101,8 +101,8 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
       ActorCell::CycleResult result = timed_run(cell, kFiringsPerWake);
       if (result.has_more_work) continue;
       // Published before going idle, so that run() never sees this cell idle without its
-      // deadline and moves the clock past it.
-      if (virtual_clock_) waiting_until_[cell.id()].store(cell.timer(), std::memory_order_release);
+      // deadline and moves the clock past it (and for next_timer()).
+      waiting_until_[cell.id()].store(cell.timer(), std::memory_order_release);
       if (cell.try_go_idle()) break;
     }
   }
@@ -116,6 +116,14 @@ void ThreadedDirector::wait_for_virtual_time(ActorCell& cell, Timestamp time) {
          !env.stop_sources.load(std::memory_order_relaxed))
     (void)ready.try_acquire_for(kSleepSlice);  // released by advance_virtual_clock()
   waiting_until_[cell.id()].store(kNever, std::memory_order_release);
+}
+
+Timestamp ThreadedDirector::next_timer() {
+  Timestamp earliest = kNever;
+  for (ActorId id = 0; id < execution_->size(); ++id)
+    if (!execution_->cell(id).finished())
+      earliest = std::min(earliest, waiting_until_[id].load(std::memory_order_acquire));
+  return earliest;
 }
 
 bool ThreadedDirector::advance_virtual_clock() {

@@ -28,6 +28,7 @@ class ThreadedDirector final : public Director, public ReadyListener {
   void run(const RunOptions& options) override;
   void shutdown() override;
   void make_ready(ActorCell& cell) override;
+  Timestamp next_timer() override;
   ~ThreadedDirector() override { shutdown(); }
 
  private:
@@ -45,8 +46,8 @@ class ThreadedDirector final : public Director, public ReadyListener {
   std::vector<std::thread> threads_;
   VirtualClock* virtual_clock_ = nullptr;
   // Per cell, published by its own thread before it goes idle: the time it waits for (a
-  // source's next firing, a receiver's window deadline; kNever: none). A source that is not
-  // waiting for a time is busy.
+  // source's next firing on a virtual clock, a receiver's window deadline; kNever: none). A
+  // source that is not waiting for a time is busy.
   std::unique_ptr<std::atomic<Timestamp>[]> waiting_until_;
   std::atomic<bool> shutting_down_{false};
   // Mirrors the run's pause request; actor threads hold still between cycles while it is set.

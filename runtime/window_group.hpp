@@ -72,6 +72,11 @@ class WindowGroup {
 
   // Events with a timestamp before this fall into a window that already closed (late).
   Timestamp late_before() const { return std::max(late_before_, cursor_.floor); }
+  // For an event behind `latest`, the port's latest timestamp: also late for every window
+  // `latest` closed, formed yet or not (WindowStep::first_open_lower_bound).
+  Timestamp late_before(Timestamp latest) const {
+    return std::max(late_before(), step_.first_open_lower_bound(cursor_, latest));
+  }
   // Returns true (wave units) when the event is the only queued one of its wave in the group.
   bool add(Event&& event);
   // Wave units: the wave of `root` is complete at the port (see WindowedReceiver). Its windows

@@ -131,6 +131,14 @@ class WindowStep {
   // can hold a queued event. False: none can, the group waits for an event.
   virtual bool skip_empty(const WindowGroup&, WindowCursor&) const { return true; }
 
+  // The lower bound of the first window that event time `latest` has not closed, for a step
+  // whose windows close by time: an event before it is late for every window an earlier event
+  // closed, whether or not the group has formed those windows yet (how arrivals are grouped into
+  // firings differs between directors; the order of arrival does not). Other steps: no bound.
+  virtual Timestamp first_open_lower_bound(const WindowCursor&, Timestamp /*latest*/) const {
+    return std::numeric_limits<Timestamp>::min();
+  }
+
   // Windows that look back: the arrival number of the event window k ends at.
   virtual std::uint64_t stepping_seq(std::uint64_t) const { return 0; }
 };

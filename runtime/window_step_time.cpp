@@ -44,6 +44,15 @@ std::uint64_t WindowStepTime::first_window_holding(const WindowCursor& cursor, T
   return std::max<std::uint64_t>(cursor.k, k < 0 ? 0 : static_cast<std::uint64_t>(k));
 }
 
+Timestamp WindowStepTime::first_open_lower_bound(const WindowCursor& cursor,
+                                                 Timestamp latest) const {
+  if (!cursor.started) return std::numeric_limits<Timestamp>::min();
+  // Window k holds [L_k, L_k + reach) and is closed once `latest` reaches its end: the first one
+  // still open is the smallest k with L_k + reach > latest.
+  if (latest - reach_ < cursor.base) return cursor.base;
+  return cursor.base + (floor_div(latest - reach_ - cursor.base, d_) + 1) * d_;
+}
+
 void WindowStepTime::bounds(const WindowCursor& cursor, WindowPlace& place) const {
   if (!cursor.started) return;  // no event yet: nothing below any bound
   Timestamp l = lower(cursor);

@@ -41,6 +41,7 @@ class WindowStepTime final : public WindowStep {
   std::optional<std::uint64_t> first_wave(const WindowGroup& group,
                                           const WindowPlace& place) const override;
   bool skip_empty(const WindowGroup& group, WindowCursor& cursor) const override;
+  Timestamp first_open_lower_bound(const WindowCursor& cursor, Timestamp latest) const override;
 
   // Window k's lower bound.
   Timestamp lower(const WindowCursor& cursor) const {

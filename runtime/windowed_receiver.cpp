@@ -11,7 +11,7 @@ namespace cwf {
 
 namespace {
 constexpr Timestamp kMinTime = std::numeric_limits<Timestamp>::min();
-}
+}  // namespace
 
 WindowedReceiver::WindowedReceiver(WindowSpec spec)
     : spec_(std::move(spec)),
@@ -99,7 +99,12 @@ void WindowedReceiver::queue(Event&& event) {
     return;
   }
   GroupState& state = groups_[g];
-  if (event.time < state.group->late_before()) {
+  // An event behind the latest one is late for every window that the earlier events closed,
+  // whether or not those windows were handed to the actor yet: how arrivals are grouped into
+  // drains and firings differs between directors, the order of arrival does not.
+  Timestamp late_before =
+      event.time < max_time_ ? state.group->late_before(max_time_) : state.group->late_before();
+  if (event.time < late_before) {
     count_late();
     return;
   }
@@ -181,8 +186,18 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
       event_now < kMinTime + timeout_after_end_ ? kMinTime : event_now - timeout_after_end_;
   Timestamp closed = std::max(any_event_ ? max_time_ : kMinTime, by_clock);
   if (end_of_input) closed = std::numeric_limits<Timestamp>::max();
-  closed_through_ = std::max(closed_through_, closed);
+  close_through(closed);
+  if (end_of_input) {
+    // Everything still incomplete (partial token or wave windows) closes now.
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      evaluate(g);
+  } else {
+    wake_at_next_deadline();
+  }
+}
 
+void WindowedReceiver::close_through(Timestamp closed) {
+  closed_through_ = std::max(closed_through_, closed);
   std::vector<std::size_t> dirty;
   dirty.swap(dirty_);
   for (std::size_t g : dirty)
@@ -199,11 +214,16 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
     deadlines_.pop();
     evaluate(g);
   }
-  if (end_of_input) {
-    // Everything still incomplete (partial token or wave windows) closes now.
-    for (std::size_t g = 0; g < groups_.size(); ++g)
-      evaluate(g);
-  } else if (!deadlines_.empty()) {
+}
+
+void WindowedReceiver::wake_at_next_deadline() {
+  while (!deadlines_.empty()) {
+    const Deadline& d = deadlines_.top();
+    const GroupState& state = groups_[d.group];
+    if (d.version == state.version && !state.ready) break;
+    deadlines_.pop();
+  }
+  if (!deadlines_.empty()) {
     Timestamp at = deadlines_.top().time;
     Timestamp reach = std::numeric_limits<Timestamp>::max() - timeout_after_end_;
     Timestamp due = at > reach ? std::numeric_limits<Timestamp>::max() : at + timeout_after_end_;
@@ -235,6 +255,10 @@ void WindowedReceiver::finish_window(bool, bool consumed) {
   state.ready = false;
   state.group->finish(consumed && spec_.delete_used, expire_fn_);
   evaluate(g);
+  // The group's next window may wait for a deadline that advance() (before this firing) could
+  // not know: a window after one that closed by its formation timeout must time out as well,
+  // not only when the next event comes.
+  if (!end_of_input_) wake_at_next_deadline();
 }
 
 }  // namespace cwf

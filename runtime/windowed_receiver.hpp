@@ -107,6 +107,11 @@ class WindowedReceiver : public Receiver {
   void wave_completed(const WaveTag& tag);
   void wave_left(const WaveTag& root);
   void evaluate(std::size_t g);
+  // Windows ending at or before `closed` (event time) close: the dirty groups and the deadlines
+  // it passes are evaluated.
+  void close_through(Timestamp closed);
+  // Asks the cell to run again when the earliest pending window deadline times out.
+  void wake_at_next_deadline();
   WindowProgress progress() const;
 
   WindowSpec spec_;

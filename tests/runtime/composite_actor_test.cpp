@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "runtime/runner.hpp"
+#include "runtime/windowed_receiver.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
+#include "window_harness.hpp"
 
 namespace cwf {
 namespace {
@@ -58,6 +60,81 @@ TEST_P(Composite, RunsItsSubWorkflowOncePerOuterWindowUnderItsOwnDirector) {
   EXPECT_EQ(sink.events[5].time, 9);
   EXPECT_EQ(summary.actors[1].firings, 3u);
   EXPECT_EQ(summary.actors[1].events_out, 6u);
+}
+
+// inner: in -> (window) -> collect -> out, where collect emits the window's tokens as an array.
+class WindowTokens : public Actor {
+ public:
+  WindowTokens() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& c) override {
+    std::vector<Value> tokens;
+    for (const Event& e : c.window())
+      tokens.push_back(e.token);
+    c.emit(Value::array(tokens));
+  }
+};
+
+std::unique_ptr<CompositeActor> make_windowed_composite(const std::string& inner_director,
+                                                        const std::string& size,
+                                                        const std::string& step) {
+  auto inner = std::make_unique<Workflow>("inner");
+  inner->emplace<BoundaryInput>("in");
+  inner->emplace<WindowTokens>("collect");
+  inner->emplace<BoundaryOutput>("out");
+  WindowSpec spec = testing::window(size, step);
+  spec.suppress_empty = true;
+  inner->connect(
+      "in", "out", "collect", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
+      spec.describe());
+  inner->connect("collect", "out");
+  return std::make_unique<CompositeActor>(std::move(inner), std::vector<std::string>{"in"},
+                                          std::vector<std::string>{"out"}, make(inner_director));
+}
+
+TEST_P(Composite, ItsWindowsCloseWhenTheOuterInputEnds) {
+  // Three tokens into windows of 5: the partial window [1, 2, 3] closes at the end of the input,
+  // as in a top-level workflow, instead of being lost with the sub-workflow.
+  auto [outer_director, inner_director] = GetParam();
+  Workflow wf("outer");
+  wf.emplace<ListSource>("src", std::vector<Value>{1, 2, 3});
+  wf.add("stage", make_windowed_composite(inner_director, "5 tokens", "5 tokens"));
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("src", "stage");
+  wf.connect("stage", "sink");
+  VirtualClock clock;
+  auto director = make(outer_director);
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(sink.tokens(), (std::vector<Value>{Value::array({1, 2, 3})}));
+}
+
+TEST_P(Composite, ItsWindowsTimeOutOnTheOuterClock) {
+  // Ticks at 5 s and 100 s into one-second windows inside the sub-workflow: [5 s, 6 s) times out
+  // at 7 s on the clock, as it would outside (see OnAVirtualClockAWindowDeadlineComesBefore-
+  // ALaterSourceTime), before the tick at 100 s; the second tick's window closes at the end.
+  auto [outer_director, inner_director] = GetParam();
+  Workflow wf("outer");
+  wf.emplace<testing::PacedSource>("paced", 2, 95 * kSecond);
+  wf.add("stage", make_windowed_composite(inner_director, "1 s", "1 s"));
+  class ClockStamp : public Actor {
+   public:
+    ClockStamp() { add_input("in"); }
+    void fire(FiringContext& c) override { seen_at.push_back(c.clock().now()); }
+    std::vector<Timestamp> seen_at;
+  };
+  auto reader = std::make_unique<ClockStamp>();
+  ClockStamp& windows = *reader;
+  wf.add("windows", std::move(reader));
+  wf.connect("paced", "stage");
+  wf.connect("stage", "windows");
+  VirtualClock clock(5 * kSecond);
+  auto director = make(outer_director);
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(windows.seen_at, (std::vector<Timestamp>{7 * kSecond, 100 * kSecond}));
 }
 
 INSTANTIATE_TEST_SUITE_P(OuterAndInner, Composite,

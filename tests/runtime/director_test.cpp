@@ -218,6 +218,27 @@ TEST_P(Directors, OnAVirtualClockAWindowDeadlineComesBeforeALaterSourceTime) {
   EXPECT_EQ(windows.seen_at, (std::vector<Timestamp>{7 * kSecond, 100 * kSecond}));
 }
 
+TEST_P(Directors, OnAVirtualClockEachWindowAfterATimedOutOneTimesOutInTurn) {
+  // Ticks at 5 s and 9.5 s into one-second windows, empty ones shown: [5 s, 6 s) times out at
+  // 7 s; the empty [6 s, 7 s) and [7 s, 8 s) that follow time out at 8 s and 9 s on the clock, each
+  // at its own end + size, not together when the next tick comes. The tick at 9.5 s closes
+  // [8 s, 9 s) and, at the end of input, its own window [9 s, 10 s).
+  Workflow wf("timeouts-in-turn");
+  wf.emplace<testing::PacedSource>("paced", 2, 4500 * kMillisecond);
+  auto reader = std::make_unique<ClockReader>();
+  ClockReader& windows = *reader;
+  wf.add("windows", std::move(reader));
+  WindowSpec spec = testing::window("1 s", "1 s");
+  wf.connect(
+      "paced", "out", "windows", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
+      spec.describe());
+  VirtualClock clock(5 * kSecond);
+  auto director = make(GetParam());
+  run_workflow(wf, *director, clock);
+  EXPECT_EQ(windows.seen_at, (std::vector<Timestamp>{7 * kSecond, 8 * kSecond, 9 * kSecond,
+                                                     9500 * kMillisecond, 9500 * kMillisecond}));
+}
+
 // For each event, asks to be fired 3 s later and then reports the clock's time and the firing's
 // time (Ptolemy's fireAt, for an actor that is not a source).
 class Reminder : public Actor {

@@ -137,6 +137,19 @@ TEST(WindowTime, EventsBehindTheLatestEventAreLateOnlyWhenTheirWindowClosed) {
   EXPECT_EQ(ints(w.end()), (Ints{{15, 11}}));
 }
 
+TEST(WindowTime, AnEventIsLateForEveryWindowALaterEventClosedEvenBeforeTheyAreTakenIn) {
+  // The same when the receiver takes the events in before evaluating any window (one drain of a
+  // director that let them pile up): 25 closed [0, 10) and [10, 20), so 15 is late, whether or
+  // not those windows were handed to the actor yet.
+  WindowHarness w(window("10 ns", "10 ns"));
+  w.push(5, 5);
+  w.push(12, 12);
+  w.push(25, 25);
+  w.push(15, 15);
+  EXPECT_EQ(w.late, 1);
+  EXPECT_EQ(ints(w.end()), (Ints{{5}, {12}, {25}}));
+}
+
 TEST(WindowTime, EmptyWindowsAreProducedUnlessSuppressed) {
   {
     WindowHarness w(window("10 ns", "10 ns"));
