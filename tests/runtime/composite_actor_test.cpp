@@ -86,9 +86,8 @@ std::unique_ptr<CompositeActor> make_windowed_composite(const std::string& inner
   inner->emplace<BoundaryOutput>("out");
   WindowSpec spec = testing::window(size, step);
   spec.suppress_empty = true;
-  inner->connect(
-      "in", "out", "collect", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
-      spec.describe());
+  inner->connect("in", "out", "collect", "in");
+  inner->declare_window("collect", "in", spec);
   inner->connect("collect", "out");
   return std::make_unique<CompositeActor>(std::move(inner), std::vector<std::string>{"in"},
                                           std::vector<std::string>{"out"}, make(inner_director));

@@ -229,9 +229,8 @@ TEST_P(Directors, OnAVirtualClockEachWindowAfterATimedOutOneTimesOutInTurn) {
   ClockReader& windows = *reader;
   wf.add("windows", std::move(reader));
   WindowSpec spec = testing::window("1 s", "1 s");
-  wf.connect(
-      "paced", "out", "windows", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
-      spec.describe());
+  wf.connect("paced", "out", "windows", "in");
+  wf.declare_window("windows", "in", spec);
   VirtualClock clock(5 * kSecond);
   auto director = make(GetParam());
   run_workflow(wf, *director, clock);
