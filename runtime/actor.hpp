@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "runtime/actor_context.hpp"
+#include "runtime/case_cancellation.hpp"
 #include "runtime/port.hpp"
 
 namespace cwf {
@@ -43,6 +44,13 @@ class Actor {
   // on, and what it emits belongs to no wave. Not called inside a sub-workflow (whose input goes
   // on with the outer workflow's), nor on or after a cycle of connections.
   virtual void end_of_input(FiringContext&) {}
+  // A case was cancelled (CWP4, see runtime/case_cancellation.hpp) and this actor is in the
+  // cancellation's scope: forget what it keeps of the case (counts, held events, partial
+  // results) and, if that changes what it reported, emit the correction. The engine has already
+  // removed the case's events from this actor's queues and windows, and emits the retraction
+  // records of remembered outputs itself. Called between two firings on the actor's own thread;
+  // the firing has no window (port() is -1). The default keeps nothing per case: it does nothing.
+  virtual void retract(const Case& /*cancelled*/, FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
 
  protected:

@@ -26,6 +26,11 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     cells_.back()->set_declaration(entry.type, std::move(location));
     if (entry.actor->is_source()) env_.origins.push_back(&cells_.back()->input_origin());
   }
+  std::vector<ActorCell*> cells;
+  for (auto& cell : cells_)
+    cells.push_back(cell.get());
+  cancellations_ = std::make_unique<CaseCancellations>(std::move(cells));
+  env_.cancellations = cancellations_.get();
   std::vector<std::size_t> producer_of_connection;
   for (const Connection& c : workflow.connections()) {
     ActorCell& consumer = *cells_[c.to.actor];

@@ -314,6 +314,24 @@ void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {
   if (expire) (*expire)(std::move(event(i)));
 }
 
+std::size_t WindowGroup::remove_case(const std::function<bool(const Event&)>& belongs) {
+  std::size_t removed = 0;
+  for (std::size_t i = 0; i < size(); ++i)
+    if (!gone(i) && belongs(event(i))) {
+      remove(i, nullptr);
+      ++removed;
+    }
+  if (removed == 0) return 0;
+  ready_ = false;
+  view_ = false;
+  range_ = false;
+  selected_.clear();
+  window_.clear();
+  window_seqs_.clear();
+  pop_front();
+  return removed;
+}
+
 void WindowGroup::finish(bool delete_used, const ExpireFn& expire) {
   if (delete_used) {
     if (range_)
