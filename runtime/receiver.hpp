@@ -84,10 +84,11 @@ class Receiver {
   // The cases cancelled in the owner's scope (owned by the cell): an event of one of them that
   // arrives is not queued; it becomes a punctuation of its wave (see runtime/case_cancellation).
   void set_cancelled_cases(const std::vector<const Case*>* cases) { cancelled_ = cases; }
-  // Removes the queued events of `cancelled` (in the inbox's place, as punctuations where the
-  // wave must still complete); returns how many were removed. Not between front_window() and
-  // finish_window().
-  virtual std::size_t cancel(const Case& cancelled) = 0;
+  // Removes the queued events of `cancelled` (as punctuations where a wave must still complete);
+  // returns how many were removed. Not between front_window() and finish_window(). A receiver
+  // that does not override it keeps the case's queued events (its late arrivals are still
+  // dropped).
+  virtual std::size_t cancel(const Case& /*cancelled*/) { return 0; }
 
   // Events held by the window operator, not counting the inbox (consumer thread only).
   virtual std::size_t buffered() const = 0;
