@@ -16,7 +16,7 @@ void Cancel::initialize(ActorContext& context) {
 void Cancel::fire(FiringContext& context) {
   for (std::size_t i = 0; i < context.window().size(); ++i) {
     const Event& event = context.window()[i];
-    Case what;
+    CaseId what;
     if (options_.key) {
       what.key = options_.key->evaluate(event.token);
       what.match = options_.match;

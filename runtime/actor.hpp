@@ -50,7 +50,7 @@ class Actor {
   // removed the case's events from this actor's queues and windows, and emits the retraction
   // records of remembered outputs itself. Called between two firings on the actor's own thread;
   // the firing has no window (port() is -1). The default keeps nothing per case: it does nothing.
-  virtual void retract(const Case& /*cancelled*/, FiringContext&) {}
+  virtual void retract(const CaseId& /*cancelled*/, FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
 
  protected:

@@ -421,7 +421,7 @@ void ActorCell::apply_cancellations() {
   }
 }
 
-void ActorCell::retract(const Case& cancelled, bool retract_outputs) {
+void ActorCell::retract(const CaseId& cancelled, bool retract_outputs) {
   // A firing with no window, like a requested one: what it emits starts new waves.
   Window none;
   none.time = time_keeper_.input_time();
@@ -530,7 +530,7 @@ std::size_t ActorContext::declare_cancellation_scope(const std::vector<std::stri
   return registry->declare_scope(reaches, retracts, remember);
 }
 
-void FiringContext::cancel_case(Case what, std::size_t scope) const {
+void FiringContext::cancel_case(CaseId what, std::size_t scope) const {
   cell_->env().cancellations->cancel(std::move(what), scope);
 }
 

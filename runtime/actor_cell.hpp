@@ -217,7 +217,7 @@ class ActorCell {
   // Applies the cancellations made since the last run that reach this actor: removes the cases'
   // events from the receivers, calls Actor::retract and emits the retraction records.
   void apply_cancellations();
-  void retract(const Case& cancelled, bool retract_outputs);
+  void retract(const CaseId& cancelled, bool retract_outputs);
 
   ActorId id_;
   std::string name_;
@@ -248,7 +248,7 @@ class ActorCell {
   bool punctuates_ = false;
   // Case cancellation: the cases cancelled in this actor's scope (its receivers drop their late
   // arrivals), how many of the workflow's cancellations it has looked at, and its last outputs.
-  std::vector<const Case*> cancelled_cases_;
+  std::vector<const CaseId*> cancelled_cases_;
   std::size_t cancellations_seen_ = 0;
   struct Output {
     int port;

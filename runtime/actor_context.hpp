@@ -109,7 +109,7 @@ class FiringContext : public ActorContext {
 
   // Cancels the case in the scope declared by declare_cancellation_scope (CWP4): every actor
   // the scope reaches removes the case's events before it fires again.
-  void cancel_case(Case what, std::size_t scope) const;
+  void cancel_case(CaseId what, std::size_t scope) const;
   // The consumed-if-fired default of delete-used windows can be overridden per firing.
   void set_consumed(bool consumed) { consumed_ = consumed; }
   bool consumed() const { return consumed_; }

@@ -7,13 +7,13 @@
 
 namespace cwf {
 
-bool Case::matches(const Event& event) const {
+bool CaseId::matches(const Event& event) const {
   if (wave) return event.wave.root() == *wave;
   if (!match || key.is_null()) return false;
   return match->evaluate(event.token) == key;
 }
 
-std::string Case::describe() const {
+std::string CaseId::describe() const {
   if (wave) return "wave " + WaveTag(wave->time, wave->sequence).to_string();
   return "key " + key.to_json();
 }
@@ -39,7 +39,7 @@ std::size_t CaseCancellations::declare_scope(const std::vector<std::string>& rea
   return scopes_.size() - 1;
 }
 
-void CaseCancellations::cancel(Case what, std::size_t scope) {
+void CaseCancellations::cancel(CaseId what, std::size_t scope) {
   {
     std::lock_guard lock(mutex_);
     entries_.push_back(std::make_unique<Entry>(Entry{std::move(what), scope}));

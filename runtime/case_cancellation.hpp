@@ -35,7 +35,7 @@ class ActorCell;
 class Expression;
 
 // What a cancellation names.
-struct Case {
+struct CaseId {
   // A wave case: the wave with this root.
   std::optional<WaveRoot> wave;
   // A key case: the events on which `match` evaluates to `key` (null never matches).
@@ -60,7 +60,7 @@ struct CancellationScope {
 class CaseCancellations {
  public:
   struct Entry {
-    Case what;
+    CaseId what;
     std::size_t scope;
   };
 
@@ -72,7 +72,7 @@ class CaseCancellations {
   std::size_t declare_scope(const std::vector<std::string>& reaches,
                             const std::vector<std::string>& retracts, std::size_t remember);
   // Any thread: cancels `what` in scope `scope` and wakes every actor the scope reaches.
-  void cancel(Case what, std::size_t scope);
+  void cancel(CaseId what, std::size_t scope);
 
   // How many cancellations there are (acquire: the entries before it are visible).
   std::size_t count() const { return count_.load(std::memory_order_acquire); }

@@ -70,7 +70,7 @@ std::size_t Receiver::drain() {
 }
 
 void Receiver::punctuate_if_cancelled(Event& event) {
-  for (const Case* c : *cancelled_)
+  for (const CaseId* c : *cancelled_)
     if (c->matches(event)) {
       if (owner_) owner_->stats().cancelled.add();  // tests drive receivers without a cell
       event = Event{Value(), event.time, event.wave.as_punctuation()};
@@ -78,7 +78,7 @@ void Receiver::punctuate_if_cancelled(Event& event) {
     }
 }
 
-std::size_t FifoReceiver::cancel(const Case& cancelled) {
+std::size_t FifoReceiver::cancel(const CaseId& cancelled) {
   std::size_t removed = 0;
   for (std::size_t i = head_; i < events_.size(); ++i) {
     Event& event = events_[i];

@@ -83,12 +83,12 @@ class Receiver {
   // ---- case cancellation (CWP4, consumer side) ----
   // The cases cancelled in the owner's scope (owned by the cell): an event of one of them that
   // arrives is not queued; it becomes a punctuation of its wave (see runtime/case_cancellation).
-  void set_cancelled_cases(const std::vector<const Case*>* cases) { cancelled_ = cases; }
+  void set_cancelled_cases(const std::vector<const CaseId*>* cases) { cancelled_ = cases; }
   // Removes the queued events of `cancelled` (as punctuations where a wave must still complete);
   // returns how many were removed. Not between front_window() and finish_window(). A receiver
   // that does not override it keeps the case's queued events (its late arrivals are still
   // dropped).
-  virtual std::size_t cancel(const Case& /*cancelled*/) { return 0; }
+  virtual std::size_t cancel(const CaseId& /*cancelled*/) { return 0; }
 
   // Events held by the window operator, not counting the inbox (consumer thread only).
   virtual std::size_t buffered() const = 0;
@@ -117,7 +117,7 @@ class Receiver {
   std::vector<ReceiverProducer*> producers_;
   std::size_t next_first_producer_ = 0;  // where drain() starts next (wave windows)
   std::atomic<std::size_t> published_buffered_{0};
-  const std::vector<const Case*>* cancelled_ = nullptr;
+  const std::vector<const CaseId*>* cancelled_ = nullptr;
   ActorCell* owner_ = nullptr;
   int port_ = 0;
 };
@@ -130,7 +130,7 @@ class FifoReceiver final : public Receiver {
   void finish_window(bool fired, bool consumed) override;
   std::size_t buffered() const override { return events_.size() - head_; }
   bool forwards_punctuation() const override { return true; }
-  std::size_t cancel(const Case& cancelled) override;
+  std::size_t cancel(const CaseId& cancelled) override;
 
  protected:
   void accept(Event&& event, std::size_t) override { events_.push_back(std::move(event)); }

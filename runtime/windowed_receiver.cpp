@@ -217,7 +217,7 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
   }
 }
 
-std::size_t WindowedReceiver::cancel(const Case& cancelled) {
+std::size_t WindowedReceiver::cancel(const CaseId& cancelled) {
   auto belongs = [&cancelled](const Event& event) { return cancelled.matches(event); };
   std::size_t removed = 0;
   bool unready = false;

@@ -32,7 +32,7 @@ class CountPerOrder final : public Actor {
     for (const Event& e : context.window())
       ++counts[e.token.field("order")->as_int()];
   }
-  void retract(const Case& cancelled, FiringContext& context) override {
+  void retract(const CaseId& cancelled, FiringContext& context) override {
     auto it = counts.find(cancelled.key.as_int());
     if (it == counts.end()) return;
     context.emit(Value::record({{"forgot", cancelled.key}, {"items", Value(it->second)}}));

@@ -23,14 +23,14 @@ Value rec(const char* k, int v) {
   return Value::record({{"k", Value(k)}, {"v", Value(v)}});
 }
 // The case of the events whose /k is `k`.
-Case key_case(const char* k) {
-  Case c;
+CaseId key_case(const char* k) {
+  CaseId c;
   c.key = Value(k);
   c.match = std::make_shared<const Expression>(Expression::compile("/k"));
   return c;
 }
-Case wave_case(int n) {
-  Case c;
+CaseId wave_case(int n) {
+  CaseId c;
   c.wave = WaveRoot{n, 1};
   return c;
 }
@@ -41,7 +41,7 @@ TEST(CaseMatch, AWaveCaseHoldsTheWaveAndItsDescendantsAKeyCaseWhatMatchGives) {
   EXPECT_FALSE(wave_case(3).matches(child));
   EXPECT_TRUE(key_case("a").matches(child));
   EXPECT_FALSE(key_case("b").matches(child));
-  Case null_key = key_case("a");
+  CaseId null_key = key_case("a");
   null_key.key = Value();
   EXPECT_FALSE(null_key.matches(Event{Value::record({{"v", Value(1)}}), 0, {}}));
   EXPECT_EQ(wave_case(2).describe(), "wave 2#1");
@@ -71,8 +71,8 @@ TEST(FifoCancellation, QueuedEventsOfTheCaseBecomePunctuationsInPlace) {
 TEST(FifoCancellation, EventsOfACancelledCaseThatArriveLaterAreNotQueued) {
   FifoReceiver fifo;
   auto producer = fifo.make_producer();
-  Case b = key_case("b");
-  std::vector<const Case*> cancelled{&b};
+  CaseId b = key_case("b");
+  std::vector<const CaseId*> cancelled{&b};
   fifo.set_cancelled_cases(&cancelled);
   fifo.enqueue(Event{rec("b", 1), 1, WaveTag(1, 1)}, *producer);
   fifo.enqueue(Event{rec("a", 2), 2, WaveTag(2, 1)}, *producer);
