@@ -22,14 +22,12 @@ Params with_defaults(const Params& given, const std::vector<ParamSpec>& specs) {
 }
 
 ActorType make_type(std::string name, std::string doc, std::vector<ParamSpec> params,
-                    std::vector<PortSpec> inputs, std::vector<PortSpec> outputs,
-                    ActorFactory factory) {
+                    ActorPorts ports, ActorFactory factory) {
   ActorType type;
   type.name = std::move(name);
   type.doc = std::move(doc);
   type.params = std::move(params);
-  type.inputs = std::move(inputs);
-  type.outputs = std::move(outputs);
+  type.ports = std::move(ports);
   type.factory = [specs = type.params, factory = std::move(factory)](const Params& given) {
     return factory(with_defaults(given, specs));
   };

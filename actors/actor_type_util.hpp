@@ -16,9 +16,9 @@ using ActorFactory = std::function<std::unique_ptr<Actor>(const Params&)>;
 
 // An ActorType whose factory sees every declared parameter: those not given get their default
 // (a null default means "optional, not set"), and a missing required one is a ParamError.
+// `ports` are those the actor class declares (its kPorts).
 ActorType make_type(std::string name, std::string doc, std::vector<ParamSpec> params,
-                    std::vector<PortSpec> inputs, std::vector<PortSpec> outputs,
-                    ActorFactory factory);
+                    ActorPorts ports, ActorFactory factory);
 
 // The given parameters completed with the defaults of `specs`.
 Params with_defaults(const Params& given, const std::vector<ParamSpec>& specs);

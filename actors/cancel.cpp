@@ -4,10 +4,7 @@
 
 namespace cwf::actors {
 
-Cancel::Cancel(Options options) : options_(std::move(options)) {
-  add_input("in", "events that each name a case to cancel");
-  add_output("out", "each event fired on, once its case is cancelled");
-}
+Cancel::Cancel(Options options) : Actor(kPorts), options_(std::move(options)) {}
 
 void Cancel::initialize(ActorContext& context) {
   scope_ = context.declare_cancellation_scope(options_.scope, options_.retract, options_.remember);
@@ -54,9 +51,7 @@ ActorType cancel_type() {
        {"match", ParamType::expression, Value(),
         "with `key`: the key of an event in scope, e.g. /order (default: the `key` expression); "
         "an event whose match equals the cancelled key belongs to the case"}},
-      {{"in", "events that each name a case to cancel"}},
-      {{"out", "each event fired on, once its case is cancelled"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      Cancel::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         Cancel::Options options;
         options.scope = params.get_strings("scope");
         if (is_set(params, "retract")) options.retract = params.get_strings("retract");

@@ -18,6 +18,9 @@ namespace cwf::actors {
 
 class Cancel final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "events that each name a case to cancel"}},
+      {{"out", "each event fired on, once its case is cancelled"}}};
   struct Options {
     // Not set: the case is the wave of the event fired on. Set: the case is the key this gives
     // on the event fired on, matched by `match` on the events in scope.

@@ -4,10 +4,7 @@
 
 namespace cwf::actors {
 
-Counter::Counter() {
-  add_input("in", "events to count");
-  add_output("out", "the number of events received so far (int)");
-}
+Counter::Counter() : Actor(kPorts) {}
 
 void Counter::initialize(ActorContext&) {
   count_ = 0;
@@ -19,12 +16,12 @@ void Counter::fire(FiringContext& context) {
 }
 
 ActorType counter_type() {
-  return make_type(
-      "counter",
-      "Counts the events it receives and emits the running count as an int: 1, 2, "
-      "3, ... (one output per window; a window of n events adds n).",
-      {}, {{"in", "events to count"}}, {{"out", "the number of events received so far (int)"}},
-      [](const Params&) -> std::unique_ptr<Actor> { return std::make_unique<Counter>(); });
+  return make_type("counter",
+                   "Counts the events it receives and emits the running count as an int: 1, 2, "
+                   "3, ... (one output per window; a window of n events adds n).",
+                   {}, Counter::kPorts, [](const Params&) -> std::unique_ptr<Actor> {
+                     return std::make_unique<Counter>();
+                   });
 }
 
 }  // namespace cwf::actors

@@ -10,6 +10,8 @@ namespace cwf::actors {
 
 class Counter final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "events to count"}},
+                                        {{"out", "the number of events received so far (int)"}}};
   Counter();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;

@@ -7,9 +7,7 @@
 
 namespace cwf::actors {
 
-CsvSink::CsvSink(CsvSinkOptions options) : options_(std::move(options)) {
-  add_input("in", "tokens to write, one row each");
-}
+CsvSink::CsvSink(CsvSinkOptions options) : Actor(kPorts), options_(std::move(options)) {}
 
 void CsvSink::initialize(ActorContext& context) {
   try {
@@ -92,8 +90,7 @@ ActorType csv_sink_type() {
           {"separator", ParamType::string, Value(","),
            "field separator: one character; \"\\t\" or tab for tabs"},
       },
-      {{"in", "tokens to write, one row each"}}, {},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      CsvSink::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         CsvSinkOptions options;
         options.path = params.path("path");
         std::filesystem::path parent = std::filesystem::path(options.path).parent_path();

@@ -21,6 +21,7 @@ struct CsvSinkOptions {
 
 class CsvSink final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "tokens to write, one row each"}}, {}};
   explicit CsvSink(CsvSinkOptions options);
 
   void initialize(ActorContext& context) override;

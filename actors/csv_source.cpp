@@ -284,10 +284,7 @@ ActorType csv_source_type() {
   return make_type(
       "csv_source",
       "Reads a CSV file and emits one record per line; malformed lines go to `errors`.",
-      std::move(params), {},
-      {{"out", "one record per line"},
-       {"errors", "malformed lines as {file, line, text, error} (optional)"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      std::move(params), FileSource::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         FileSourceOptions options = file_source_options(params);
         CsvOptions csv;
         csv.header = params.get_bool("header");

@@ -17,11 +17,10 @@ const ExprEnvironment& expression_actor_environment() {
 }
 
 ExpressionActor::ExpressionActor(std::optional<Expression> when, Expression emit)
-    : when_(std::move(when)),
+    : Actor(kPorts),
+      when_(std::move(when)),
       emit_(std::move(emit)),
       variables_needed_(std::max(emit_.variables_needed(), when_ ? when_->variables_needed() : 0)) {
-  add_input("in", "windows of tokens");
-  add_output("out", "the value of `emit` for each window accepted by `when`");
 }
 
 void ExpressionActor::bind(FiringContext& context) {
@@ -71,9 +70,7 @@ ActorType expression_actor_type() {
         "the token emitted for an accepted window, e.g. {item: /item, count: len(window)}; a "
         "null value emits nothing; a window for which it fails emits nothing and counts as an "
         "error"}},
-      {{"in", "windows of tokens"}},
-      {{"out", "the value of `emit` for each window accepted by `when`"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      ExpressionActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::optional<Expression> when;
         if (is_set(params, "when"))
           when = compile_param(params, "when", expression_actor_environment());

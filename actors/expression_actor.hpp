@@ -17,6 +17,9 @@ namespace cwf::actors {
 
 class ExpressionActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "windows of tokens"}},
+      {{"out", "the value of `emit` for each window accepted by `when`"}}};
   ExpressionActor(std::optional<Expression> when, Expression emit);
   bool prefire(FiringContext& context) override;
   void fire(FiringContext& context) override;

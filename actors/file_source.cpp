@@ -55,11 +55,9 @@ std::string time_unit_hint(const Value& time, Duration unit) {
 }  // namespace
 
 FileSource::FileSource(FileSourceOptions options)
-    : options_(std::move(options)),
-      error_schema_(Schema::intern({"file", "line", "text", "error"})) {
-  add_output("out", "one record per line");
-  add_output("errors", "malformed lines as {file, line, text, error}");
-}
+    : Actor(kPorts),
+      options_(std::move(options)),
+      error_schema_(Schema::intern({"file", "line", "text", "error"})) {}
 
 void FileSource::initialize(ActorContext& context) {
   if (!reader_.open(options_.path))

@@ -26,6 +26,11 @@ struct FileSourceOptions {
 
 class FileSource : public Actor {
  public:
+  // The ports of csv_source and jsonl_source.
+  static inline const ActorPorts kPorts{
+      {},
+      {{"out", "one record per line"},
+       {"errors", "malformed lines as {file, line, text, error} (optional)"}}};
   static constexpr int kOut = 0;
   static constexpr int kErrors = 1;
 

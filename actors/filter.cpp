@@ -5,10 +5,7 @@
 
 namespace cwf::actors {
 
-Filter::Filter(Expression where) : where_(std::move(where)) {
-  add_input("in");
-  add_output("out", "the tokens for which `where` holds");
-}
+Filter::Filter(Expression where) : Actor(kPorts), where_(std::move(where)) {}
 
 void Filter::fire(FiringContext& context) {
   const WindowBinding binding(where_, context.window_info());
@@ -27,8 +24,7 @@ ActorType filter_type() {
       {{"where", ParamType::expression, std::nullopt,
         "the condition, e.g. /speed > 50 and /lane == 2; a token for which it "
         "fails (type error) is dropped and counted as an error"}},
-      {{"in", "tokens"}}, {{"out", "the tokens for which `where` holds"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      Filter::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         return std::make_unique<Filter>(compile_param(params, "where", window_environment()));
       });
 }

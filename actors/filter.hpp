@@ -9,6 +9,8 @@ namespace cwf::actors {
 
 class Filter final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "tokens"}},
+                                        {{"out", "the tokens for which `where` holds"}}};
   explicit Filter(Expression where);
   void fire(FiringContext& context) override;
 

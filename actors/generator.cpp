@@ -4,9 +4,7 @@
 
 namespace cwf::actors {
 
-Generator::Generator(GeneratorOptions options) : options_(std::move(options)) {
-  add_output("out", "the generated tokens");
-}
+Generator::Generator(GeneratorOptions options) : Actor(kPorts), options_(std::move(options)) {}
 
 void Generator::initialize(ActorContext&) {
   next_ = 0;
@@ -57,7 +55,7 @@ ActorType generator_type() {
            "time when emitted"},
           {"batch", ParamType::integer, Value(64), "max events per firing"},
       },
-      {}, {{"out", "the generated tokens"}}, [](const Params& params) -> std::unique_ptr<Actor> {
+      Generator::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         GeneratorOptions options;
         ExprEnvironment env{"i"};
         options.value = compile_param(params, "value", env);

@@ -21,6 +21,7 @@ struct GeneratorOptions {
 
 class Generator final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{}, {{"out", "the generated tokens"}}};
   explicit Generator(GeneratorOptions options);
 
   void initialize(ActorContext& context) override;

@@ -25,13 +25,8 @@ bool passed(Timestamp base, Duration offset, Timestamp frontier) {
 
 }  // namespace
 
-IntervalJoin::IntervalJoin(IntervalJoinOptions options) : options_(std::move(options)) {
-  add_input("left", "the left stream, in time order");
-  add_input("right", "the right stream, in time order");
-  add_output("out", "the value of `emit` for each joined pair, in time order");
-  add_output("left_unmatched", "left events that met no partner, once none can come");
-  add_output("right_unmatched", "right events that met no partner, once none can come");
-}
+IntervalJoin::IntervalJoin(IntervalJoinOptions options)
+    : Actor(kPorts), options_(std::move(options)) {}
 
 std::uint64_t IntervalJoin::Side::add(Timestamp time, Arrived&& arrived) {
   std::uint64_t sequence = first + entries.size();
@@ -161,11 +156,7 @@ ActorType interval_join_type() {
         "a further condition over `left` and `right`; not set: equal keys within the bounds"},
        {"emit", ParamType::expression, Value("{left: left, right: right}"),
         "the token emitted for each pair, over `left` and `right`; null emits nothing"}},
-      {{"left", "the left stream, in time order"}, {"right", "the right stream, in time order"}},
-      {{"out", "the value of `emit` for each joined pair, in time order"},
-       {"left_unmatched", "left events that met no partner, once none can come"},
-       {"right_unmatched", "right events that met no partner, once none can come"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      IntervalJoin::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         auto key_of = [&](const char* name) {
           if (is_set(params, name)) return compile_param(params, name);
           if (is_set(params, "key")) return compile_param(params, "key");

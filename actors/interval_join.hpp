@@ -44,6 +44,11 @@ struct IntervalJoinOptions {
 
 class IntervalJoin final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"left", "the left stream, in time order"}, {"right", "the right stream, in time order"}},
+      {{"out", "the value of `emit` for each joined pair, in time order"},
+       {"left_unmatched", "left events that met no partner, once none can come"},
+       {"right_unmatched", "right events that met no partner, once none can come"}}};
   static constexpr int kOut = 0, kLeftUnmatched = 1, kRightUnmatched = 2;
   explicit IntervalJoin(IntervalJoinOptions options);
   void fire(FiringContext& context) override;

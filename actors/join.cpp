@@ -15,11 +15,7 @@ const ExprEnvironment& join_environment() {
 }  // namespace
 
 Join::Join(Match match, Trigger trigger, std::optional<Expression> on, Expression emit)
-    : match_(match), trigger_(trigger), on_(std::move(on)), emit_(std::move(emit)) {
-  add_input("left", "windows of the left stream");
-  add_input("right", "windows of the right stream");
-  add_output("out", "the value of `emit` for each joined pair");
-}
+    : Actor(kPorts), match_(match), trigger_(trigger), on_(std::move(on)), emit_(std::move(emit)) {}
 
 void Join::fire(FiringContext& context) {
   int side = context.port() == 1 ? Inputs::kRight : Inputs::kLeft;
@@ -113,10 +109,7 @@ ActorType join_type() {
         "right/city; not set: every pair"},
        {"emit", ParamType::expression, Value("{left: left, right: right}"),
         "the token emitted for each pair, over `left` and `right`; null emits nothing"}},
-      {{"left", "windows of the left stream, in time order"},
-       {"right", "windows of the right stream, in time order"}},
-      {{"out", "the value of `emit` for each joined pair, in time order"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      Join::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string match = params.get_string("match");
         Join::Match m;
         if (match == "latest")

@@ -35,6 +35,10 @@ namespace cwf::actors {
 
 class Join final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"left", "windows of the left stream, in time order"},
+       {"right", "windows of the right stream, in time order"}},
+      {{"out", "the value of `emit` for each joined pair, in time order"}}};
   enum class Match { latest, time };
   enum class Trigger { both, left, right };
   Join(Match match, Trigger trigger, std::optional<Expression> on, Expression emit);

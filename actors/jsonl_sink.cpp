@@ -7,9 +7,7 @@
 
 namespace cwf::actors {
 
-JsonlSink::JsonlSink(std::string path) : path_(std::move(path)) {
-  add_input("in", "tokens to write, one line each");
-}
+JsonlSink::JsonlSink(std::string path) : Actor(kPorts), path_(std::move(path)) {}
 
 void JsonlSink::initialize(ActorContext& context) {
   try {
@@ -42,8 +40,7 @@ ActorType jsonl_sink_type() {
           {"path", ParamType::string, std::nullopt,
            "the file to write (created or truncated; relative to the workflow file's folder)"},
       },
-      {{"in", "tokens to write, one line each"}}, {},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      JsonlSink::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.path("path");
         std::filesystem::path parent = std::filesystem::path(path).parent_path();
         if (!parent.empty() && !std::filesystem::is_directory(parent))

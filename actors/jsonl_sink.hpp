@@ -11,6 +11,7 @@ namespace cwf::actors {
 
 class JsonlSink final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "tokens to write, one line each"}}, {}};
   explicit JsonlSink(std::string path);
 
   void initialize(ActorContext& context) override;

@@ -23,10 +23,7 @@ ActorType jsonl_source_type() {
       "jsonl_source",
       "Reads a JSON-lines file (one object per line) and emits one record per line; malformed "
       "lines go to `errors`.",
-      file_source_params(), {},
-      {{"out", "one record per line"},
-       {"errors", "malformed lines as {file, line, text, error} (optional)"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      file_source_params(), FileSource::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         return std::make_unique<JsonlSource>(file_source_options(params));
       });
 }

@@ -5,10 +5,7 @@
 
 namespace cwf::actors {
 
-Map::Map(Expression expression) : expression_(std::move(expression)) {
-  add_input("in");
-  add_output("out", "the expression's value for each token");
-}
+Map::Map(Expression expression) : Actor(kPorts), expression_(std::move(expression)) {}
 
 void Map::fire(FiringContext& context) {
   const WindowBinding binding(expression_, context.window_info());
@@ -27,8 +24,7 @@ ActorType map_type() {
       {{"expression", ParamType::expression, std::nullopt,
         "the new token, e.g. {id: /id, kmh: /speed * 3.6}; a token for which it "
         "fails is dropped and counted as an error"}},
-      {{"in", "tokens"}}, {{"out", "the expression's value for each token"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      Map::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         return std::make_unique<Map>(compile_param(params, "expression", window_environment()));
       });
 }

@@ -9,6 +9,8 @@ namespace cwf::actors {
 
 class Map final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "tokens"}},
+                                        {{"out", "the expression's value for each token"}}};
   explicit Map(Expression expression);
   void fire(FiringContext& context) override;
 

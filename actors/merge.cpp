@@ -8,10 +8,9 @@ namespace {
 constexpr std::int64_t kMaxInputs = 1024;
 }
 
-Merge::Merge(int inputs) {
+Merge::Merge(int inputs) : Actor(kPorts) {
   for (int i = 0; i < inputs; ++i)
-    add_input("in" + std::to_string(i));
-  add_output("out", "the tokens of every input");
+    add_family_input(kInput, std::to_string(i));
 }
 
 void Merge::fire(FiringContext& context) {
@@ -23,8 +22,7 @@ ActorType merge_type() {
   return make_type(
       "merge", "Forwards the tokens of several input ports on one output.",
       {{"inputs", ParamType::integer, Value(2), "number of input ports, named in0, in1, ..."}},
-      {{"in0", "first input (ports in0 .. in<inputs-1>)"}, {"in1", "second input, and so on"}},
-      {{"out", "the tokens of every input"}}, [](const Params& params) -> std::unique_ptr<Actor> {
+      Merge::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::int64_t inputs = params.get_int("inputs");
         if (inputs < 1 || inputs > kMaxInputs)
           throw ParamError("inputs", "inputs must be between 1 and " + std::to_string(kMaxInputs));

@@ -1,5 +1,6 @@
-// merge: forwards the tokens of its `inputs` ports in0..in<N-1> on one output, earliest window
-// first. (Several connections into one port merge as well; this actor gives them distinct ports.)
+// merge: forwards the tokens of its `inputs` ports in0..in<N-1> (the family in<i>) on one output,
+// earliest window first. (Several connections into one port merge as well; this actor gives them
+// distinct ports.)
 #pragma once
 
 #include "runtime/actor.hpp"
@@ -9,6 +10,8 @@ namespace cwf::actors {
 
 class Merge final : public Actor {
  public:
+  static inline const PortSpec kInput{"in<i>", "input i, for i = 0 .. inputs-1"};
+  static inline const ActorPorts kPorts{{kInput}, {{"out", "the tokens of every input"}}};
   explicit Merge(int inputs);
   void fire(FiringContext& context) override;
 };

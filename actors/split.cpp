@@ -4,10 +4,7 @@
 
 namespace cwf::actors {
 
-Split::Split(std::optional<Expression> path) : path_(std::move(path)) {
-  add_input("in");
-  add_output("out", "the array's elements, one event each");
-}
+Split::Split(std::optional<Expression> path) : Actor(kPorts), path_(std::move(path)) {}
 
 void Split::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
@@ -39,8 +36,7 @@ ActorType split_type() {
       {{"path", ParamType::expression, Value(),
         "expression selecting the array in the token, e.g. /items; not set: the token itself. "
         "A token where it is not an array is dropped and counted as an error"}},
-      {{"in", "tokens holding arrays"}}, {{"out", "the elements, one event each"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      Split::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::optional<Expression> path;
         if (is_set(params, "path")) path = compile_param(params, "path");
         return std::make_unique<Split>(std::move(path));

@@ -11,6 +11,8 @@ namespace cwf::actors {
 
 class Split final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "tokens holding arrays"}},
+                                        {{"out", "the elements, one event each"}}};
   // No path: the token itself is the array.
   explicit Split(std::optional<Expression> path);
   void fire(FiringContext& context) override;

@@ -18,9 +18,7 @@ void set_stdout_line_buffered(bool line_buffered) {
 }
 
 StdoutSink::StdoutSink(StdoutOptions options, std::FILE* stream)
-    : options_(options), stream_(stream) {
-  add_input("in", "tokens to print, one line each");
-}
+    : Actor(kPorts), options_(options), stream_(stream) {}
 
 void StdoutSink::initialize(ActorContext&) {
   writer_.attach(stream_);
@@ -87,8 +85,7 @@ ActorType stdout_type() {
           {"with_wave", ParamType::boolean, Value(false),
            "prefix each line with the event's wave tag and a space (after the time)"},
       },
-      {{"in", "tokens to print, one line each"}}, {},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      StdoutSink::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         StdoutOptions options;
         std::string format = params.get_string("format");
         if (format == "json")

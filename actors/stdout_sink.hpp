@@ -23,6 +23,7 @@ struct StdoutOptions {
 
 class StdoutSink final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "tokens to print, one line each"}}, {}};
   // `stream` is not owned (tests pass a temporary file).
   explicit StdoutSink(StdoutOptions options, std::FILE* stream = stdout);
 

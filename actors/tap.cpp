@@ -4,11 +4,7 @@
 
 namespace cwf::actors {
 
-Tap::Tap(std::optional<Expression> where) : where_(std::move(where)) {
-  add_input("in");
-  add_output("out", "every token, unchanged");
-  add_output("tap", "copies of the tokens matching `where`");
-}
+Tap::Tap(std::optional<Expression> where) : Actor(kPorts), where_(std::move(where)) {}
 
 void Tap::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
@@ -34,9 +30,7 @@ ActorType tap_type() {
       {{"where", ParamType::expression, Value(),
         "which tokens to copy to `tap`; not set: all. A token for which it fails is still "
         "passed on `out`, not copied, and counted as an error"}},
-      {{"in", "tokens"}},
-      {{"out", "every token, unchanged"}, {"tap", "copies of the tokens matching `where`"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      Tap::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::optional<Expression> where;
         if (is_set(params, "where")) where = compile_param(params, "where");
         return std::make_unique<Tap>(std::move(where));

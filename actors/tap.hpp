@@ -12,6 +12,9 @@ namespace cwf::actors {
 
 class Tap final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "tokens"}},
+      {{"out", "every token, unchanged"}, {"tap", "copies of the tokens matching `where`"}}};
   static constexpr int kOut = 0;
   static constexpr int kTap = 1;
 

@@ -79,9 +79,10 @@ Value WindowTimes::of(Timestamp time) const {
 
 WindowAggregate::WindowAggregate(AggregateFactory factory, std::optional<Expression> value,
                                  std::string as, bool recompute, std::optional<WindowTimes> times)
-    : state_(std::move(factory), std::move(value), recompute), as_(std::move(as)), times_(times) {
-  add_input("in", "the windows to aggregate");
-  add_output("out", "one record per window");
+    : Actor(kPorts),
+      state_(std::move(factory), std::move(value), recompute),
+      as_(std::move(as)),
+      times_(times) {
   for (bool with_group : {false, true}) {
     std::vector<std::string> fields;
     if (times_) fields.insert(fields.end(), {"window_start", "window_end"});
@@ -131,8 +132,7 @@ ActorType aggregate_type() {
         "add the window's bounds as window_start and window_end: s | ms | us | ns (numbers in "
         "that unit) or iso (ISO-8601 date-times in UTC); a time window's [start, end), else its "
         "first and last event's timestamps; not set: no bounds"}},
-      {{"in", "the windows to aggregate"}}, {{"out", "one record per window"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      WindowAggregate::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string function(params.get("function").as_string());
         AggregateFactory factory = builtin_aggregate(function);
         if (!factory)

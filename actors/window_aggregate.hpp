@@ -73,6 +73,8 @@ struct WindowTimes {
 // <as> may be none of the others.
 class WindowAggregate final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "the windows to aggregate"}},
+                                        {{"out", "one record per window"}}};
   WindowAggregate(AggregateFactory factory, std::optional<Expression> value, std::string as,
                   bool recompute, std::optional<WindowTimes> times = std::nullopt);
   void fire(FiringContext& context) override;

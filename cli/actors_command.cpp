@@ -33,8 +33,8 @@ int actors_command(const Words& words, std::ostream& out, std::ostream& err) {
   }
   for (const ActorType* type : actor_registry().list()) {
     out << type->name << " — " << type->doc << "\n";
-    write_ports("inputs", type->inputs, out);
-    write_ports("outputs", type->outputs, out);
+    write_ports("inputs", type->ports.inputs, out);
+    write_ports("outputs", type->ports.outputs, out);
     out << "  parameters:";
     if (type->params.empty()) out << " none";
     out << "\n";

@@ -80,21 +80,24 @@ void write_graph(const Workflow& workflow, const std::string& prefix, const std:
     if (to.inputs().size() > 1)
       label +=
           (label.empty() ? "" : " -> ") + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
-    if (c.receiver_description != "fifo")
-      label += (label.empty() ? "" : "\n") + c.receiver_description;
+    if (const PortWindow* window = workflow.window(c.to))
+      label += (label.empty() ? "" : "\n") + window->spec.describe();
     if (!label.empty()) out << " [label=" << quoted(label) << "]";
     out << ";\n";
-    if (!c.expired_to) continue;
+  }
+  for (const PortWindow& w : workflow.windows()) {
+    if (!w.expired_to) continue;
     // The events expiring from the window leave from the port it is on: a dashed edge, so that it
     // is not read as the actor's output.
-    const Actor& target = *workflow.actor(c.expired_to->actor).actor;
+    const Actor& to = *workflow.actor(w.port.actor).actor;
+    const Actor& target = *workflow.actor(w.expired_to->actor).actor;
     std::string expired = "expired";
     if (to.inputs().size() > 1)
-      expired += " from " + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
+      expired += " from " + to.inputs()[static_cast<std::size_t>(w.port.port)].name;
     if (target.inputs().size() > 1)
-      expired += " -> " + target.inputs()[static_cast<std::size_t>(c.expired_to->port)].name;
-    out << indent << endpoint(c.to.actor, true, c.to.port) << " -> "
-        << endpoint(c.expired_to->actor, true, c.expired_to->port)
+      expired += " -> " + target.inputs()[static_cast<std::size_t>(w.expired_to->port)].name;
+    out << indent << endpoint(w.port.actor, true, w.port.port) << " -> "
+        << endpoint(w.expired_to->actor, true, w.expired_to->port)
         << " [style=dashed, label=" << quoted(expired) << "];\n";
   }
 }

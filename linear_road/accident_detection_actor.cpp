@@ -5,10 +5,7 @@
 
 namespace cwf::lr {
 
-AccidentDetectionActor::AccidentDetectionActor() {
-  add_input("in", "position reports and balance queries in time order");
-  add_output("out", "reports entering a segment with move and accseg; balance queries");
-}
+AccidentDetectionActor::AccidentDetectionActor() : Actor(kPorts) {}
 
 void AccidentDetectionActor::initialize(ActorContext&) {
   accidents_ = AccidentTracker();
@@ -47,9 +44,7 @@ ActorType accident_detection_actor_type() {
       "Linear Road stopped cars (4 identical reports) and accidents (2 stopped cars at one "
       "place); passes on reports that enter a segment, with the accident ahead, and balance "
       "queries.",
-      {}, {{"in", "tuple records in time order (lr_segment_statistics)"}},
-      {{"out", "reports entering a segment (move bits, accseg: -1 none); balance queries"}},
-      [](const Params&) -> std::unique_ptr<Actor> {
+      {}, AccidentDetectionActor::kPorts, [](const Params&) -> std::unique_ptr<Actor> {
         return std::make_unique<AccidentDetectionActor>();
       });
 }

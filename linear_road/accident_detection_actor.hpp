@@ -20,6 +20,9 @@ namespace cwf::lr {
 
 class AccidentDetectionActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "tuple records in time order (lr_segment_statistics)"}},
+      {{"out", "reports entering a segment (move bits, accseg: -1 none); balance queries"}}};
   AccidentDetectionActor();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;

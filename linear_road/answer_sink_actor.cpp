@@ -9,9 +9,7 @@
 namespace cwf::lr {
 
 AnswerSinkActor::AnswerSinkActor(std::string path, double compression)
-    : path_(std::move(path)), compression_(compression) {
-  add_input("in", "answer records (lr_toll, lr_daily_expenditure)");
-}
+    : Actor(kPorts), path_(std::move(path)), compression_(compression) {}
 
 void AnswerSinkActor::initialize(ActorContext& context) {
   answers_ = {};
@@ -85,7 +83,7 @@ ActorType answer_sink_actor_type() {
         "standard output"},
        {"compression", ParamType::real, Value(0.0),
         "the source's pacing factor k: emit = time + response delay * k; 0: emit = time"}},
-      {{"in", "answer records"}}, {}, [](const Params& params) -> std::unique_ptr<Actor> {
+      AnswerSinkActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.get_string("path");
         if (path != "-") path = params.path("path");
         double compression = params.get_double("compression");

@@ -17,6 +17,7 @@ namespace cwf::lr {
 
 class AnswerSinkActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "answer records"}}, {}};
   AnswerSinkActor(std::string path, double compression);
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;

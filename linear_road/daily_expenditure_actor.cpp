@@ -10,13 +10,11 @@ namespace cwf::lr {
 
 DailyExpenditureActor::DailyExpenditureActor(std::string tolls, std::int32_t copies,
                                              std::int32_t replica_cars, std::int32_t replica_xways)
-    : tolls_path_(std::move(tolls)),
+    : Actor(kPorts),
+      tolls_path_(std::move(tolls)),
       copies_(copies),
       replica_cars_(replica_cars),
-      replica_xways_(replica_xways) {
-  add_input("in", "daily-expenditure queries (tuple records of type 3)");
-  add_output("out", "daily-expenditure answers");
-}
+      replica_xways_(replica_xways) {}
 
 void DailyExpenditureActor::initialize(ActorContext& context) {
   history_ = HistoricalTollTable();
@@ -60,8 +58,7 @@ ActorType daily_expenditure_actor_type() {
         "C of the replication (lr_source's replica_cars); required when xways > 1"},
        {"replica_xways", ParamType::integer, Value(0),
         "X of the replication (lr_source's replica_xways); required when xways > 1"}},
-      {{"in", "tuple records; those of type 3 are answered"}},
-      {{"out", "answer records of type 3"}}, [](const Params& params) -> std::unique_ptr<Actor> {
+      DailyExpenditureActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string tolls = params.get_string("tolls");
         if (!tolls.empty()) {
           tolls = params.path("tolls");

@@ -15,6 +15,8 @@ namespace cwf::lr {
 
 class DailyExpenditureActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "tuple records; those of type 3 are answered"}},
+                                        {{"out", "answer records of type 3"}}};
   // `tolls` empty: no historical tolls (every answer is 0).
   explicit DailyExpenditureActor(std::string tolls, std::int32_t copies = 1,
                                  std::int32_t replica_cars = 0, std::int32_t replica_xways = 0);

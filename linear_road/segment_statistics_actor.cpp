@@ -5,10 +5,7 @@
 
 namespace cwf::lr {
 
-SegmentStatisticsActor::SegmentStatisticsActor() {
-  add_input("in", "tuple records in time order");
-  add_output("out", "position reports with lav and cars, and balance queries, in input order");
-}
+SegmentStatisticsActor::SegmentStatisticsActor() : Actor(kPorts) {}
 
 void SegmentStatisticsActor::initialize(ActorContext&) {
   speeds_ = SegmentSpeedHistory();
@@ -47,9 +44,7 @@ ActorType segment_statistics_actor_type() {
       "lr_segment_statistics",
       "Linear Road segment statistics: adds to every position report the LAV of minutes "
       "m-5..m-1 and the distinct cars of minute m-1 in its segment; passes balance queries on.",
-      {}, {{"in", "tuple records (lr_source), in time order"}},
-      {{"out", "position reports with lav (-1: no data) and cars; balance queries"}},
-      [](const Params&) -> std::unique_ptr<Actor> {
+      {}, SegmentStatisticsActor::kPorts, [](const Params&) -> std::unique_ptr<Actor> {
         return std::make_unique<SegmentStatisticsActor>();
       });
 }

@@ -23,6 +23,9 @@ namespace cwf::lr {
 
 class SegmentStatisticsActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "tuple records (lr_source), in time order"}},
+      {{"out", "position reports with lav (-1: no data) and cars; balance queries"}}};
   SegmentStatisticsActor();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;

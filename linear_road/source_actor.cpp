@@ -12,10 +12,7 @@
 namespace cwf::lr {
 
 SourceActor::SourceActor(std::string path, const Options& options)
-    : path_(std::move(path)), options_(options) {
-  add_output("out", "position reports and balance queries, in input order");
-  add_output("expenditure", "daily-expenditure queries");
-}
+    : Actor(kPorts), path_(std::move(path)), options_(options) {}
 
 void SourceActor::initialize(ActorContext& context) {
   if (options_.copies > 1 && options_.shape.empty()) {
@@ -152,12 +149,7 @@ ActorType source_actor_type() {
         "Q for replication: largest qid + 1 (0: scanned from the input)"},
        {"minutes", ParamType::integer, Value(0),
         "M > 0 stops before the first tuple with Time >= 60*M; 0: the whole input"}},
-      {},
-      {{"out",
-        "tuple records (type, time, carid, speed, xway, lane, dir, seg, pos, qid, day, "
-        "released, ...): position reports and account-balance queries, in input order"},
-       {"expenditure", "the daily-expenditure queries (type 3), as tuple records"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      SourceActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.path("path");
         {
           actors::LineReader probe;

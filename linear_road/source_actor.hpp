@@ -33,6 +33,12 @@ namespace cwf::lr {
 
 class SourceActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {},
+      {{"out",
+        "tuple records (type, time, carid, speed, xway, lane, dir, seg, pos, qid, day, "
+        "released, ...): position reports and account-balance queries, in input order"},
+       {"expenditure", "the daily-expenditure queries (type 3), as tuple records"}}};
   static constexpr int kOut = 0;
   static constexpr int kExpenditure = 1;
 

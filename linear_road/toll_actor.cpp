@@ -6,10 +6,7 @@
 
 namespace cwf::lr {
 
-TollActor::TollActor() {
-  add_input("in", "reports entering a segment and balance queries (lr_accident_detection)");
-  add_output("out", "toll notifications, accident alerts and balances");
-}
+TollActor::TollActor() : Actor(kPorts) {}
 
 void TollActor::initialize(ActorContext&) {
   accounts_ = CarTable<Account>();
@@ -61,8 +58,7 @@ ActorType toll_actor_type() {
       "lr_toll",
       "Linear Road toll notifications and accident alerts for cars entering a segment, charging "
       "on leaving it, and account balances.",
-      {}, {{"in", "reports entering a segment and balance queries, in input order"}},
-      {{"out", "answer records: toll (type 0), alert (1), balance (2)"}},
+      {}, TollActor::kPorts,
       [](const Params&) -> std::unique_ptr<Actor> { return std::make_unique<TollActor>(); });
 }
 

@@ -18,6 +18,9 @@ namespace cwf::lr {
 
 class TollActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "reports entering a segment and balance queries, in input order"}},
+      {{"out", "answer records: toll (type 0), alert (1), balance (2)"}}};
   TollActor();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;

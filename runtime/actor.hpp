@@ -1,4 +1,5 @@
-// The actor API. An actor declares its ports in its constructor and implements the Kepler-style
+// The actor API. An actor declares its ports in its constructor (those of its type: ActorPorts,
+// declared once for the constructor and the registration) and implements the Kepler-style
 // lifecycle: initialize once, then per window prefire (may I fire?), fire (read the window, emit
 // tokens), postfire (post-condition: keep going?), end_of_input once no input can come, and
 // wrapup once at the end.
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "runtime/actor_context.hpp"
+#include "runtime/actor_ports.hpp"
 #include "runtime/case_cancellation.hpp"
 #include "runtime/port.hpp"
 
@@ -54,6 +56,16 @@ class Actor {
   virtual void wrapup(ActorContext&) {}
 
  protected:
+  Actor() = default;
+  // Declares the fixed ports of the actor's type, in order: fixed port i is index i.
+  explicit Actor(const ActorPorts& ports);
+  // Declares the member `value` of a family of the type's ports (to_<neighbour>, "b2": to_b2),
+  // documented as the family is; returns its index.
+  int add_family_input(const PortSpec& family, std::string_view value);
+  int add_family_output(const PortSpec& family, std::string_view value);
+  // One port at a time, for an actor that is no registered type and so has no ActorPorts: a
+  // sub-workflow's boundary, a wrapper taking another actor's ports, the inner actors of a
+  // composite, test actors.
   int add_input(std::string name, std::string doc = {});
   int add_output(std::string name, std::string doc = {});
 

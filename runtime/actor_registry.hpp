@@ -1,6 +1,7 @@
-// Actor types by name, each with a typed parameter schema, its ports and a factory. The YAML
-// loader checks a workflow's parameters against the schema (types, required, unknown keys with a
-// did-you-mean) before calling the factory, so factories read already-validated values.
+// Actor types by name, each with a typed parameter schema, its ports (the ActorPorts its actors
+// are built with, not a copy) and a factory. The YAML loader checks a workflow's parameters
+// against the schema (types, required, unknown keys with a did-you-mean) before calling the
+// factory, so factories read already-validated values.
 // The runtime registers no concrete actor: libraries add theirs (actors::register_all).
 #pragma once
 
@@ -112,8 +113,7 @@ struct ActorType {
   std::string name;
   std::string doc;
   std::vector<ParamSpec> params;
-  std::vector<PortSpec> inputs;  // as documented for `cwf actors`
-  std::vector<PortSpec> outputs;
+  ActorPorts ports;  // the actor class's own declaration (kPorts), shown by `cwf actors`
   std::function<std::unique_ptr<Actor>(const Params&)> factory;
 };
 

@@ -19,29 +19,42 @@ std::vector<Value> BoundaryOutput::take() {
   return out;
 }
 
+namespace {
+std::vector<PortSpec> undocumented(std::vector<std::string> names) {
+  std::vector<PortSpec> ports;
+  for (std::string& name : names)
+    ports.push_back({std::move(name), {}});
+  return ports;
+}
+}  // namespace
+
 CompositeActor::CompositeActor(std::unique_ptr<Workflow> inner, std::vector<std::string> inputs,
                                std::vector<std::string> outputs, std::unique_ptr<Director> director)
-    : inner_(std::move(inner)), director_(std::move(director)) {
-  for (const std::string& name : inputs) {
-    auto id = inner_->find(name);
+    : CompositeActor(std::move(inner),
+                     ActorPorts{undocumented(std::move(inputs)), undocumented(std::move(outputs))},
+                     std::move(director)) {}
+
+CompositeActor::CompositeActor(std::unique_ptr<Workflow> inner, const ActorPorts& ports,
+                               std::unique_ptr<Director> director)
+    : Actor(ports), inner_(std::move(inner)), director_(std::move(director)) {
+  for (const PortSpec& port : inputs()) {
+    auto id = inner_->find(port.name);
     if (!id || !dynamic_cast<BoundaryInput*>(inner_->actor(*id).actor.get()))
-      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary input '" + name +
-                          "'");
+      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary input '" +
+                          port.name + "'");
     input_actors_.push_back(*id);
-    add_input(name);
   }
-  for (const std::string& name : outputs) {
-    auto id = inner_->find(name);
+  for (const PortSpec& port : outputs()) {
+    auto id = inner_->find(port.name);
     auto* boundary = id ? dynamic_cast<BoundaryOutput*>(inner_->actor(*id).actor.get()) : nullptr;
     if (!boundary)
-      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary output '" + name +
-                          "'");
+      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary output '" +
+                          port.name + "'");
     output_actors_.push_back(boundary);
-    add_output(name);
   }
   // Each outer firing runs the sub-workflow until it is quiescent: a sub-workflow driven by its
   // own sources would have to run to completion inside one firing.
-  if (inputs.empty())
+  if (inputs().empty())
     throw WorkflowError("sub-workflow '" + inner_->name() +
                         "' has no inputs: a sub-workflow used as an actor is driven by its "
                         "inputs (declare at least one in 'inputs:')");

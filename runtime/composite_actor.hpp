@@ -49,6 +49,10 @@ class CompositeActor : public Actor {
   // BoundaryOutput named after every entry of `outputs`; those become this actor's ports.
   CompositeActor(std::unique_ptr<Workflow> inner, std::vector<std::string> inputs,
                  std::vector<std::string> outputs, std::unique_ptr<Director> director);
+  // The same for a composite that is a registered actor type: its declared ports, with their
+  // documentation (no families).
+  CompositeActor(std::unique_ptr<Workflow> inner, const ActorPorts& ports,
+                 std::unique_ptr<Director> director);
   ~CompositeActor() override;
 
   void initialize(ActorContext& context) override;

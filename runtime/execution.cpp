@@ -3,7 +3,17 @@
 #include <algorithm>
 #include <set>
 
+#include "runtime/windowed_receiver.hpp"
+
 namespace cwf {
+
+namespace {
+// The two kinds of input port.
+std::unique_ptr<Receiver> make_receiver(const PortWindow* window) {
+  if (window) return std::make_unique<WindowedReceiver>(window->spec);
+  return std::make_unique<FifoReceiver>();
+}
+}  // namespace
 
 Execution::Execution(Workflow& workflow, Clock& clock)
     : workflow_(workflow), downstream_(workflow.size()) {
@@ -26,6 +36,12 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     cells_.back()->set_declaration(entry.type, std::move(location));
     if (entry.actor->is_source()) env_.origins.push_back(&cells_.back()->input_origin());
   }
+  // Each input port gets the receiver its declaration asks for: the window operator declared on
+  // it, else a FIFO queue. Every connection into the port feeds that one receiver; unconnected
+  // ports get a (forever empty) one too, so that cells need no null checks.
+  for (ActorId id = 0; id < cells_.size(); ++id)
+    for (int port = 0; port < static_cast<int>(workflow.actor(id).actor->inputs().size()); ++port)
+      cells_[id]->set_receiver(port, make_receiver(workflow.window({id, port})));
   std::vector<ActorCell*> cells;
   for (auto& cell : cells_)
     cells.push_back(cell.get());
@@ -33,20 +49,11 @@ Execution::Execution(Workflow& workflow, Clock& clock)
   env_.cancellations = cancellations_.get();
   std::vector<std::size_t> producer_of_connection;
   for (const Connection& c : workflow.connections()) {
-    ActorCell& consumer = *cells_[c.to.actor];
-    if (!consumer.receiver(c.to.port))
-      consumer.set_receiver(c.to.port,
-                            c.receiver ? c.receiver() : std::make_unique<FifoReceiver>());
     producer_of_connection.push_back(
-        cells_[c.from.actor]->add_route(c.from.port, *consumer.receiver(c.to.port)));
+        cells_[c.from.actor]->add_route(c.from.port, *cells_[c.to.actor]->receiver(c.to.port)));
     auto& down = downstream_[c.from.actor];
     if (std::find(down.begin(), down.end(), c.to.actor) == down.end()) down.push_back(c.to.actor);
   }
-  // Unconnected inputs still get a (forever empty) receiver so cells need no null checks.
-  for (ActorId id = 0; id < cells_.size(); ++id)
-    for (std::size_t port = 0; port < workflow.actor(id).actor->inputs().size(); ++port)
-      if (!cells_[id]->receiver(static_cast<int>(port)))
-        cells_[id]->set_receiver(static_cast<int>(port), std::make_unique<FifoReceiver>());
   // Wave punctuations flow from every cell that may drop part of a wave to the wave windows
   // downstream, through FIFO receivers of plain actors: a fixpoint over the connections.
   for (bool changed = true; changed;) {
@@ -63,16 +70,14 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     }
   }
   tell_wave_windows_their_carriers(producer_of_connection);
-  // Expired events (CWP6): one route per windowed input port, however many connections share
-  // its receiver.
-  std::set<std::pair<ActorId, int>> expiring;
-  for (const Connection& c : workflow.connections()) {
-    if (!c.expired_to || !expiring.insert({c.to.actor, c.to.port}).second) continue;
-    cells_[c.to.actor]->add_expired_route(
-        c.to.port, *cells_[c.expired_to->actor]->receiver(c.expired_to->port));
-    auto& down = downstream_[c.to.actor];
-    if (std::find(down.begin(), down.end(), c.expired_to->actor) == down.end())
-      down.push_back(c.expired_to->actor);
+  // Expired events (CWP6): one route per windowed input port that names one.
+  for (const PortWindow& w : workflow.windows()) {
+    if (!w.expired_to) continue;
+    cells_[w.port.actor]->add_expired_route(
+        w.port.port, *cells_[w.expired_to->actor]->receiver(w.expired_to->port));
+    auto& down = downstream_[w.port.actor];
+    if (std::find(down.begin(), down.end(), w.expired_to->actor) == down.end())
+      down.push_back(w.expired_to->actor);
   }
 }
 

@@ -5,23 +5,6 @@
 
 namespace cwf {
 
-namespace {
-
-constexpr Timestamp kNoDeadline = std::numeric_limits<Timestamp>::max();
-
-Timestamp floor_div(Timestamp a, Timestamp b) {
-  Timestamp q = a / b;
-  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
-}  // namespace
-
-Timestamp WindowGroup::late_before() const {
-  if (step_is(WindowUnit::time) && started_ && !parked_)
-    return std::max(late_before_, lower_time(k_));
-  return late_before_;
-}
-
 bool WindowGroup::add(Event&& event) {
   std::uint64_t ordinal = 0;
   bool first_of_wave = false;
@@ -32,16 +15,7 @@ bool WindowGroup::add(Event&& event) {
     ordinal = it->second;
     first_of_wave = ++record(ordinal).live == 1;
   }
-  if (step_is(WindowUnit::time)) {
-    Timestamp t = event.time;
-    if (!started_) {
-      base_ = floor_div(t, x()) * x();
-      started_ = true;
-    } else if (parked_) {
-      k_ = first_window_holding(t);
-      parked_ = false;
-    }
-  }
+  if (cursor_.awaits_event) step_.arrived(cursor_, event.time);
   events_.push_back(std::move(event));
   seqs_.push_back(arrived_++);
   ordinals_.push_back(ordinal);
@@ -49,12 +23,6 @@ bool WindowGroup::add(Event&& event) {
   ++live_;
   ++*live_total_;
   return first_of_wave;
-}
-
-std::uint64_t WindowGroup::first_window_holding(Timestamp t) const {
-  Timestamp k =
-      size_is(WindowUnit::time) ? floor_div(t - y() - base_, x()) + 1 : floor_div(t - base_, x());
-  return std::max<std::uint64_t>(k_, k < 0 ? 0 : static_cast<std::uint64_t>(k));
 }
 
 void WindowGroup::wave_complete(const WaveTag& root) {
@@ -85,192 +53,39 @@ bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const E
   *deadline = kNoDeadline;
   if (ready_) return true;
   for (;;) {
-    bool time_closed = false;
-    if (!select(p, deadline, &time_closed)) return false;
-    if (time_closed) late_before_ = std::max(late_before_, ready_end_);
-    bool show_empty = spec_.closes_by_time() && !spec_.suppress_empty;
-    if (selected_count() > 0 || show_empty) {
+    if (!select(p, deadline)) return false;
+    if (sel_.time_closed) late_before_ = std::max(late_before_, sel_.closed_end);
+    if (sel_.count() > 0 || show_empty_) {
       materialize();
       ready_ = true;
       return true;
     }
     next_window(expire);
-    if (step_is(WindowUnit::time)) {
-      // Jump over the empty windows up to the first one that can hold a queued event.
-      Timestamp earliest = kNoDeadline;
-      for (std::size_t i = 0; i < size(); ++i)
-        if (!gone(i)) earliest = std::min(earliest, event(i).time);
-      if (earliest == kNoDeadline) {
-        parked_ = true;
-        return false;
-      }
-      k_ = first_window_holding(earliest);
-    }
+    if (!step_.skip_empty(*this, cursor_)) return false;
   }
 }
 
-bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline, bool* time_closed) {
-  selected_.clear();
-  range_ = false;
-  window_interval_.reset();
-  if (looks_back()) return select_backwards(p);
-  const bool eoi = p.end_of_input;
-  auto last_time = [this](Timestamp otherwise) {
-    return selected_count() == 0 ? otherwise : event(last_selected()).time;
-  };
-
-  if (step_is(WindowUnit::time)) {
-    if (!started_ || parked_) return false;
-    Timestamp lower = lower_time(k_);
-    if (eoi && lower > p.max_time) return false;  // nothing can reach this window any more
-    Timestamp period_end = lower + x();
-    if (!spec_.size || size_is(WindowUnit::time)) {
-      Timestamp end = spec_.size ? lower + y() : period_end;
-      window_interval_ = WindowInterval{lower, end};
-      for (std::size_t i = 0; i < size(); ++i) {
-        Timestamp t = event(i).time;
-        if (!gone(i) && t < end && (!spec_.size || t >= lower)) selected_.push_back(i);
-      }
-      if (end > p.closed_through) {
-        *deadline = end;
-        return false;
-      }
-      *time_closed = true;
-      ready_end_ = end;
-      window_time_ = end;
-      return true;
-    }
-    bool period_closed = period_end <= p.closed_through;
-    window_interval_ = WindowInterval{lower, period_end};
-    if (size_is(WindowUnit::tokens)) {
-      for (std::size_t i = 0; i < size() && selected_.size() < std::size_t(y()); ++i) {
-        Timestamp t = event(i).time;
-        if (!gone(i) && t >= lower && t < period_end) selected_.push_back(i);
-      }
-      if (selected_.size() < std::size_t(y()) && !period_closed) {
-        *deadline = period_end;
-        return false;
-      }
-    } else {  // waves
-      std::optional<std::uint64_t> first;
-      for (std::size_t i = 0; i < size(); ++i)
-        if (!gone(i) && event(i).time >= lower && event(i).time < period_end &&
-            (!first || wave(i) < *first))
-          first = wave(i);
-      if (!first) {
-        if (!period_closed) {
-          *deadline = period_end;
-          return false;
-        }
-      } else {
-        std::uint64_t to = *first + std::uint64_t(y());
-        if (!eoi && !waves_complete(*first, to)) return false;
-        for (std::size_t i = 0; i < size(); ++i)
-          if (!gone(i) && event(i).time >= lower && wave(i) >= *first && wave(i) < to)
-            selected_.push_back(i);
-      }
-    }
-    if (period_closed) {
-      *time_closed = true;
-      ready_end_ = period_end;
-    }
-    window_time_ = last_time(period_end);
-    return true;
-  }
-
-  // Token or wave step: the lower bound is an arrival position or a wave ordinal.
-  const bool by_tokens = step_is(WindowUnit::tokens);
-  const std::uint64_t lower = k_ * std::uint64_t(x());
-  const std::uint64_t reached = by_tokens ? arrived_ : waves_seen();
-  if (reached <= lower) return false;
-  auto position = [this, by_tokens](std::size_t i) { return by_tokens ? seq(i) : wave(i); };
-
-  if (!spec_.size) {
-    const std::uint64_t upper = lower + std::uint64_t(x());
-    bool complete = by_tokens ? arrived_ >= upper : waves_complete(lower, upper);
-    if (!complete && !eoi) return false;
-    for (std::size_t i = 0; i < size(); ++i)
-      if (!gone(i) && position(i) < upper) selected_.push_back(i);
-    window_time_ = last_time(0);
-    return true;
-  }
-  // With no entry gone the queue holds consecutive arrival numbers from seq(0) on: a token
-  // window is found by position, without a scan.
-  const bool dense = by_tokens && gone_queued_ == 0;
-  std::size_t first = 0;
-  if (dense) {
-    if (size() > 0 && lower > seq(0))
-      first = static_cast<std::size_t>(std::min<std::uint64_t>(lower - seq(0), size()));
-  } else {
-    while (first < size() && (gone(first) || position(first) < lower))
-      ++first;
-  }
-  if (first == size()) return false;  // the events at the lower bound were all used
-  if (size_is(WindowUnit::tokens)) {
-    if (dense) {
-      range_ = true;
-      sel_begin_ = first;
-      sel_end_ = first + std::min<std::size_t>(std::size_t(y()), size() - first);
-    } else {
-      for (std::size_t i = first; i < size() && selected_.size() < std::size_t(y()); ++i)
-        if (!gone(i) && position(i) >= lower) selected_.push_back(i);
-    }
-    if (selected_count() < std::size_t(y()) && !eoi) return false;
-  } else if (size_is(WindowUnit::time)) {
-    Timestamp t0 = event(first).time, end = t0 + y();
-    window_interval_ = WindowInterval{t0, end};
-    for (std::size_t i = first; i < size(); ++i) {
-      Timestamp t = event(i).time;
-      if (!gone(i) && position(i) >= lower && t >= t0 && t < end) selected_.push_back(i);
-    }
-    if (end > p.closed_through) {
-      *deadline = end;
-      return false;
-    }
-    *time_closed = true;
-    ready_end_ = end;
-    window_time_ = end;
-    return true;
-  } else {  // waves
-    std::uint64_t w0 = wave(first), to = w0 + std::uint64_t(y());
-    if (!eoi && !waves_complete(w0, to)) return false;
-    for (std::size_t i = first; i < size(); ++i)
-      if (!gone(i) && position(i) >= lower && wave(i) >= w0 && wave(i) < to) selected_.push_back(i);
-  }
-  window_time_ = last_time(0);
-  return true;
+bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline) {
+  *deadline = kNoDeadline;
+  sel_.clear();
+  if (looks_back_) return select_backwards();
+  if (!step_.place(*this, cursor_, p, place_)) return false;
+  return size_.select(*this, step_, place_, p, sel_, deadline);
 }
 
-bool WindowGroup::select_backwards(const WindowProgress&) {
+bool WindowGroup::select_backwards() {
   // Window k ends at its stepping event and looks back from it.
-  const std::uint64_t stepping = stepping_seq();
+  const std::uint64_t stepping = step_.stepping_seq(cursor_.k);
   if (arrived_ <= stepping) return false;
   auto begin = seqs_.begin() + static_cast<std::ptrdiff_t>(head_);
   auto it = std::lower_bound(begin, seqs_.end(), stepping);
   if (it == seqs_.end() || *it != stepping) return true;  // used up: an empty window
   std::size_t ti = static_cast<std::size_t>(it - begin);
   if (gone(ti)) return true;
-  const Event& trigger = event(ti);
-  trigger_time_ = trigger.time;
-  trigger_wave_ = wave(ti);
-  window_time_ = trigger.time;
-  if (size_is(WindowUnit::time))
-    window_interval_ = WindowInterval{trigger_time_ - y(), trigger_time_, true};
-  if (size_is(WindowUnit::tokens)) {
-    for (std::size_t i = ti + 1; i-- > 0 && selected_.size() < std::size_t(y());)
-      if (!gone(i)) selected_.push_back(i);
-    std::reverse(selected_.begin(), selected_.end());
-    return true;
-  }
-  for (std::size_t i = 0; i <= ti; ++i) {
-    if (gone(i)) continue;
-    Timestamp t = event(i).time;
-    if (size_is(WindowUnit::time) && (t > trigger_time_ || t <= trigger_time_ - y())) continue;
-    if (size_is(WindowUnit::waves) &&
-        (wave(i) > trigger_wave_ || wave(i) + std::uint64_t(y()) <= trigger_wave_))
-      continue;
-    selected_.push_back(i);
-  }
+  cursor_.trigger_time = event(ti).time;
+  cursor_.trigger_wave = wave(ti);
+  sel_.time = cursor_.trigger_time;
+  size_.select_back(*this, ti, cursor_, sel_);
   return true;
 }
 
@@ -279,18 +94,19 @@ void WindowGroup::materialize() {
   window_seqs_.clear();
   window_contiguous_ = true;
   // Selected entries side by side in the queue (none gone between them): a view, no copy.
-  if (!range_ && !selected_.empty() &&
-      selected_.back() - selected_.front() + 1 == selected_.size()) {
-    range_ = true;
-    sel_begin_ = selected_.front();
-    sel_end_ = selected_.back() + 1;
-    selected_.clear();
+  std::vector<std::size_t>& selected = sel_.indexes;
+  if (!sel_.range && !selected.empty() &&
+      selected.back() - selected.front() + 1 == selected.size()) {
+    sel_.range = true;
+    sel_.begin = selected.front();
+    sel_.end = selected.back() + 1;
+    selected.clear();
   }
-  view_ = range_;
+  view_ = sel_.range;
   if (view_) return;
-  window_.reserve(selected_.size());
+  window_.reserve(selected.size());
   std::size_t previous = 0;
-  for (std::size_t i : selected_) {
+  for (std::size_t i : selected) {
     window_.push_back(event(i));
     window_seqs_.push_back(seq(i));
     // Contiguous when every entry between two selected ones is gone.
@@ -311,21 +127,22 @@ void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {
     WaveRecord& rec = record(wave(i));
     if (--rec.live == 0 && wave_left_) wave_left_(rec.root);
   }
-  if (expire) (*expire)(std::move(event(i)));
+  if (expire) (*expire)(std::move(stored(i)));
 }
 
 std::size_t WindowGroup::remove_case(const std::function<bool(const Event&)>& belongs) {
   std::size_t removed = 0;
-  for (std::size_t i = 0; i < size(); ++i)
+  for (std::size_t i = 0; i < queued(); ++i)
     if (!gone(i) && belongs(event(i))) {
-      remove(i, nullptr);
+      remove(i, nullptr);  // as deleted as used: the case's events do not expire
       ++removed;
     }
   if (removed == 0) return 0;
+  // A ready window may hold removed events: the cursor stays on it, and the next evaluate()
+  // selects it again from what is left.
   ready_ = false;
   view_ = false;
-  range_ = false;
-  selected_.clear();
+  sel_.clear();
   window_.clear();
   window_seqs_.clear();
   pop_front();
@@ -334,11 +151,11 @@ std::size_t WindowGroup::remove_case(const std::function<bool(const Event&)>& be
 
 void WindowGroup::finish(bool delete_used, const ExpireFn& expire) {
   if (delete_used) {
-    if (range_)
-      for (std::size_t i = sel_begin_; i < sel_end_; ++i)
+    if (sel_.range)
+      for (std::size_t i = sel_.begin; i < sel_.end; ++i)
         remove(i, nullptr);
     else
-      for (std::size_t i : selected_)
+      for (std::size_t i : sel_.indexes)
         remove(i, nullptr);
   }
   next_window(expire);
@@ -347,60 +164,50 @@ void WindowGroup::finish(bool delete_used, const ExpireFn& expire) {
 void WindowGroup::next_window(const ExpireFn& expire) {
   ready_ = false;
   view_ = false;
-  range_ = false;
-  selected_.clear();
+  sel_.clear();
   window_.clear();
   window_seqs_.clear();
-  ++k_;
-  if (!spec_.size) {
+  step_.next(cursor_);
+  if (!bounded_) {
     pop_front();  // unbounded: events leave only when used
     return;
   }
-  if (looks_back()) {
-    // Later windows look back from later events: they hold the last `size` of the events before
-    // the next stepping one at most. What leaves, leaves oldest first (CWP6).
-    const std::uint64_t next_stepping = stepping_seq();
-    std::int64_t kept = 0;
+  if (looks_back_) {
+    // Later windows look back from later events; the size says which events before the next
+    // stepping one they can no longer hold. What leaves, leaves oldest first (CWP6).
     leaving_.clear();
-    for (std::size_t i = size(); i-- > 0;) {
-      if (gone(i) || seq(i) >= next_stepping) continue;
-      bool keep = size_is(WindowUnit::tokens) ? ++kept < y()
-                  : size_is(WindowUnit::time) ? event(i).time > trigger_time_ - y()
-                                              : wave(i) + std::uint64_t(y()) > trigger_wave_;
-      if (!keep) leaving_.push_back(i);
-    }
+    size_.leaving_back(*this, cursor_, step_.stepping_seq(cursor_.k), leaving_);
     for (auto i = leaving_.rbegin(); i != leaving_.rend(); ++i)
       remove(*i, &expire);
-  } else if (step_is(WindowUnit::time)) {
-    Timestamp lower = lower_time(k_);
-    for (std::size_t i = 0; i < size(); ++i)
-      if (!gone(i) && event(i).time < lower) remove(i, &expire);
-  } else if (step_is(WindowUnit::tokens)) {
-    // Arrival numbers ascend through the queue: only its front can fall below the bound.
-    const std::uint64_t lower = k_ * std::uint64_t(x());
-    for (std::size_t i = 0; i < size() && seq(i) < lower; ++i)
-      remove(i, &expire);
   } else {
-    const std::uint64_t lower = k_ * std::uint64_t(x());
-    for (std::size_t i = 0; i < size(); ++i)
-      if (!gone(i) && wave(i) < lower) remove(i, &expire);
+    // Later windows start at or past the next window's lower bound: what lies below it leaves.
+    WindowPlace& next = place_;
+    step_.bounds(cursor_, next);
+    if (next.by_arrival_only()) {
+      // Arrival numbers ascend through the queue: only its front can fall below the bound.
+      for (std::size_t i = 0; i < queued() && seq(i) < next.seq_from; ++i)
+        remove(i, &expire);
+    } else {
+      for (std::size_t i = 0; i < queued(); ++i)
+        if (!gone(i) && !at_or_past(next, i)) remove(i, &expire);
+    }
   }
   pop_front();
 }
 
 void WindowGroup::pop_front() {
-  while (size() > 0 && gone(0)) {
+  while (queued() > 0 && gone(0)) {
     Event drop(std::move(events_[head_]));  // release what a used event still holds
     ++head_;
     --gone_queued_;
   }
-  if (size() == 0) {
+  if (queued() == 0) {
     events_.clear();
     seqs_.clear();
     ordinals_.clear();
     gone_.clear();
     head_ = 0;
-  } else if (head_ >= 1024 && head_ >= size()) {
+  } else if (head_ >= 1024 && head_ >= queued()) {
     // Compact once the dead prefix outweighs the queue: amortised O(1) per event.
     auto cut = [this](auto& v) { v.erase(v.begin(), v.begin() + std::ptrdiff_t(head_)); };
     cut(events_);

@@ -7,7 +7,8 @@
 //   window: {size: 5 min, step: 1 min, group_by: [/user, as_set(/tags)], delete_used: true,
 //            timeout: 2, suppress_empty: true, expired_to: log.in}
 //
-// (`expired_to` is a property of the connection, see Connection::expired_to.) The semantics are
+// The window belongs to the input port the connection feeds (`expired_to` too, see PortWindow):
+// every connection into the port shares it. The semantics are
 // described in docs/workflow-yaml.md, "Windows", and implemented by WindowedReceiver.
 #pragma once
 
@@ -61,7 +62,9 @@ struct WindowSpec {
   // Drop the empty windows that time-based windows produce (a group with no event in [s, e)).
   bool suppress_empty = false;
 
-  // Canonical text: two connections into one port must describe the same window.
+  // Field by field (group_by by source text): whether two declarations ask for the same window.
+  bool operator==(const WindowSpec&) const = default;
+  // Text for people (graph labels, error messages), never compared:
   // "window(size: 5 tokens, step: 3 tokens, group_by: [/a, /b], delete_used, timeout: 2,
   // suppress_empty)"; defaults are left out.
   std::string describe() const;

@@ -15,6 +15,7 @@ constexpr Timestamp kMinTime = std::numeric_limits<Timestamp>::min();
 
 WindowedReceiver::WindowedReceiver(WindowSpec spec)
     : spec_(std::move(spec)),
+      parts_(make_window_parts(spec_)),
       keys_(spec_.compile_group_by()),
       timeout_after_end_(spec_.timeout_after_end()),
       closed_through_(kMinTime),
@@ -34,7 +35,7 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
   auto make_group = [this] {
     WindowGroup::WaveLeftFn left;
     if (spec_.uses_waves()) left = [this](const WaveTag& root) { wave_left(root); };
-    groups_.push_back({std::make_unique<WindowGroup>(spec_, &live_, std::move(left))});
+    groups_.push_back({std::make_unique<WindowGroup>(spec_, parts_, &live_, std::move(left))});
   };
   if (keys_.empty()) {
     if (groups_.empty()) make_group();

@@ -2,6 +2,8 @@
 // WindowGroups, tracks how far time has got (event timestamps, the formation timeout on the
 // workflow clock, the end of input), and hands the actor the earliest ready window among all
 // groups: by window time, ties by the order in which windows became ready.
+// What a window holds and when it is ready is decided by the port's step and size (WindowParts,
+// built once here from the spec), which every group applies to its own queue.
 //
 // A window's time (what the time keeper stamps the firing's outputs with) is its end for windows
 // that close by time ([s, e) gives e), else the timestamp of its last event; its wave is the last
@@ -35,6 +37,7 @@
 #include "runtime/value.hpp"
 #include "runtime/wave_completion.hpp"
 #include "runtime/window_group.hpp"
+#include "runtime/window_parts.hpp"
 #include "runtime/window_spec.hpp"
 
 namespace cwf {
@@ -108,6 +111,7 @@ class WindowedReceiver : public Receiver {
   WindowProgress progress() const;
 
   WindowSpec spec_;
+  WindowParts parts_;  // the step and size all groups apply
   std::vector<Expression> keys_;
   Duration timeout_after_end_;
   std::vector<GroupState> groups_;

@@ -38,28 +38,31 @@ std::string port_list(std::span<const PortSpec> ports) {
 }
 }  // namespace
 
+int Workflow::require_input(ActorId actor, std::string_view port) const {
+  const Actor& consumer = *actors_[actor].actor;
+  int in = consumer.input_index(port);
+  if (in < 0)
+    throw WorkflowError("actor '" + actors_[actor].name + "' has no input port '" +
+                        std::string(port) + "' (inputs: " + port_list(consumer.inputs()) + ")");
+  return in;
+}
+
+std::string Workflow::port_name(PortAddress input) const {
+  const ActorEntry& entry = actors_[input.actor];
+  return entry.name + "." + entry.actor->inputs()[static_cast<std::size_t>(input.port)].name;
+}
+
 void Workflow::connect(std::string_view from_actor, std::string_view from_port,
                        std::string_view to_actor, std::string_view to_port,
-                       ReceiverFactory receiver, std::string receiver_description,
                        SourceLocation location) {
   ActorId from = require(from_actor), to = require(to_actor);
   const Actor& producer = *actors_[from].actor;
-  const Actor& consumer = *actors_[to].actor;
   int out = producer.output_index(from_port);
   if (out < 0)
     throw WorkflowError("actor '" + std::string(from_actor) + "' has no output port '" +
                         std::string(from_port) + "' (outputs: " + port_list(producer.outputs()) +
                         ")");
-  int in = consumer.input_index(to_port);
-  if (in < 0)
-    throw WorkflowError("actor '" + std::string(to_actor) + "' has no input port '" +
-                        std::string(to_port) + "' (inputs: " + port_list(consumer.inputs()) + ")");
-  connect(Connection{{from, out},
-                     {to, in},
-                     std::move(receiver),
-                     std::move(receiver_description),
-                     std::move(location),
-                     std::nullopt});
+  connect(Connection{{from, out}, {to, require_input(to, to_port)}, std::move(location)});
 }
 
 void Workflow::connect(std::string_view from_actor, std::string_view to_actor) {
@@ -74,24 +77,55 @@ void Workflow::connect(std::string_view from_actor, std::string_view to_actor) {
 }
 
 void Workflow::connect(Connection connection) {
-  // All connections into one input port share its receiver, so they must agree on the window.
-  for (const Connection& existing : connections_) {
+  for (const Connection& existing : connections_)
     if (existing.from == connection.from && existing.to == connection.to)
       throw WorkflowError("'" + actors_[connection.from.actor].name + "' is connected to '" +
                           actors_[connection.to.actor].name +
                           "' twice by the same ports (every event would arrive twice)");
-    if (existing.to == connection.to &&
-        existing.receiver_description != connection.receiver_description)
-      throw WorkflowError("input port '" +
-                          actors_[connection.to.actor]
-                              .actor->inputs()[static_cast<std::size_t>(connection.to.port)]
-                              .name +
-                          "' of '" + actors_[connection.to.actor].name +
-                          "' is connected twice with different windows (" +
-                          existing.receiver_description + " and " +
-                          connection.receiver_description + ")");
-  }
   connections_.push_back(std::move(connection));
+}
+
+void Workflow::declare_window(PortWindow window) {
+  // One window per port: every connection into the port feeds it, so a second declaration may
+  // only repeat the first.
+  if (const PortWindow* declared = this->window(window.port)) {
+    if (declared->same_as(window)) return;
+    const ActorEntry& owner = actors_[window.port.actor];
+    throw WorkflowError(
+        "input port '" + owner.actor->inputs()[static_cast<std::size_t>(window.port.port)].name +
+        "' of '" + owner.name + "' has one window, declared at " + declared->location.to_string() +
+        " as " + describe(*declared) + "; this declares " + describe(window));
+  }
+  windows_.push_back(std::move(window));
+}
+
+void Workflow::declare_window(std::string_view actor, std::string_view port, WindowSpec spec,
+                              std::string_view expired_to) {
+  ActorId id = require(actor);
+  PortWindow window{{id, require_input(id, port)}, std::move(spec), std::nullopt, {}};
+  if (!expired_to.empty()) {
+    std::size_t dot = expired_to.find('.');
+    ActorId handler = require(expired_to.substr(0, dot));
+    if (dot != std::string_view::npos)
+      window.expired_to = PortAddress{handler, require_input(handler, expired_to.substr(dot + 1))};
+    else if (actors_[handler].actor->inputs().empty())
+      throw WorkflowError("actor '" + actors_[handler].name + "' has no input port");
+    else
+      window.expired_to = PortAddress{handler, 0};
+  }
+  declare_window(std::move(window));
+}
+
+const PortWindow* Workflow::window(PortAddress port) const {
+  for (const PortWindow& window : windows_)
+    if (window.port == port) return &window;
+  return nullptr;
+}
+
+std::string Workflow::describe(const PortWindow& window) const {
+  std::string out = window.spec.describe();
+  if (window.expired_to) out += " with expired_to: " + port_name(*window.expired_to);
+  return out;
 }
 
 }  // namespace cwf

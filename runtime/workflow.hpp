@@ -1,9 +1,8 @@
-// A workflow as a graph: named actor instances and connections between their ports, plus the
-// director configuration it asks for. A workflow is built (by code or by the YAML loader) and then
-// handed to a director to run; it owns its actors.
+// A workflow as a graph: named actor instances, connections between their ports, the windows
+// declared on input ports, plus the director configuration it asks for. A workflow is built (by
+// code or by the YAML loader) and then handed to a director to run; it owns its actors.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -12,8 +11,8 @@
 
 #include "runtime/actor.hpp"
 #include "runtime/port.hpp"
-#include "runtime/receiver.hpp"
 #include "runtime/value.hpp"
+#include "runtime/window_spec.hpp"
 
 namespace cwf {
 
@@ -33,8 +32,6 @@ struct DirectorConfig {
   std::map<std::string, Value> parameters;  // policy-specific (basic_quantum_us, slice_us, ...)
 };
 
-using ReceiverFactory = std::function<std::unique_ptr<Receiver>()>;
-
 struct ActorEntry {
   std::string name;
   std::string type;
@@ -43,13 +40,26 @@ struct ActorEntry {
   SourceLocation location;
 };
 
+// Events from an output port to an input port. Every connection into one input port feeds the
+// same queue: the port's window if one is declared (PortWindow), else a FIFO queue.
 struct Connection {
   PortAddress from;
   PortAddress to;
-  ReceiverFactory receiver;  // empty: a FIFO queue
-  std::string receiver_description = "fifo";
   SourceLocation location;
+};
+
+// The window operator declared on an input port, shared by every connection into it. A port
+// without one is a FIFO queue (one event per firing): those are the only two kinds of port.
+struct PortWindow {
+  PortAddress port;  // the input port it is on
+  WindowSpec spec;
   std::optional<PortAddress> expired_to;  // where events expiring from the window go (CWP6)
+  SourceLocation location;                // where it was declared (not part of its identity)
+
+  // The same window: same spec (group_by by source text) and the same expired route.
+  bool same_as(const PortWindow& other) const {
+    return port == other.port && spec == other.spec && expired_to == other.expired_to;
+  }
 };
 
 class WorkflowError : public std::runtime_error {
@@ -78,11 +88,22 @@ class Workflow {
 
   // Ports by name; throws WorkflowError naming the actor and its ports when one does not exist.
   void connect(std::string_view from_actor, std::string_view from_port, std::string_view to_actor,
-               std::string_view to_port, ReceiverFactory receiver = {},
-               std::string receiver_description = "fifo", SourceLocation location = {});
+               std::string_view to_port, SourceLocation location = {});
   // `a -> b` between the first output of a and the first input of b.
   void connect(std::string_view from_actor, std::string_view to_actor);
   void connect(Connection connection);
+
+  // Puts a window on an input port (whether connected yet or not). Declaring the same window
+  // again (PortWindow::same_as) is accepted; a different one throws WorkflowError naming where
+  // the first was declared.
+  void declare_window(PortWindow window);
+  // By names; `expired_to` is "actor" (its first input) or "actor.port".
+  void declare_window(std::string_view actor, std::string_view port, WindowSpec spec,
+                      std::string_view expired_to = {});
+  // The window on an input port; null: the port is a FIFO queue.
+  const PortWindow* window(PortAddress port) const;
+  // Text for people (graph labels, messages): the spec, and its expired route if any.
+  std::string describe(const PortWindow& window) const;
 
   std::optional<ActorId> find(std::string_view name) const;
   const ActorEntry& actor(ActorId id) const { return actors_[id]; }
@@ -90,15 +111,19 @@ class Workflow {
   std::size_t size() const { return actors_.size(); }
   const std::vector<ActorEntry>& actors() const { return actors_; }
   const std::vector<Connection>& connections() const { return connections_; }
+  const std::vector<PortWindow>& windows() const { return windows_; }
 
  private:
   ActorId require(std::string_view name) const;
+  int require_input(ActorId actor, std::string_view port) const;
+  std::string port_name(PortAddress input) const;  // "actor.port"
 
   std::string name_;
   DirectorConfig director_;
   std::string clock_;
   std::vector<ActorEntry> actors_;
   std::vector<Connection> connections_;
+  std::vector<PortWindow> windows_;
 };
 
 }  // namespace cwf

@@ -1,9 +1,9 @@
 // The `connections:` section: `a -> b`, `a.port -> b.port` and {from: ..., to: ...} resolved
-// to ports of the file's actors.
+// to ports of the file's actors; a long-form connection's `window:` declares the window of the
+// input port it feeds.
 #include <algorithm>
 
 #include "runtime/window_spec.hpp"
-#include "runtime/windowed_receiver.hpp"
 #include "runtime/workflow_parser.hpp"
 
 namespace cwf::loader_detail {
@@ -152,39 +152,44 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
   } else if (target.actor->inputs().empty()) {
     fail(to.actor_location, "actor '" + to.actor + "' has no input port");
   }
-  Connection connection{{producer, out}, {consumer, in}, {}, "fifo", where, std::nullopt};
-  if (window) {
-    std::optional<YamlEntry> expired_entry;
-    auto spec =
-        std::make_shared<const WindowSpec>(parse_window_spec(*window, file_, &expired_entry));
-    connection.receiver = [spec] { return std::make_unique<WindowedReceiver>(*spec); };
-    connection.receiver_description = spec->describe();
-    if (expired_entry) {
-      Endpoint end =
-          parse_endpoint(expired_entry->value, 0, scalar(*expired_entry, "'actor' or 'actor.port'"),
-                         value_location(*expired_entry));
-      ActorId id = resolve_actor(end);
-      const ActorEntry& handler = workflow.actor(id);
-      if (is(result_.inputs, end.actor))
-        fail(end.actor_location, "'" + end.actor +
-                                     "' is an input of the sub-workflow: expired events cannot "
-                                     "go into it");
-      int port = 0;
-      if (end.port) {
-        port = handler.actor->input_index(*end.port);
-        if (port < 0)
-          fail(end.port_location, "actor '" + end.actor + "' has no input port '" + *end.port +
-                                      "' (inputs: " + join(handler.actor->inputs()) + ")");
-      } else if (handler.actor->inputs().empty()) {
-        fail(end.actor_location, "actor '" + end.actor + "' has no input port");
-      }
-      connection.expired_to = PortAddress{id, port};
-    }
-  }
   try {
-    workflow.connect(std::move(connection));
+    workflow.connect(Connection{{producer, out}, {consumer, in}, where});
   } catch (const WorkflowError& e) {
     fail(where, e.what());
+  }
+  if (window) declare_window({consumer, in}, *window);
+}
+
+void FileParser::declare_window(PortAddress port, const YamlEntry& entry) {
+  Workflow& workflow = *result_.workflow;
+  std::optional<YamlEntry> expired_entry;
+  PortWindow window{port, parse_window_spec(entry, file_, &expired_entry), std::nullopt,
+                    key_location(entry)};
+  if (expired_entry) {
+    Endpoint end =
+        parse_endpoint(expired_entry->value, 0, scalar(*expired_entry, "'actor' or 'actor.port'"),
+                       value_location(*expired_entry));
+    ActorId id = resolve_actor(end);
+    const ActorEntry& handler = workflow.actor(id);
+    if (std::find(result_.inputs.begin(), result_.inputs.end(), end.actor) != result_.inputs.end())
+      fail(end.actor_location, "'" + end.actor +
+                                   "' is an input of the sub-workflow: expired events cannot "
+                                   "go into it");
+    int input = 0;
+    if (end.port) {
+      input = handler.actor->input_index(*end.port);
+      if (input < 0)
+        fail(end.port_location, "actor '" + end.actor + "' has no input port '" + *end.port +
+                                    "' (inputs: " + join(handler.actor->inputs()) + ")");
+    } else if (handler.actor->inputs().empty()) {
+      fail(end.actor_location, "actor '" + end.actor + "' has no input port");
+    }
+    window.expired_to = PortAddress{id, input};
+  }
+  try {
+    workflow.declare_window(std::move(window));
+  } catch (const WorkflowError& e) {
+    fail(key_location(entry), e.what());
   }
 }
 

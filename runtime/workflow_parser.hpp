@@ -90,10 +90,13 @@ class FileParser {
   SourceLocation location_in(const YAML::Node& scalar, std::size_t offset,
                              std::size_t length) const;
   ActorId resolve_actor(const Endpoint& end) const;
-  // `window` (a `window:` entry) makes the connection's receiver a window operator; its
-  // `expired_to` names the actor.port that receives the events expiring from it.
+  // `window` (a `window:` entry) declares the window of the input port the connection feeds.
   void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
                const YamlEntry* window = nullptr);
+  // Declares the window of `port` from a `window:` entry; its `expired_to` names the actor.port
+  // that receives the events expiring from it. A different window already declared on the port
+  // is an error at this entry that names the other one's place.
+  void declare_window(PortAddress port, const YamlEntry& entry);
 
   Loader& loader_;
   std::string_view text_;

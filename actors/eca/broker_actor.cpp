@@ -8,13 +8,11 @@ namespace cwf::eca {
 
 BrokerActor::BrokerActor(std::string name, std::string site,
                          std::map<std::string, ServiceBehaviour> services)
-    : name_(std::move(name)),
+    : Actor(kPorts),
+      name_(std::move(name)),
       site_(std::move(site)),
       services_(services.begin(), services.end()),
-      ids_(&site_ids(site_)) {
-  add_input("in", "requests; those assigned to this broker are answered");
-  add_output("out", "replies and exceptions");
-}
+      ids_(&site_ids(site_)) {}
 
 void BrokerActor::fire(FiringContext& context) {
   for_each_occurrence(context, [&](const Value& request) {
@@ -112,8 +110,7 @@ ActorType broker_actor_type() {
        {"services", ParamType::any, std::nullopt,
         "service -> {reply: Outcome (Done), delay: 5 min, params: EXPR, exception_if: EXPR, "
         "exception: Name}"}},
-      {{"in", "requests (those assigned to this broker are answered)"}},
-      {{"out", "replies and exceptions"}}, [](const Params& params) -> std::unique_ptr<Actor> {
+      BrokerActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         return std::make_unique<BrokerActor>(params.get_string("name"), params.get_string("site"),
                                              parse_services(params.get("services")));
       });

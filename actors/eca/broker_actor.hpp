@@ -24,6 +24,9 @@ struct ServiceBehaviour {
 
 class BrokerActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "requests (those assigned to this broker are answered)"}},
+      {{"out", "replies and exceptions"}}};
   BrokerActor(std::string name, std::string site, std::map<std::string, ServiceBehaviour> services);
   void fire(FiringContext& context) override;
 

@@ -7,11 +7,9 @@ namespace cwf::eca {
 
 DetectorActor::DetectorActor(std::shared_ptr<const DetectorGraph> graph, std::vector<int> outputs,
                              DetectorOptions options)
-    : detector_(graph, std::move(options)), is_output_(graph->size(), false) {
+    : Actor(kPorts), detector_(graph, std::move(options)), is_output_(graph->size(), false) {
   for (int node : outputs)
     is_output_[static_cast<std::size_t>(node)] = true;
-  add_input("in", "event occurrences");
-  add_output("out", "occurrences of the composite events asked for, with their components");
 }
 
 void DetectorActor::fire(FiringContext& context) {
@@ -51,9 +49,7 @@ ActorType detector_actor_type() {
        {"same_instance", ParamType::boolean, Value(true),
         "compose only occurrences of the same workflow instance"},
        {"site", ParamType::string, Value("s1"), "the site of the composite occurrences"}},
-      {{"in", "event occurrences"}},
-      {{"out", "occurrences of the composite events asked for, with their components"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      DetectorActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         auto graph = std::make_shared<DetectorGraph>();
         std::vector<int> outputs = add_event_expressions(params, "events", *graph);
         DetectorOptions options;

@@ -13,6 +13,9 @@ namespace cwf::eca {
 
 class DetectorActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "event occurrences"}},
+      {{"out", "occurrences of the composite events asked for, with their components"}}};
   DetectorActor(std::shared_ptr<const DetectorGraph> graph, std::vector<int> outputs,
                 DetectorOptions options);
   void fire(FiringContext& context) override;

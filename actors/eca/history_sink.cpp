@@ -8,9 +8,8 @@
 
 namespace cwf::eca {
 
-HistorySink::HistorySink(std::string path, bool append) : path_(std::move(path)), append_(append) {
-  add_input("in", "event occurrences");
-}
+HistorySink::HistorySink(std::string path, bool append)
+    : Actor(kPorts), path_(std::move(path)), append_(append) {}
 
 void HistorySink::initialize(ActorContext& context) {
   try {
@@ -44,7 +43,7 @@ ActorType history_sink_type() {
         "the history file (relative to the workflow file's folder)"},
        {"append", ParamType::boolean, Value(false),
         "append to an existing history instead of starting a new one"}},
-      {{"in", "event occurrences"}}, {}, [](const Params& params) -> std::unique_ptr<Actor> {
+      HistorySink::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.path("path");
         std::filesystem::path parent = std::filesystem::path(path).parent_path();
         if (!parent.empty() && !std::filesystem::is_directory(parent))

@@ -12,6 +12,7 @@ namespace cwf::eca {
 
 class HistorySink final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "event occurrences"}}, {}};
   HistorySink(std::string path, bool append);
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;

@@ -7,16 +7,14 @@ namespace cwf::eca {
 
 RaiseActor::RaiseActor(std::string type, Expression instance, Expression params, std::string site,
                        std::string broker)
-    : type_(std::move(type)),
+    : Actor(kPorts),
+      type_(std::move(type)),
       instance_(std::move(instance)),
       params_(std::move(params)),
       site_(std::move(site)),
       broker_(std::move(broker)),
       ids_(&site_ids(site_)),
-      value_schema_(Schema::intern({"value"})) {
-  add_input("in", "any tokens");
-  add_output("out", "one occurrence per token");
-}
+      value_schema_(Schema::intern({"value"})) {}
 
 void RaiseActor::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
@@ -47,8 +45,7 @@ ActorType raise_actor_type() {
        {"params", ParamType::expression, Value("/"), "the occurrence's parameters (a record)"},
        {"site", ParamType::string, Value("s1"), "the occurrence site"},
        {"broker", ParamType::string, Value("client"), "the raising broker"}},
-      {{"in", "any tokens"}}, {{"out", "one occurrence per token"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      RaiseActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string type = params.get_string("event");
         PrimitiveType primitive;
         if (!parse_primitive_type(type, primitive))

@@ -10,6 +10,8 @@ namespace cwf::eca {
 
 class RaiseActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{{"in", "any tokens"}},
+                                        {{"out", "one occurrence per token"}}};
   RaiseActor(std::string type, Expression instance, Expression params, std::string site,
              std::string broker);
   void fire(FiringContext& context) override;

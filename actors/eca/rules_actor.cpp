@@ -11,11 +11,7 @@ constexpr int kNotify = 0, kHistory = 1;
 }
 
 RulesActor::RulesActor(RuleSet rules, std::string name)
-    : engine_(std::move(rules), std::move(name)) {
-  add_input("in", "event occurrences (initiation requests, replies of brokers, time events)");
-  add_output("notify", "requests sent to their assigned broker (`assigned` set)");
-  add_output("history", "every occurrence processed, raised or detected");
-}
+    : Actor(kPorts), engine_(std::move(rules), std::move(name)) {}
 
 void RulesActor::fire(FiringContext& context) {
   auto send = [&](int port) {
@@ -38,10 +34,7 @@ ActorType rules_actor_type() {
         "the rules file (YAML: site, brokers, rules; see docs/eca.md), relative to the "
         "workflow file's folder, or the same map written here"},
        {"name", ParamType::string, Value("EVE"), "broker id of the occurrences it raises"}},
-      {{"in", "event occurrences"}},
-      {{"notify", "requests sent to their assigned broker"},
-       {"history", "every occurrence processed, raised or detected"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      RulesActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         const Value& given = params.get("rules");
         RuleSet rules;
         if (given.is_string()) {

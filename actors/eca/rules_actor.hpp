@@ -11,6 +11,10 @@ namespace cwf::eca {
 
 class RulesActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "event occurrences"}},
+      {{"notify", "requests sent to their assigned broker"},
+       {"history", "every occurrence processed, raised or detected"}}};
   RulesActor(RuleSet rules, std::string name);
   void fire(FiringContext& context) override;
 

@@ -9,11 +9,10 @@
 namespace cwf::eca {
 
 TimeEventsActor::TimeEventsActor(std::string name, TimeEventSchedule schedule)
-    : type_(primitive_type_name("TIME", name)),
+    : Actor(kPorts),
+      type_(primitive_type_name("TIME", name)),
       schedule_(std::move(schedule)),
-      ids_(&site_ids("clock")) {
-  add_output("out", "TIME(name) occurrences");
-}
+      ids_(&site_ids("clock")) {}
 
 void TimeEventsActor::fire(FiringContext& context) {
   Timestamp now = context.clock().now();
@@ -70,7 +69,7 @@ ActorType time_events_type() {
         "periodic events, the first one period after the start"},
        {"count", ParamType::integer, Value(),
         "number of periodic events (not set: until stopped)"}},
-      {}, {{"out", "TIME(name) occurrences"}}, [](const Params& params) -> std::unique_ptr<Actor> {
+      TimeEventsActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         TimeEventSchedule schedule;
         if (actors::is_set(params, "at"))
           for (const std::string& text : params.get_strings("at")) {

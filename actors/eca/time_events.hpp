@@ -24,6 +24,7 @@ struct TimeEventSchedule {
 
 class TimeEventsActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{}, {{"out", "TIME(name) occurrences"}}};
   TimeEventsActor(std::string name, TimeEventSchedule schedule);
   void fire(FiringContext& context) override;
   bool postfire(FiringContext& context) override;

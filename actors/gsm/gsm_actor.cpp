@@ -6,13 +6,12 @@
 namespace cwf::gsm {
 
 GsmActor::GsmActor(std::shared_ptr<const CompiledModel> model, GsmActorOptions options)
-    : options_(std::move(options)),
+    : Actor(kPorts),
+      options_(std::move(options)),
       engine_(model),
       reader_(std::move(model), options_.instance, options_.event, options_.data),
       status_schema_(Schema::intern({"instance", "step", "event", "type", "change"})),
       invoke_schema_(Schema::intern({"instance", "step", "event", "type", "task", "stage"})) {
-  add_input("in", "external events: {instance, type, data}");
-  add_output("out", "generated events: status changes and task invocations");
   const Model& m = engine_.model();
   for (const EventType& e : m.events)
     event_names_.emplace_back(e.name);
@@ -88,11 +87,7 @@ ActorType gsm_actor_type() {
         "what to emit: all, status (status changes) or tasks (task invocations)"},
        {"keep_vacuous", ParamType::boolean, Value(false),
         "keep the vacuous reopening rules (they never fire; see docs/gsm.md)"}},
-      {{"in", "external events: {instance, type, data}"}},
-      {{"out",
-        "{instance, step, event, type: status, change: +S | -S:m} and {instance, step, event, "
-        "type: invoke, task, stage}"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      GsmActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         const std::string path = params.path("model");
         std::shared_ptr<const CompiledModel> model;
         try {

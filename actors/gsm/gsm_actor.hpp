@@ -25,6 +25,11 @@ struct GsmActorOptions {
 
 class GsmActor final : public Actor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"in", "external events: {instance, type, data}"}},
+      {{"out",
+        "{instance, step, event, type: status, change: +S | -S:m} and {instance, step, event, "
+        "type: invoke, task, stage}"}}};
   GsmActor(std::shared_ptr<const CompiledModel> model, GsmActorOptions options);
   void fire(FiringContext& context) override;
 

@@ -162,8 +162,7 @@ GsmPubsubActor::GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned wor
 GsmPubsubActor::GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers,
                                std::shared_ptr<WfuInstanceNames> names)
     : CompositeActor(
-          wfu_workflow(plan, names), std::vector<std::string>{"events"},
-          std::vector<std::string>{"steps"},
+          wfu_workflow(plan, names), kPorts,
           std::make_unique<ScheduledDirector>(std::make_unique<WfuReadyOrder>(), workers)),
       names_(std::move(names)),
       reader_(plan->compiled_ptr()) {}
@@ -203,9 +202,7 @@ ActorType gsm_pubsub_type() {
        {"mapping", ParamType::string, Value("cam"),
         "blm (every unit in every step) or cam (only the event's ePDG)"},
        {"workers", ParamType::integer, Value(2), "worker threads of the inner director"}},
-      {{"events", "external events: {instance, type, data}"}},
-      {{"steps", "{t, instance, event, values: {attribute: value...}} per completed B-step"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      GsmPubsubActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         const std::string path = params.path("model");
         std::shared_ptr<const CompiledModel> model;
         try {

@@ -102,6 +102,9 @@ class WfuUnitActor final : public Actor {
 // step.
 class GsmPubsubActor final : public CompositeActor {
  public:
+  static inline const ActorPorts kPorts{
+      {{"events", "external events: {instance, type, data}"}},
+      {{"steps", "{t, instance, event, values: {attribute: value...}} per completed B-step"}}};
   GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers);
   void fire(FiringContext& context) override;
 

@@ -53,8 +53,7 @@ std::unique_ptr<Workflow> guard_workflow(const DependencySet& dependencies) {
 
 std::unique_ptr<Actor> make_guard_scheduler(const DependencySet& dependencies) {
   return std::make_unique<CompositeActor>(
-      guard_workflow(dependencies), std::vector<std::string>{"attempts"},
-      std::vector<std::string>{"outcomes"},
+      guard_workflow(dependencies), kGuardSchedulerPorts,
       std::make_unique<ScheduledDirector>(std::make_unique<AnnouncementOrder>(), 1));
 }
 
@@ -72,11 +71,7 @@ ActorType guard_scheduler_type() {
         "events the scheduler may make happen on its own accord"},
        {"non_rejectable", ParamType::strings, Value::array({}),
         "events that are accepted whenever attempted (abort)"}},
-      {{"attempts", "{event: NAME or ~NAME, params…}: a task agent attempts the event"}},
-      {{"outcomes",
-        "{event, params…, outcome}: outcome accepted, parked, released (a parked attempt "
-        "proceeds), rejected (the complement happened instead), triggered, refused, duplicate"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      kGuardSchedulerPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         DependencySet set;
         std::string file = params.get_string("file");
         if (!file.empty()) {

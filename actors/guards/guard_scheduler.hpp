@@ -16,6 +16,13 @@ namespace cwf::guards {
 // The inner workflow: boundary `attempts` → `dispatch` → `event_<name>` actors → `outcomes`.
 std::unique_ptr<Workflow> guard_workflow(const DependencySet& dependencies);
 
+// The guard scheduler's ports: those of its sub-workflow's boundary.
+inline const ActorPorts kGuardSchedulerPorts{
+    {{"attempts", "{event: NAME or ~NAME, params…}: a task agent attempts the event"}},
+    {{"outcomes",
+      "{event, params…, outcome}: outcome accepted, parked, released (a parked attempt "
+      "proceeds), rejected (the complement happened instead), triggered, refused, duplicate"}}};
+
 // The composite actor running `guard_workflow` under a one-worker, in-order director.
 std::unique_ptr<Actor> make_guard_scheduler(const DependencySet& dependencies);
 

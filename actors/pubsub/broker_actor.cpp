@@ -40,18 +40,20 @@ bool valid_port_suffix(const std::string& name) {
 }  // namespace
 
 BrokerActor::BrokerActor(std::vector<std::string> neighbours)
-    : broker_(static_cast<int>(neighbours.size())), neighbours_(std::move(neighbours)) {
-  subscribe_ = add_input("subscribe", "{subscriber, id?, filter}");
-  unsubscribe_ = add_input("unsubscribe", "{subscriber, id?}");
-  advertise_ = add_input("advertise", "{publisher, id?, filter}");
-  unadvertise_ = add_input("unadvertise", "{publisher, id?}");
-  publish_ = add_input("publish", "publications (records)");
-  ops_ = add_input("ops", "any of the above with an `op` field");
-  peers_ = add_input("peers", "messages from neighbour brokers");
-  deliveries_ = add_output("deliveries", "{subscriber, publication}");
-  rejected_ = add_output("rejected", "publications no advertisement of this broker promised");
+    : Actor(kPorts),
+      broker_(static_cast<int>(neighbours.size())),
+      neighbours_(std::move(neighbours)),
+      subscribe_(input_index("subscribe")),
+      unsubscribe_(input_index("unsubscribe")),
+      advertise_(input_index("advertise")),
+      unadvertise_(input_index("unadvertise")),
+      publish_(input_index("publish")),
+      ops_(input_index("ops")),
+      peers_(input_index("peers")),
+      deliveries_(output_index("deliveries")),
+      rejected_(output_index("rejected")) {
   for (const std::string& n : neighbours_)
-    neighbour_ports_.push_back(add_output("to_" + n, "messages to neighbour broker " + n));
+    neighbour_ports_.push_back(add_family_output(kToNeighbour, n));
 }
 
 void BrokerActor::preset(const std::vector<std::pair<std::string, Filter>>& subscriptions,
@@ -150,19 +152,7 @@ ActorType broker_type() {
        {"advertisements", ParamType::any, Value(),
         "advertisements the broker starts with, {publisher: filter, ...}; without neighbours "
         "only"}},
-      {{"subscribe", "{subscriber, id?, filter}"},
-       {"unsubscribe", "{subscriber, id?}"},
-       {"advertise", "{publisher, id?, filter}"},
-       {"unadvertise", "{publisher, id?}"},
-       {"publish", "publications (records)"},
-       {"ops",
-        "any of the above as {op: subscribe|unsubscribe|advertise|unadvertise|publish, "
-        "...} (publish: {op: publish, publication: {...}})"},
-       {"peers", "messages from neighbour brokers"}},
-      {{"deliveries", "{subscriber, publication}, once per subscriber and publication"},
-       {"rejected", "publications no advertisement of this broker promised"},
-       {"to_<neighbour>", "messages to that neighbour broker"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      BrokerActor::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::vector<std::string> neighbours = params.get_strings("neighbours");
         for (std::size_t i = 0; i < neighbours.size(); ++i) {
           if (!valid_port_suffix(neighbours[i]))

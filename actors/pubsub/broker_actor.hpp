@@ -19,6 +19,20 @@ namespace cwf::pubsub {
 
 class BrokerActor final : public Actor {
  public:
+  static inline const PortSpec kToNeighbour{"to_<neighbour>", "messages to that neighbour broker"};
+  static inline const ActorPorts kPorts{
+      {{"subscribe", "{subscriber, id?, filter}"},
+       {"unsubscribe", "{subscriber, id?}"},
+       {"advertise", "{publisher, id?, filter}"},
+       {"unadvertise", "{publisher, id?}"},
+       {"publish", "publications (records)"},
+       {"ops",
+        "any of the above as {op: subscribe|unsubscribe|advertise|unadvertise|publish, "
+        "...} (publish: {op: publish, publication: {...}})"},
+       {"peers", "messages from neighbour brokers"}},
+      {{"deliveries", "{subscriber, publication}, once per subscriber and publication"},
+       {"rejected", "publications no advertisement of this broker promised"},
+       kToNeighbour}};
   explicit BrokerActor(std::vector<std::string> neighbours);
   // Subscriptions and advertisements the broker starts with (id ""); only without neighbours,
   // where they route nowhere.

@@ -10,14 +10,12 @@
 namespace cwf::pubsub {
 
 NatsDispatch::NatsDispatch(NatsDispatchOptions options)
-    : NatsSink(std::move(options.connection), options.flush_timeout),
+    : NatsSink(kPorts, std::move(options.connection), options.flush_timeout),
       instance_(std::move(options.instance)),
       group_(std::move(options.group)),
       prefix_(std::move(options.prefix)),
       claim_subject_(claim_subject(prefix_, group_)),
-      claim_timeout_(options.claim_timeout) {
-  add_input("in", "records of workflow instances, one message each");
-}
+      claim_timeout_(options.claim_timeout) {}
 
 void NatsDispatch::initialize(ActorContext& context) {
   owners_.clear();
@@ -105,8 +103,7 @@ ActorType nats_dispatch_type() {
       "Sends each workflow instance's records to exactly one replica of a dispatch group, in "
       "order: the first record of an instance is claimed by one replica through NATS "
       "request/reply.",
-      std::move(params), {{"in", "records of workflow instances, one message each"}}, {},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      std::move(params), NatsDispatch::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         NatsDispatchOptions options;
         options.connection = nats_connection_options(params);
         options.instance = actors::compile_param(params, "instance");

@@ -29,6 +29,8 @@ struct NatsDispatchOptions {
 
 class NatsDispatch final : public NatsSink {
  public:
+  static inline const ActorPorts kPorts{{{"in", "records of workflow instances, one message each"}},
+                                        {}};
   explicit NatsDispatch(NatsDispatchOptions options);
 
   void initialize(ActorContext& context) override;

@@ -5,10 +5,8 @@
 namespace cwf::pubsub {
 
 NatsPublish::NatsPublish(NatsPublishOptions options)
-    : NatsSink(std::move(options.connection), options.flush_timeout),
-      subject_template_(std::move(options.subject)) {
-  add_input("in", "records to publish, one message each");
-}
+    : NatsSink(kPorts, std::move(options.connection), options.flush_timeout),
+      subject_template_(std::move(options.subject)) {}
 
 void NatsPublish::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
@@ -36,8 +34,7 @@ ActorType nats_publish_type() {
   return actors::make_type(
       "nats_publish",
       "Publishes each record as JSON on a NATS server, to a subject computed from the record.",
-      std::move(params), {{"in", "records to publish, one message each"}}, {},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      std::move(params), NatsPublish::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         NatsPublishOptions options;
         options.connection = nats_connection_options(params);
         try {

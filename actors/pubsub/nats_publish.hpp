@@ -20,6 +20,7 @@ struct NatsPublishOptions {
 
 class NatsPublish final : public NatsSink {
  public:
+  static inline const ActorPorts kPorts{{{"in", "records to publish, one message each"}}, {}};
   explicit NatsPublish(NatsPublishOptions options);
 
   void fire(FiringContext& context) override;

@@ -4,8 +4,9 @@
 
 namespace cwf::pubsub {
 
-NatsSink::NatsSink(NatsConnectionOptions connection, Duration flush_timeout)
-    : connection_options_(std::move(connection)), flush_timeout_(flush_timeout) {}
+NatsSink::NatsSink(const ActorPorts& ports, NatsConnectionOptions connection,
+                   Duration flush_timeout)
+    : Actor(ports), connection_options_(std::move(connection)), flush_timeout_(flush_timeout) {}
 
 void NatsSink::initialize(ActorContext& context) {
   published_ = 0;

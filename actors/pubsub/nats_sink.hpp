@@ -29,7 +29,7 @@ class NatsSink : public Actor {
   }
 
  protected:
-  NatsSink(NatsConnectionOptions connection, Duration flush_timeout);
+  NatsSink(const ActorPorts& ports, NatsConnectionOptions connection, Duration flush_timeout);
 
   natsConnection* nats() const { return connection_->get(); }
   // Publishes `record` as JSON on `subject` and counts it as published or failed.

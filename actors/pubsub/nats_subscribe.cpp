@@ -95,9 +95,8 @@ std::string replica_subject(const std::string& prefix, const std::string& group,
   return prefix + "." + group + ".replica." + replica;
 }
 
-NatsSubscribe::NatsSubscribe(NatsSubscribeOptions options) : options_(std::move(options)) {
-  add_output("out", "the decoded records");
-}
+NatsSubscribe::NatsSubscribe(NatsSubscribeOptions options)
+    : Actor(kPorts), options_(std::move(options)) {}
 
 NatsSubscribe::~NatsSubscribe() {
   close_subscriptions();
@@ -252,8 +251,7 @@ ActorType nats_subscribe_type() {
       "nats_subscribe",
       "Emits the records published on a NATS subject (JSON objects), optionally in a queue "
       "group, filtered, or as a replica of a dispatch group.",
-      std::move(params), {}, {{"out", "the decoded records"}},
-      [](const Params& params) -> std::unique_ptr<Actor> {
+      std::move(params), NatsSubscribe::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         NatsSubscribeOptions options;
         options.connection = nats_connection_options(params);
         bool is_replica = actors::is_set(params, "replica");

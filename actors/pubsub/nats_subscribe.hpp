@@ -44,6 +44,7 @@ struct NatsSubscribeOptions {
 
 class NatsSubscribe final : public Actor {
  public:
+  static inline const ActorPorts kPorts{{}, {{"out", "the decoded records"}}};
   static constexpr int kOut = 0;
 
   explicit NatsSubscribe(NatsSubscribeOptions options);

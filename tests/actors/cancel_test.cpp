@@ -7,7 +7,7 @@
 #include <map>
 
 #include "actor_test_util.hpp"
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/window_spec.hpp"
 
 namespace cwf::actors {
 namespace {
@@ -77,8 +77,8 @@ TEST_P(CancelUnderEveryDirector, AKeyCaseLeavesWindowsIsForgottenAndItsOutputsAr
   WindowSpec ten_seconds;  // one window [0, 10 s), closed by the end of input
   ten_seconds.size = WindowExtent{WindowUnit::time, 10 * kS};
   ten_seconds.step = WindowExtent{WindowUnit::time, 10 * kS};
-  h.workflow().connect("items", "out", "hold", "in",
-                       [ten_seconds] { return std::make_unique<WindowedReceiver>(ten_seconds); });
+  h.workflow().declare_window("hold", "in", ten_seconds);
+  h.connect("items", "hold");
   h.connect("items", "count");
   h.connect("cancels", "cancel");
   Collect& reserved = h.collect("reserve");

@@ -14,7 +14,7 @@
 
 #include "actor_test_util.hpp"
 #include "runtime/director_factory.hpp"
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/window_spec.hpp"
 #include "schedulers/register.hpp"
 
 namespace cwf::actors {
@@ -116,6 +116,7 @@ TEST(WaveBranchesProperty, EveryOrderIsOneWindowOfItsKeptItemsUnderEveryDirector
       spec.size = WindowExtent{WindowUnit::waves, 1};
       spec.step = WindowExtent{WindowUnit::waves, 1};
       spec.delete_used = true;
+      wf.declare_window("complete", "in", spec);  // one window, fed by every branch
       for (int b = 0; b < c.branches; ++b) {
         std::string name = "branch" + std::to_string(b);
         wf.add(name, make("filter", {{"where", "/b == " + std::to_string(b) + " and /keep"}}));
@@ -127,9 +128,7 @@ TEST(WaveBranchesProperty, EveryOrderIsOneWindowOfItsKeptItemsUnderEveryDirector
           wf.connect(last, "out", stage, "in");
           last = stage;
         }
-        wf.connect(
-            last, "out", "complete", "in",
-            [spec] { return std::make_unique<WindowedReceiver>(spec); }, spec.describe());
+        wf.connect(last, "out", "complete", "in");
       }
       VirtualClock clock;
       auto director = make_director(config, *schedulers);

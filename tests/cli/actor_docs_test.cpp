@@ -80,8 +80,8 @@ TEST(ActorDocs, TheTableGivesEachTypeItsPorts) {
   for (const ActorType* type : actor_registry().list()) {
     auto row = table.find(type->name);
     if (row == table.end() || row->second.patterned) continue;
-    EXPECT_EQ(row->second.inputs, names(type->inputs)) << type->name << " inputs";
-    EXPECT_EQ(row->second.outputs, names(type->outputs)) << type->name << " outputs";
+    EXPECT_EQ(row->second.inputs, names(type->ports.inputs)) << type->name << " inputs";
+    EXPECT_EQ(row->second.outputs, names(type->ports.outputs)) << type->name << " outputs";
   }
 }
 

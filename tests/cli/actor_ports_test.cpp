@@ -1,6 +1,9 @@
-// Every registered actor type documents its ports (ActorType::inputs/outputs, what `cwf actors`
-// and the docs show) and its actors declare them (Actor::inputs/outputs, what connections are
-// checked against). The two must agree for every type of every library.
+// Every registered actor type documents its ports (ActorType::ports, what `cwf actors` and the
+// docs show) and its actors declare them (Actor::inputs/outputs, what connections are checked
+// against). Both come from one declaration (the actor class's kPorts); this checks, for every type
+// of every library, that the actors it builds declare exactly those ports: the fixed ones in
+// order, and for each family of ports made from parameters (`to_<neighbour>`) members only, at
+// least one with the sample parameters here.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -54,15 +57,23 @@ const std::map<std::string, std::map<std::string, Value>> kSpecific = {
     {"guard_scheduler", {{"file", kExamples + "examples/guards/buy_ticket_book_car.deps.yaml"}}},
     {"nats_subscribe", {{"subject", "x"}}},
     {"interval_join", {{"upper", "10 min"}, {"key", "/id"}}},
+    // Parameters that make members of the type's port families.
+    {"broker", {{"neighbours", Value::array({Value("b2"), Value("b3")})}}},
+    {"merge", {{"inputs", 3}}},
 };
 
-// Port names; a documented name with a placeholder (`to_<neighbour>`) stands for ports made from
-// parameters, none with the samples here.
-std::vector<std::string> names(std::span<const PortSpec> ports) {
-  std::vector<std::string> out;
-  for (const PortSpec& p : ports)
-    if (p.name.find('<') == std::string::npos) out.push_back(p.name);
-  return out;
+// The families of `declared` that none of `actual` is a member of.
+std::vector<std::string> families_without_members(const std::vector<PortSpec>& declared,
+                                                  std::span<const PortSpec> actual) {
+  std::vector<std::string> empty;
+  for (const PortSpec& family : declared) {
+    if (!is_port_family(family)) continue;
+    bool has_member = false;
+    for (const PortSpec& port : actual)
+      has_member = has_member || is_family_member(family, port.name);
+    if (!has_member) empty.push_back(family.name);
+  }
+  return empty;
 }
 
 TEST(ActorPorts, EveryTypeDeclaresThePortsItDocuments) {
@@ -82,8 +93,11 @@ TEST(ActorPorts, EveryTypeDeclaresThePortsItDocuments) {
       unbuildable.push_back(type->name + ": " + e.what());
       continue;
     }
-    EXPECT_EQ(names(actor->inputs()), names(type->inputs));
-    EXPECT_EQ(names(actor->outputs()), names(type->outputs));
+    EXPECT_EQ(type->ports.mismatch(actor->inputs(), actor->outputs()), "");
+    EXPECT_EQ(families_without_members(type->ports.inputs, actor->inputs()),
+              std::vector<std::string>{});
+    EXPECT_EQ(families_without_members(type->ports.outputs, actor->outputs()),
+              std::vector<std::string>{});
   }
   EXPECT_TRUE(unbuildable.empty()) << ::testing::PrintToString(unbuildable);
 }

@@ -78,6 +78,31 @@ TEST(Commands, GraphLabelsWindowedConnections) {
       << result.out;
 }
 
+// A window belongs to the port: declared by one connection, it labels every edge into the port,
+// and its expired route is drawn once.
+TEST(Commands, GraphLabelsEveryConnectionIntoAWindowedPort) {
+  std::string path =
+      write_temp("shared_window.yaml",
+                 "name: shared\n"
+                 "actors:\n"
+                 "  a: {type: generator, count: 3, value: i}\n"
+                 "  b: {type: generator, count: 3, value: i}\n"
+                 "  sum: {type: aggregate, function: count}\n"
+                 "  log: {type: stdout}\n"
+                 "connections:\n"
+                 "  - {from: a, to: sum, window: {size: 2 tokens, expired_to: log}}\n"
+                 "  - b -> sum\n");
+  ProcessResult result = run_cwf({"graph", path});
+  ASSERT_EQ(result.status, 0) << result.err;
+  for (const char* edge : {"  \"a\" -> \"sum\" [label=\"window(size: 2 tokens)\"];\n",
+                           "  \"b\" -> \"sum\" [label=\"window(size: 2 tokens)\"];\n"})
+    EXPECT_NE(result.out.find(edge), std::string::npos) << edge << result.out;
+  const std::string expired = "\"sum\" -> \"log\" [style=dashed, label=\"expired\"];";
+  std::size_t first = result.out.find(expired);
+  ASSERT_NE(first, std::string::npos) << result.out;
+  EXPECT_EQ(result.out.find(expired, first + 1), std::string::npos) << result.out;
+}
+
 // Events expiring from a window (expired_to) leave from the window's port: a dashed edge, told
 // apart from the actor's own output.
 TEST(Commands, GraphDrawsExpiredEventsAsADashedEdge) {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "runtime/runner.hpp"
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/window_spec.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"
@@ -210,9 +210,8 @@ TEST_P(Directors, OnAVirtualClockAWindowDeadlineComesBeforeALaterSourceTime) {
   wf.add("windows", std::move(reader));
   WindowSpec spec = testing::window("1 s", "1 s");
   spec.suppress_empty = true;
-  wf.connect(
-      "paced", "out", "windows", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
-      spec.describe());
+  wf.connect("paced", "out", "windows", "in");
+  wf.declare_window("windows", "in", spec);
   VirtualClock clock(5 * kSecond);
   auto director = make(GetParam());
   run_workflow(wf, *director, clock);
@@ -347,9 +346,8 @@ TEST(FiringContext, TakeMovesTokensOutOfAFifoWindowAndCopiesFromAWindowThatKeeps
     wf.add("taker", std::move(actor));
     if (sliding) {
       WindowSpec spec = testing::window("2 tokens", "1 token");
-      wf.connect(
-          "src", "out", "taker", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
-          spec.describe());
+      wf.connect("src", "out", "taker", "in");
+      wf.declare_window("taker", "in", spec);
     } else {
       wf.connect("src", "taker");
     }

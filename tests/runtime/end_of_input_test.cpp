@@ -7,7 +7,7 @@
 #include <mutex>
 
 #include "runtime/runner.hpp"
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/window_spec.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"
@@ -99,9 +99,8 @@ TEST_P(EndOfInput, ComesAfterWhatUpstreamWindowsReleaseAtTheEnd) {
   auto* join = add<HoldAll>(wf, "join");
   auto* sink = add<Collect>(wf, "sink");
   WindowSpec spec = testing::window("10 tokens", "10 tokens");  // closes only at the end
-  wf.connect(
-      "src", "out", "left", "in", [spec] { return std::make_unique<WindowedReceiver>(spec); },
-      spec.describe());
+  wf.connect("src", "out", "left", "in");
+  wf.declare_window("left", "in", spec);
   wf.connect("src", "right");
   wf.connect("left", "join");
   wf.connect("right", "join");

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "runtime/runner.hpp"
-#include "runtime/wave_completion.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
+#include "window_harness.hpp"
 
 namespace cwf {
 namespace {
@@ -14,40 +14,10 @@ using testing::AddConstant;
 using testing::ListSource;
 using testing::Repeat;
 
-// Emits the events of each wave as one window once the wave is complete at this port.
-class CompleteWaves final : public Receiver {
- public:
-  bool has_window() const override { return !ready_.empty(); }
-  Window front_window() override {
-    auto& events = ready_.front();
-    return Window{events, events.back().time, &events.back().wave};
-  }
-  void finish_window(bool, bool) override { ready_.erase(ready_.begin()); }
-  std::size_t buffered() const override { return open_.size(); }
-  bool wants_punctuation() const override { return true; }
-  void set_carried_sources(std::size_t producer,
-                           const std::vector<std::uint32_t>& sources) override {
-    waves_.set_carried_sources(producer, sources);
-  }
-
- protected:
-  void accept(Event&& event, std::size_t producer) override {
-    WaveTag leaf = event.wave;
-    if (!leaf.is_punctuation()) open_.push_back(std::move(event));
-    if (!waves_.add(leaf, producer)) return;
-    std::vector<Event> wave, rest;
-    for (Event& e : open_)
-      (e.wave.same_wave(leaf) ? wave : rest).push_back(std::move(e));
-    open_.swap(rest);
-    waves_.forget(leaf);
-    ready_.push_back(std::move(wave));
-  }
-
- private:
-  WaveCompletion waves_;
-  std::vector<Event> open_;
-  std::vector<std::vector<Event>> ready_;
-};
+// One window per wave, once the wave is complete at the port.
+WindowSpec wave_window() {
+  return testing::window("1 wave", "1 wave");
+}
 
 class DropOdd : public Actor {
  public:
@@ -105,9 +75,8 @@ TEST_P(Punctuation, WaveWindowsCloseBehindADroppingFilter) {
   wf.connect("split", "number");
   wf.connect("number", "even");
   wf.connect("even", "shift");
-  wf.connect(
-      "shift", "out", "sink", "in", [] { return std::make_unique<CompleteWaves>(); },
-      "complete-waves");
+  wf.connect("shift", "out", "sink", "in");
+  wf.declare_window("sink", "in", wave_window());
   VirtualClock clock;
   auto director = testing::make_test_director(GetParam(), 4);
   RunSummary summary = run_workflow(wf, *director, clock);
@@ -147,9 +116,8 @@ TEST_P(Punctuation, WavesCompleteBehindAnActorThatSplitsItsOutputsOverPorts) {
   wf.connect("split", "number");
   wf.connect("number", "route");
   wf.connect("route", "odd", "odds", "in");
-  wf.connect(
-      "route", "even", "sink", "in", [] { return std::make_unique<CompleteWaves>(); },
-      "complete-waves");
+  wf.connect("route", "even", "sink", "in");
+  wf.declare_window("sink", "in", wave_window());
   VirtualClock clock;
   auto director = testing::make_test_director(GetParam(), 4);
   run_workflow(wf, *director, clock);

@@ -2,58 +2,17 @@
 // the end of input (open windows close before the run ends) and the expired-events route.
 #include <gtest/gtest.h>
 
-#include "runtime/actor_cell.hpp"
 #include "runtime/runner.hpp"
 #include "runtime/threaded_director.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
+#include "window_harness.hpp"
 
 namespace cwf {
 namespace {
 
 using testing::Collect;
 using testing::ListSource;
-
-// Holds events and releases them all as one window at `first event time + deadline`, or at the
-// end of input; with `expire_odd`, odd tokens leave through the expired route instead.
-class BatchReceiver final : public Receiver {
- public:
-  BatchReceiver(Duration deadline, bool expire_odd)
-      : deadline_(deadline), expire_odd_(expire_odd) {}
-  bool has_window() const override { return ready_; }
-  Window front_window() override {
-    return Window{window_, window_.back().time, &window_.back().wave};
-  }
-  void finish_window(bool, bool) override {
-    window_.clear();
-    ready_ = false;
-  }
-  std::size_t buffered() const override { return held_.size() + window_.size(); }
-  void advance(Timestamp now, bool end_of_input) override {
-    if (held_.empty() || ready_) return;
-    Timestamp due = held_.front().time + deadline_;
-    if (end_of_input || now >= due) {
-      window_.swap(held_);
-      ready_ = true;
-    } else {
-      owner().request_wakeup(due);
-    }
-  }
-
- protected:
-  void accept(Event&& event, std::size_t) override {
-    if (expire_odd_ && event.token.as_int() % 2 != 0)
-      owner().send_expired(port(), std::move(event));
-    else
-      held_.push_back(std::move(event));
-  }
-
- private:
-  Duration deadline_;
-  bool expire_odd_;
-  bool ready_ = false;
-  std::vector<Event> held_, window_;
-};
 
 // Records, per firing, the window size and the clock's time.
 class WindowProbe : public Actor {
@@ -67,10 +26,6 @@ class WindowProbe : public Actor {
   std::vector<Timestamp> clock_times;
 };
 
-ReceiverFactory batch(Duration deadline, bool expire_odd = false) {
-  return [=] { return std::make_unique<BatchReceiver>(deadline, expire_odd); };
-}
-
 class ReceiverHooks : public ::testing::TestWithParam<std::string> {
  protected:
   std::unique_ptr<Director> director() { return testing::make_test_director(GetParam(), 1); }
@@ -82,7 +37,8 @@ TEST_P(ReceiverHooks, OpenWindowsCloseAtTheEndOfInput) {
   auto probe = std::make_unique<WindowProbe>();
   WindowProbe& sink = *probe;
   wf.add("probe", std::move(probe));
-  wf.connect("src", "out", "probe", "in", batch(kNever / 2), "batch");
+  wf.connect("src", "out", "probe", "in");
+  wf.declare_window("probe", "in", testing::window("10 tokens", "10 tokens"));  // never full
   VirtualClock clock;
   auto d = director();
   run_workflow(wf, *d, clock);
@@ -90,8 +46,8 @@ TEST_P(ReceiverHooks, OpenWindowsCloseAtTheEndOfInput) {
 }
 
 TEST_P(ReceiverHooks, ADeadlineWakesTheActorWithoutNewInput) {
-  // One event at t = 0; the next only at t = 60 s. The receiver's 5 s deadline must close the
-  // first window at 5 s on the clock, long before the next event.
+  // One event at t = 0; the next only at t = 60 s. The window's deadline must close the first
+  // window at 5 s on the clock, long before the next event.
   class TwoEvents : public Actor {
    public:
     TwoEvents() { add_output("out"); }
@@ -110,7 +66,11 @@ TEST_P(ReceiverHooks, ADeadlineWakesTheActorWithoutNewInput) {
   auto probe = std::make_unique<WindowProbe>();
   WindowProbe& sink = *probe;
   wf.add("probe", std::move(probe));
-  wf.connect("src", "out", "probe", "in", batch(5 * kSecond), "batch");
+  wf.connect("src", "out", "probe", "in");
+  WindowSpec five_seconds = testing::window("5 s", "5 s");
+  five_seconds.timeout = 0;  // [0, 5 s) closes as soon as the clock passes 5 s
+  five_seconds.suppress_empty = true;
+  wf.declare_window("probe", "in", five_seconds);
   if (GetParam() == "threaded") {
     // Real (scaled) time: 5 s of workflow time pass in 5 ms of wall time.
     ScaledClock clock(0, 1000.0);
@@ -135,13 +95,16 @@ TEST_P(ReceiverHooks, ExpiredEventsFollowTheExpiredRoute) {
   auto collect = std::make_unique<Collect>();
   Collect& expired = *collect;
   wf.add("expired", std::move(collect));
-  Connection c{{0, 0}, {1, 0}, batch(kNever / 2, true), "batch", {}, PortAddress{2, 0}};
-  wf.connect(std::move(c));
+  wf.connect("src", "out", "probe", "in");
+  // Windows {1}, {3}, {5}, deleted as used: the tokens stepped over expire.
+  WindowSpec every_other = testing::window("1 token", "2 tokens");
+  every_other.delete_used = true;
+  wf.declare_window("probe", "in", every_other, "expired.in");
   VirtualClock clock;
   auto d = director();
   RunSummary summary = run_workflow(wf, *d, clock);
-  EXPECT_EQ(expired.tokens(), (std::vector<Value>{1, 3, 5}));
-  EXPECT_EQ(summary.actors[1].expired, 3u);
+  EXPECT_EQ(expired.tokens(), (std::vector<Value>{2, 4}));
+  EXPECT_EQ(summary.actors[1].expired, 2u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Both, ReceiverHooks, ::testing::ValuesIn(testing::kTestDirectors));

@@ -33,8 +33,7 @@ class WindowLoader : public ::testing::Test {
     actors_.add(ActorType{"numbers",
                           "Emits 1, 2, ... count at times 1 s, 2 s, ...",
                           {ParamSpec{"count", ParamType::integer, std::nullopt, "how many"}},
-                          {},
-                          {PortSpec{"out", ""}},
+                          ActorPorts{{}, {PortSpec{"out", ""}}},
                           [](const Params& p) {
                             std::vector<Value> tokens;
                             std::vector<Timestamp> times;
@@ -45,12 +44,14 @@ class WindowLoader : public ::testing::Test {
                             return std::make_unique<ListSource>(std::move(tokens),
                                                                 std::move(times));
                           }});
-    actors_.add(ActorType{"batches", "", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
-                            return std::make_unique<Batches>();
-                          }});
-    actors_.add(ActorType{"collect", "", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
-                            return std::make_unique<Collect>();
-                          }});
+    actors_.add(
+        ActorType{"batches", "", {}, ActorPorts{{PortSpec{"in", ""}}, {}}, [](const Params&) {
+                    return std::make_unique<Batches>();
+                  }});
+    actors_.add(
+        ActorType{"collect", "", {}, ActorPorts{{PortSpec{"in", ""}}, {}}, [](const Params&) {
+                    return std::make_unique<Collect>();
+                  }});
     schedulers_.add("fifo", "in wake-up order", [](const SchedulerParameters&) {
       return std::make_unique<testing::InOrderScheduler>(16, "fifo");
     });
@@ -83,10 +84,11 @@ TEST_F(WindowLoader, LoadsAWindowAndItsExpiredRoute) {
                  "  - from: src\n    to: sink\n"
                  "    window: {size: 1 token, step: 2 tokens, delete_used: true, "
                  "expired_to: log.in}\n");
-  const Connection& c = wf->connections().at(0);
-  EXPECT_EQ(c.receiver_description, "window(size: 1 token, step: 2 tokens, delete_used)");
-  ASSERT_TRUE(c.expired_to);
-  EXPECT_EQ(c.expired_to->actor, *wf->find("log"));
+  const PortWindow* window = wf->window(wf->connections().at(0).to);
+  ASSERT_TRUE(window);
+  EXPECT_EQ(window->spec.describe(), "window(size: 1 token, step: 2 tokens, delete_used)");
+  EXPECT_EQ(window->expired_to, (PortAddress{*wf->find("log"), 0}));
+  EXPECT_EQ(window->location.to_string(), "wf.yaml:8:5");  // its `window` key
   ScheduledDirector director(std::make_unique<testing::InOrderScheduler>(16, "fifo"));
   VirtualClock clock;
   RunSummary summary = run_workflow(*wf, director, clock);

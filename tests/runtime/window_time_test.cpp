@@ -168,9 +168,9 @@ TEST(WindowTime, TimeStepTokenSize) {
   EXPECT_EQ(ints(w.expired_tokens()), (std::vector<int>{1, 2, 3, 12, 31}));
 }
 
-// Combination 5: every 2 tokens, the last 10 ns (the dissertation's combination 5, "the last 5 seconds worth of
-// data, for each token"): the window ends at the step's first token, (t - 10, t], and is ready
-// when that token arrives.
+// Combination 5: every 2 tokens, the last 10 ns (the dissertation's combination 5, "the last 5
+// seconds worth of data, for each token"): the window ends at the step's first token, (t - 10, t],
+// and is ready when that token arrives.
 TEST(WindowTime, TokenStepTimeSize) {
   WindowHarness w(window("10 ns", "2 tokens"));
   for (Timestamp t : {0, 3, 6, 9, 12, 15, 20})

@@ -7,7 +7,7 @@
 #include <mutex>
 
 #include "runtime/runner.hpp"
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/window_spec.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"
@@ -78,9 +78,8 @@ TEST_P(WindowWaveWorkflow, OneWindowPerOrderWithAllItsConfirmations) {
   wf.connect("warehouse", "confirm");
   WindowSpec spec = testing::window("1 wave", "1 wave");
   spec.delete_used = true;  // each order's confirmations are consumed: none expires
-  wf.connect(
-      "confirm", "out", "completion", "in",
-      [spec] { return std::make_unique<WindowedReceiver>(spec); }, spec.describe());
+  wf.connect("confirm", "out", "completion", "in");
+  wf.declare_window("completion", "in", spec);
   VirtualClock clock;
   auto director = testing::make_test_director(GetParam(), 4);
   RunSummary summary = run_workflow(wf, *director, clock);
@@ -139,10 +138,9 @@ TEST_P(WindowWaveWorkflow, ParallelWarehousesAreSynchronisedByWave) {
   wf.connect("pack", "label");
   WindowSpec spec = testing::window("1 wave", "1 wave");
   spec.delete_used = true;
+  wf.declare_window("completion", "in", spec);  // one window, fed by both warehouses
   for (const char* warehouse : {"odd", "label"})
-    wf.connect(
-        warehouse, "out", "completion", "in",
-        [spec] { return std::make_unique<WindowedReceiver>(spec); }, spec.describe());
+    wf.connect(warehouse, "out", "completion", "in");
   VirtualClock clock;
   auto director = testing::make_test_director(GetParam(), 1);
   RunSummary summary = run_workflow(wf, *director, clock);

@@ -27,8 +27,7 @@ class WorkflowLoader : public ::testing::Test {
                           "Emits start, start+1, ... (count of them).",
                           {ParamSpec{"count", ParamType::integer, std::nullopt, "how many"},
                            ParamSpec{"start", ParamType::integer, Value(1), "first number"}},
-                          {},
-                          {PortSpec{"out", ""}},
+                          ActorPorts{{}, {PortSpec{"out", ""}}},
                           [](const Params& p) {
                             std::vector<Value> tokens;
                             for (std::int64_t i = 0; i < p.get_int("count"); ++i)
@@ -45,8 +44,7 @@ class WorkflowLoader : public ::testing::Test {
                            ParamSpec{"tags", ParamType::strings, Value::array({}), ""},
                            ParamSpec{"extra", ParamType::any, Value(), ""},
                            ParamSpec{"where", ParamType::expression, Value("true"), ""}},
-                          {PortSpec{"in", ""}},
-                          {PortSpec{"out", ""}},
+                          ActorPorts{{PortSpec{"in", ""}}, {PortSpec{"out", ""}}},
                           [this](const Params& p) -> std::unique_ptr<Actor> {
                             bound_.push_back(p);
                             if (p.get_string("label") == "bad")
@@ -55,10 +53,11 @@ class WorkflowLoader : public ::testing::Test {
                               throw std::runtime_error("13 is unlucky");
                             return std::make_unique<AddConstant>(p.get_int("amount"));
                           }});
-    actors_.add(ActorType{
-        "collect", "Keeps what it receives.", {}, {PortSpec{"in", ""}}, {}, [](const Params&) {
-          return std::make_unique<Collect>();
-        }});
+    actors_.add(ActorType{"collect",
+                          "Keeps what it receives.",
+                          {},
+                          ActorPorts{{PortSpec{"in", ""}}, {}},
+                          [](const Params&) { return std::make_unique<Collect>(); }});
     schedulers_.add("fifo", "in wake-up order", [](const SchedulerParameters&) {
       return std::make_unique<testing::InOrderScheduler>(16, "fifo");
     });
@@ -150,7 +149,7 @@ connections:
   const Connection& first = wf->connections()[0];
   EXPECT_EQ(first.from, (PortAddress{0, 0}));
   EXPECT_EQ(first.to, (PortAddress{1, 0}));
-  EXPECT_EQ(first.receiver_description, "fifo");
+  EXPECT_EQ(wf->window(first.to), nullptr);  // a FIFO queue
   EXPECT_EQ(first.location.to_string(), "wf.yaml:15:5");
   EXPECT_EQ(wf->connections()[1].from, (PortAddress{1, 0}));
   EXPECT_EQ(wf->connections()[1].to, (PortAddress{2, 0}));
@@ -539,8 +538,7 @@ TEST_F(WorkflowLoader, AnInputFileThatCannotBeReadIsAnErrorToRunAndAWarningToChe
   actors_.add(ActorType{"reader",
                         "Reads nothing, but needs its file.",
                         {ParamSpec{"path", ParamType::string, std::nullopt, "the input"}},
-                        {},
-                        {PortSpec{"out", ""}},
+                        ActorPorts{{}, {PortSpec{"out", ""}}},
                         [](const Params& p) -> std::unique_ptr<Actor> {
                           if (!fs::exists(p.path("path")))
                             p.input_missing("path", "cannot open '" + p.path("path") + "'");
