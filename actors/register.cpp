@@ -1,5 +1,6 @@
 #include "actors/register.hpp"
 
+#include "actors/cancel.hpp"
 #include "actors/counter.hpp"
 #include "actors/csv_sink.hpp"
 #include "actors/csv_source.hpp"
@@ -35,6 +36,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(expression_actor_type());
   registry.add(join_type());
   registry.add(interval_join_type());
+  registry.add(cancel_type());
   // Sinks
   registry.add(csv_sink_type());
   registry.add(jsonl_sink_type());

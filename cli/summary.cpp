@@ -26,21 +26,22 @@ void print_summary(const RunSummary& summary, std::ostream& out) {
   for (const auto& a : summary.actors)
     width = std::max(width, a.name.size());
   char line[512];
-  std::snprintf(line, sizeof line, "%-*s %10s %10s %10s %8s %8s %8s %8s %8s %8s %8s %10s %10s\n",
+  std::snprintf(line, sizeof line,
+                "%-*s %10s %10s %10s %8s %8s %8s %8s %8s %8s %8s %9s %10s %10s\n",
                 static_cast<int>(width), "actor", "firings", "in", "out", "queued", "rejected",
-                "failed", "dropped", "late", "lost", "expired", "busy ms", "ns/event");
+                "failed", "dropped", "late", "lost", "expired", "cancelled", "busy ms", "ns/event");
   out << line;
   auto n = [](std::uint64_t v) { return static_cast<unsigned long long>(v); };
   for (const auto& a : summary.actors) {
     std::uint64_t handled = std::max(a.events_in, a.events_out);
     double per_event = handled ? static_cast<double>(a.cost_ns) / static_cast<double>(handled) : 0;
     std::snprintf(line, sizeof line,
-                  "%-*s %10llu %10llu %10llu %8llu %8llu %8llu %8llu %8llu %8llu %8llu %10.1f "
-                  "%10.0f\n",
+                  "%-*s %10llu %10llu %10llu %8llu %8llu %8llu %8llu %8llu %8llu %8llu %9llu "
+                  "%10.1f %10.0f\n",
                   static_cast<int>(width), a.name.c_str(), n(a.firings), n(a.events_in),
                   n(a.events_out), n(a.queue_length), n(a.rejected), n(a.failed), n(a.dropped),
-                  n(a.late), n(a.lost), n(a.expired), static_cast<double>(a.cost_ns) / 1e6,
-                  per_event);
+                  n(a.late), n(a.lost), n(a.expired), n(a.cancelled),
+                  static_cast<double>(a.cost_ns) / 1e6, per_event);
     out << line;
   }
   out << summary.director << " director, " << format_duration(summary.wall_time) << " wall time\n";

@@ -17,6 +17,7 @@
 
 #include "runtime/actor_context.hpp"
 #include "runtime/actor_ports.hpp"
+#include "runtime/case_cancellation.hpp"
 #include "runtime/port.hpp"
 
 namespace cwf {
@@ -46,6 +47,13 @@ class Actor {
   // sub-workflow's actor is told (its input ends then). Not called on or after a cycle of
   // connections.
   virtual void end_of_input(FiringContext&) {}
+  // A case was cancelled (CWP4, see runtime/case_cancellation.hpp) and this actor is in the
+  // cancellation's scope: forget what it keeps of the case (counts, held events, partial
+  // results) and, if that changes what it reported, emit the correction. The engine has already
+  // removed the case's events from this actor's queues and windows, and emits the retraction
+  // records of remembered outputs itself. Called between two firings on the actor's own thread;
+  // the firing has no window (port() is -1). The default keeps nothing per case: it does nothing.
+  virtual void retract(const CaseId& /*cancelled*/, FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
 
  protected:

@@ -1,5 +1,7 @@
 #include "runtime/actor_cell.hpp"
 
+#include "runtime/case_cancellation.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -28,6 +30,7 @@ ActorCell::ActorCell(ActorId id, std::string name, Actor& actor, ExecutionEnv& e
 
 void ActorCell::set_receiver(int port, std::unique_ptr<Receiver> receiver) {
   receiver->attach(this, port);
+  receiver->set_cancelled_cases(&cancelled_cases_);
   receivers_[static_cast<std::size_t>(port)] = std::move(receiver);
 }
 
@@ -88,6 +91,10 @@ void ActorCell::send_expired(int input_port, Event&& event) {
 
 void ActorCell::send(int port, Event&& event) {
   stats_.events_out.add();
+  if (remember_ > 0 && !retracting_) [[unlikely]] {
+    if (remembered_.size() == remember_) remembered_.pop_front();
+    remembered_.push_back({port, event});
+  }
   deliver_to(routes_[static_cast<std::size_t>(port)], std::move(event));
 }
 
@@ -358,10 +365,14 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   if (result.has_more_work) return result;
   // Read before draining: what an upstream actor sent before it was done is then in the inbox.
   bool input_ended = end_of_input && !done_.load(std::memory_order_relaxed) && upstream_done();
+  for (auto& r : receivers_)
+    if (r) stats_.events_in.add(r->drain());
+  // After the drain: whatever a cancellation caused (a punctuation completing a wave, say) was
+  // sent after it was made, so it is applied before the actor fires on anything just drained.
+  if (env_.cancellations && env_.cancellations->count() != cancellations_seen_)
+    apply_cancellations();
   for (auto& r : receivers_) {
     if (!r) continue;
-    std::size_t n = r->drain();
-    stats_.events_in.add(n);
     r->advance(now, end_of_input);
     if (finishing_ || finished()) {
       stats_.dropped.add(r->buffered());
@@ -393,6 +404,48 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     if (r && (r->has_window() || r->inbox_size() > 0)) result.has_more_work = true;
   if (input_ended && !result.has_more_work) end_own_input();
   return result;
+}
+
+void ActorCell::apply_cancellations() {
+  const CaseCancellations& registry = *env_.cancellations;
+  for (std::size_t count = registry.count(); cancellations_seen_ < count;) {
+    const CaseCancellations::Entry& entry = registry.entry(cancellations_seen_++);
+    const CancellationScope& scope = registry.scope(entry.scope);
+    if (!scope.reaches[id_]) continue;
+    cancelled_cases_.push_back(&entry.what);
+    std::size_t removed = 0;
+    for (auto& r : receivers_)
+      if (r) removed += r->cancel(entry.what);
+    stats_.cancelled.add(removed);
+    retract(entry.what, scope.retracts[id_]);
+  }
+}
+
+void ActorCell::retract(const CaseId& cancelled, bool retract_outputs) {
+  // A firing with no window, like a requested one: what it emits starts new waves.
+  Window none;
+  none.time = time_keeper_.input_time();
+  time_keeper_.begin_firing(none);
+  FiringContext context(*this, -1, none);
+  try {
+    actor_.retract(cancelled, context);
+    if (retract_outputs) {
+      // Oldest first, each stamped with the time of the output it retracts.
+      retracting_ = true;
+      std::erase_if(remembered_, [&](Output& output) {
+        if (!cancelled.matches(output.event)) return false;
+        time_keeper_.set_output_time(output.event.time);
+        emit(output.port, Value::record({{"retracted", std::move(output.event.token)}}));
+        stats_.retractions.add();
+        return true;
+      });
+      retracting_ = false;
+    }
+    end_firing();
+  } catch (const std::exception& e) {
+    retracting_ = false;
+    report(ProblemKind::failed, e.what());
+  }
 }
 
 // ---- contexts ----
@@ -467,6 +520,18 @@ void FiringContext::emit_event(int output_port, Event event) {
 
 void FiringContext::fire_again_at(Timestamp time) {
   cell_->set_fire_again_at(time);
+}
+
+std::size_t ActorContext::declare_cancellation_scope(const std::vector<std::string>& reaches,
+                                                     const std::vector<std::string>& retracts,
+                                                     std::size_t remember) const {
+  CaseCancellations* registry = cell_->env().cancellations;
+  if (!registry) throw std::logic_error("this workflow cannot cancel cases");
+  return registry->declare_scope(reaches, retracts, remember);
+}
+
+void FiringContext::cancel_case(CaseId what, std::size_t scope) const {
+  cell_->env().cancellations->cancel(std::move(what), scope);
 }
 
 }  // namespace cwf

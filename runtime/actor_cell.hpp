@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -30,6 +31,7 @@
 namespace cwf {
 
 class ActorCell;
+class CaseCancellations;
 
 // The director side of a wake-up: called once when an idle cell gets work.
 class ReadyListener {
@@ -56,6 +58,8 @@ struct ExecutionEnv {
   std::atomic<bool> time_was_up{false};
   // Inside a composite: the outer actor, which counts and reports the inner actors' problems.
   ActorCell* parent = nullptr;
+  // The cases cancelled so far (CWP4), set by the Execution.
+  CaseCancellations* cancellations = nullptr;
 };
 
 constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();
@@ -171,6 +175,11 @@ class ActorCell {
     input_origin_.note(time_keeper_.next_root_sequence(), line);
   }
 
+  // ---- case cancellation (CWP4, runtime/case_cancellation.hpp) ----
+  // Before the run: keep the last `outputs` outputs, so that those of a cancelled case can be
+  // retracted (the largest request wins).
+  void remember_outputs(std::size_t outputs) { remember_ = std::max(remember_, outputs); }
+
  private:
   static constexpr std::uint8_t kScheduled = 1, kNotified = 2;
 
@@ -205,6 +214,10 @@ class ActorCell {
                           const Event* event, std::uint64_t count);
   void count(ProblemKind kind, std::uint64_t count);
   std::optional<std::string> origin_of(const Event& event) const;
+  // Applies the cancellations made since the last run that reach this actor: removes the cases'
+  // events from the receivers, calls Actor::retract and emits the retraction records.
+  void apply_cancellations();
+  void retract(const CaseId& cancelled, bool retract_outputs);
 
   ActorId id_;
   std::string name_;
@@ -233,6 +246,17 @@ class ActorCell {
   std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;
   bool requests_closed_ = false;  // after the end of input: no more requested firings
   bool punctuates_ = false;
+  // Case cancellation: the cases cancelled in this actor's scope (its receivers drop their late
+  // arrivals), how many of the workflow's cancellations it has looked at, and its last outputs.
+  std::vector<const CaseId*> cancelled_cases_;
+  std::size_t cancellations_seen_ = 0;
+  struct Output {
+    int port;
+    Event event;
+  };
+  std::size_t remember_ = 0;
+  std::deque<Output> remembered_;
+  bool retracting_ = false;  // sending retraction records: not remembered themselves
 };
 
 }  // namespace cwf

@@ -8,7 +8,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "runtime/case_cancellation.hpp"
 #include "runtime/clock.hpp"
 #include "runtime/event.hpp"
 #include "runtime/window.hpp"
@@ -48,6 +50,15 @@ class ActorContext {
   void set_input_name(std::string name) const;
   // The next token this source emits comes from line `line` of its input.
   void note_input_line(std::uint64_t line) const;
+
+  // ---- case cancellation (CWP4, runtime/case_cancellation.hpp), from initialize() ----
+  // The actors a cancel actor's cancellations reach (`reaches`, by name), and those of them
+  // whose outputs get retraction records (`retracts`; each remembers its last `remember`
+  // outputs). Returns the scope to pass to cancel_case. Throws std::invalid_argument for a name
+  // that is not an actor of the workflow.
+  std::size_t declare_cancellation_scope(const std::vector<std::string>& reaches,
+                                         const std::vector<std::string>& retracts,
+                                         std::size_t remember) const;
 
  protected:
   ActorCell* cell_;
@@ -95,6 +106,10 @@ class FiringContext : public ActorContext {
   // start new waves. At the end of input the times still to come are due at once, and later
   // requests are not taken.
   void fire_again_at(Timestamp time);
+
+  // Cancels the case in the scope declared by declare_cancellation_scope (CWP4): every actor
+  // the scope reaches removes the case's events before it fires again.
+  void cancel_case(CaseId what, std::size_t scope) const;
   // The consumed-if-fired default of delete-used windows can be overridden per firing.
   void set_consumed(bool consumed) { consumed_ = consumed; }
   bool consumed() const { return consumed_; }

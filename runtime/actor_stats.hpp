@@ -33,6 +33,10 @@ struct ActorStats {
   Counter warnings;    // input kept in part (one field out of range), reported by the actor
   Counter late;        // events that arrived after the window they belonged to had closed
   Counter expired;     // events that left every window unused (sent to `expired_to` if set)
+  // Events of a cancelled case removed from the input queues and windows or dropped on arrival
+  // (CWP4): removed on purpose, so not a problem of the run.
+  Counter cancelled;
+  Counter retractions;  // retraction records emitted for outputs of a cancelled case
 };
 
 }  // namespace cwf

@@ -42,6 +42,11 @@ Execution::Execution(Workflow& workflow, Clock& clock)
   for (ActorId id = 0; id < cells_.size(); ++id)
     for (int port = 0; port < static_cast<int>(workflow.actor(id).actor->inputs().size()); ++port)
       cells_[id]->set_receiver(port, make_receiver(workflow.window({id, port})));
+  std::vector<ActorCell*> cells;
+  for (auto& cell : cells_)
+    cells.push_back(cell.get());
+  cancellations_ = std::make_unique<CaseCancellations>(std::move(cells));
+  env_.cancellations = cancellations_.get();
   std::vector<std::size_t> producer_of_connection;
   for (const Connection& c : workflow.connections()) {
     producer_of_connection.push_back(

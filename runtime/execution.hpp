@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/actor_cell.hpp"
+#include "runtime/case_cancellation.hpp"
 #include "runtime/workflow.hpp"
 
 namespace cwf {
@@ -53,6 +54,7 @@ class Execution {
   std::vector<std::uint32_t> ordinals_;  // by actor: the space its waves' root sequences are in
   std::vector<std::unique_ptr<ActorCell>> cells_;
   std::vector<std::vector<ActorId>> downstream_;
+  std::unique_ptr<CaseCancellations> cancellations_;
 };
 
 }  // namespace cwf

@@ -37,7 +37,11 @@ std::size_t Receiver::drain() {
   // Bulk dequeues by `dequeue` until it runs dry or the bound is reached; each event is accepted
   // as coming from `producer`.
   auto drain_from = [this, &total](std::size_t producer, auto&& dequeue) {
-    auto accept_one = [this, producer](Event&& event) { accept(std::move(event), producer); };
+    auto accept_one = [this, producer](Event&& event) {
+      if (cancelled_ && !cancelled_->empty() && !event.wave.is_punctuation()) [[unlikely]]
+        punctuate_if_cancelled(event);
+      accept(std::move(event), producer);
+    };
     AcceptingIterator<decltype(accept_one)> into(accept_one);
     while (total < kMaxPerDrain) {
       std::size_t got = dequeue(into);
@@ -63,6 +67,27 @@ std::size_t Receiver::drain() {
     });
   }
   return total;
+}
+
+void Receiver::punctuate_if_cancelled(Event& event) {
+  for (const CaseId* c : *cancelled_)
+    if (c->matches(event)) {
+      if (owner_) owner_->stats().cancelled.add();  // tests drive receivers without a cell
+      event = Event{Value(), event.time, event.wave.as_punctuation()};
+      return;
+    }
+}
+
+std::size_t FifoReceiver::cancel(const CaseId& cancelled) {
+  std::size_t removed = 0;
+  for (std::size_t i = head_; i < events_.size(); ++i) {
+    Event& event = events_[i];
+    if (event.wave.is_punctuation() || !cancelled.matches(event)) continue;
+    // In place: the queue keeps its order and the wave still hears of this leaf.
+    event = Event{Value(), event.time, event.wave.as_punctuation()};
+    ++removed;
+  }
+  return removed;
 }
 
 Window FifoReceiver::front_window() {

@@ -17,6 +17,7 @@
 #include <span>
 #include <vector>
 
+#include "runtime/case_cancellation.hpp"
 #include "runtime/event.hpp"
 #include "runtime/window.hpp"
 
@@ -79,6 +80,16 @@ class Receiver {
   // punctuations for what it does not deliver): a wave window waits for each of them.
   virtual void set_carried_sources(std::size_t /*producer*/,
                                    const std::vector<std::uint32_t>& /*source_ordinals*/) {}
+  // ---- case cancellation (CWP4, consumer side) ----
+  // The cases cancelled in the owner's scope (owned by the cell): an event of one of them that
+  // arrives is not queued; it becomes a punctuation of its wave (see runtime/case_cancellation).
+  void set_cancelled_cases(const std::vector<const CaseId*>* cases) { cancelled_ = cases; }
+  // Removes the queued events of `cancelled` (as punctuations where a wave must still complete);
+  // returns how many were removed. Not between front_window() and finish_window(). A receiver
+  // that does not override it keeps the case's queued events (its late arrivals are still
+  // dropped).
+  virtual std::size_t cancel(const CaseId& /*cancelled*/) { return 0; }
+
   // Events held by the window operator, not counting the inbox (consumer thread only).
   virtual std::size_t buffered() const = 0;
   // What other threads may read (queue lengths for progress and back-pressure): the count the
@@ -100,10 +111,13 @@ class Receiver {
   virtual void accept(Event&& event, std::size_t producer) = 0;
 
  private:
+  // A late arrival of a cancelled case: counted, and left as a punctuation of its wave.
+  void punctuate_if_cancelled(Event& event);
   moodycamel::ConcurrentQueue<Event> inbox_;
   std::vector<ReceiverProducer*> producers_;
   std::size_t next_first_producer_ = 0;  // where drain() starts next (wave windows)
   std::atomic<std::size_t> published_buffered_{0};
+  const std::vector<const CaseId*>* cancelled_ = nullptr;
   ActorCell* owner_ = nullptr;
   int port_ = 0;
 };
@@ -116,6 +130,7 @@ class FifoReceiver final : public Receiver {
   void finish_window(bool fired, bool consumed) override;
   std::size_t buffered() const override { return events_.size() - head_; }
   bool forwards_punctuation() const override { return true; }
+  std::size_t cancel(const CaseId& cancelled) override;
 
  protected:
   void accept(Event&& event, std::size_t) override { events_.push_back(std::move(event)); }

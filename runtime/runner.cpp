@@ -26,7 +26,7 @@ std::vector<ActorSummary> snapshot(const Execution& execution) {
     out.push_back({cell.name(), cell.type(), cell.location(), cell.is_source(), s.firings.get(),
                    s.cost_ns.get(), s.events_in.get(), s.events_out.get(), s.rejected.get(),
                    s.failed.get(), s.dropped.get(), s.lost.get(), s.warnings.get(), s.late.get(),
-                   s.expired.get(), cell.queue_length()});
+                   s.expired.get(), cell.queue_length(), s.cancelled.get(), s.retractions.get()});
   }
   return out;
 }

@@ -13,6 +13,9 @@ struct ActorSummary {
   bool is_source;
   std::uint64_t firings, cost_ns, events_in, events_out, rejected, failed, dropped, lost, warnings,
       late, expired, queue_length;
+  // Events of cancelled cases (CWP4) removed or dropped on purpose, and retraction records sent:
+  // not problems, so not part of incomplete().
+  std::uint64_t cancelled, retractions;
   // Events this actor did not process completely: rejected, failed, dropped, arrived too late
   // for their window, or possibly lost by a sink.
   std::uint64_t incomplete() const { return rejected + failed + dropped + late + lost; }

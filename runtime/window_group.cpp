@@ -130,6 +130,25 @@ void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {
   if (expire) (*expire)(std::move(stored(i)));
 }
 
+std::size_t WindowGroup::remove_case(const std::function<bool(const Event&)>& belongs) {
+  std::size_t removed = 0;
+  for (std::size_t i = 0; i < queued(); ++i)
+    if (!gone(i) && belongs(event(i))) {
+      remove(i, nullptr);  // as deleted as used: the case's events do not expire
+      ++removed;
+    }
+  if (removed == 0) return 0;
+  // A ready window may hold removed events: the cursor stays on it, and the next evaluate()
+  // selects it again from what is left.
+  ready_ = false;
+  view_ = false;
+  sel_.clear();
+  window_.clear();
+  window_seqs_.clear();
+  pop_front();
+  return removed;
+}
+
 void WindowGroup::finish(bool delete_used, const ExpireFn& expire) {
   if (delete_used) {
     if (sel_.range)

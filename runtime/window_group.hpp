@@ -119,6 +119,10 @@ class WindowGroup {
   // next window and hand the events no later window can hold to `expire`.
   void finish(bool delete_used, const ExpireFn& expire);
   std::size_t live() const { return live_; }
+  // Case cancellation (CWP4): removes the queued events `belongs` picks, as if deleted as used
+  // (they do not expire; their arrival positions stay taken), and drops a ready window so that
+  // the next evaluate() selects again. Returns how many were removed.
+  std::size_t remove_case(const std::function<bool(const Event&)>& belongs);
 
   // The queue, as the window's parts read it. Entries are in arrival order and leave from the
   // front only, so the arrival numbers of the queue are ascending and, while no entry is gone,

@@ -238,6 +238,29 @@ void WindowedReceiver::wake_at_next_deadline() {
   }
 }
 
+std::size_t WindowedReceiver::cancel(const CaseId& cancelled) {
+  auto belongs = [&cancelled](const Event& event) { return cancelled.matches(event); };
+  std::size_t removed = 0;
+  bool unready = false;
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    std::size_t n = groups_[g].group->remove_case(belongs);
+    if (n == 0) continue;
+    removed += n;
+    unready |= groups_[g].ready;
+    groups_[g].ready = false;
+    mark_dirty(g);  // evaluated again by the next advance()
+  }
+  if (unready) {
+    // Keep the windows that are still ready, in their order.
+    std::vector<Ready> kept;
+    for (; !ready_.empty(); ready_.pop())
+      if (groups_[ready_.top().group].ready) kept.push_back(ready_.top());
+    for (const Ready& r : kept)
+      ready_.push(r);
+  }
+  return removed;
+}
+
 Window WindowedReceiver::front_window() {
   std::size_t g = ready_.top().group;
   const WindowGroup& group = *groups_[g].group;

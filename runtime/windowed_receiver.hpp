@@ -51,6 +51,7 @@ class WindowedReceiver : public Receiver {
   void finish_window(bool fired, bool consumed) override;
   void advance(Timestamp now, bool end_of_input) override;
   std::size_t buffered() const override { return live_; }
+  std::size_t cancel(const CaseId& cancelled) override;
   bool wants_punctuation() const override { return spec_.uses_waves(); }
   void set_carried_sources(std::size_t producer,
                            const std::vector<std::uint32_t>& source_ordinals) override {

@@ -11,10 +11,11 @@ namespace {
 using testing::registry;
 
 TEST(Registry, EveryTypeIsRegistered) {
-  EXPECT_EQ(registry().names(), (std::vector<std::string>{
-                                    "aggregate", "counter", "csv_sink", "csv_source", "expression",
-                                    "filter", "generator", "interval_join", "join", "jsonl_sink",
-                                    "jsonl_source", "map", "merge", "split", "stdout", "tap"}));
+  EXPECT_EQ(registry().names(),
+            (std::vector<std::string>{"aggregate", "cancel", "counter", "csv_sink", "csv_source",
+                                      "expression", "filter", "generator", "interval_join", "join",
+                                      "jsonl_sink", "jsonl_source", "map", "merge", "split",
+                                      "stdout", "tap"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -64,6 +65,9 @@ TEST(Registry, ParameterSchemas) {
   EXPECT_EQ(signature("split"), (Sig{"path: expression = null"}));
   EXPECT_EQ(signature("merge"), (Sig{"inputs: int = 2"}));
   EXPECT_EQ(signature("counter"), (Sig{}));
+  EXPECT_EQ(signature("cancel"),
+            (Sig{"scope: list of strings = required", "retract: list of strings = null",
+                 "remember: int = 1000", "key: expression = null", "match: expression = null"}));
   EXPECT_EQ(signature("tap"), (Sig{"where: expression = null"}));
   EXPECT_EQ(signature("csv_sink"),
             (Sig{"path: string = required", "columns: list of strings = null",
@@ -90,6 +94,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"expression", {{"emit", Value("len(window)")}}},
       {"join", {}},
       {"interval_join", {{"key", Value("/id")}, {"upper", Value("1 min")}}},
+      {"cancel", {{"scope", Value("x")}}},
       {"csv_sink", {{"path", Value(out)}}},
       {"jsonl_sink", {{"path", Value(out)}}},
       {"stdout", {}},

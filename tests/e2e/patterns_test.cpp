@@ -33,5 +33,30 @@ TEST(Patterns, Figure9DeclinedWindowsKeepTheirEventsOnlyTheUnusedOneExpires) {
   EXPECT_TRUE(found) << result.err;
 }
 
+// CWP4: the cancelled orders' items are counted as cancelled (where the cancellation found them
+// depends on the director, their number does not), and the run is complete.
+TEST(Patterns, CaseCancellationCountsTheCancelledItemsAndExitsZero) {
+  for (const std::string& director : kEveryDirector) {
+    std::vector<std::string> args = {"run", kPatterns + "cwp4_case_cancellation.yaml", "--stats"};
+    for (const std::string& a : director_args(director))
+      args.push_back(a);
+    ProcessResult result = run_cwf(args);
+    ASSERT_EQ(result.status, 0) << director << "\n" << result.err;
+    std::istringstream stats(result.err);
+    long total = 0;
+    for (std::string line; std::getline(stats, line);) {
+      std::istringstream fields(line);
+      std::string name;
+      long firings, in, out, queued, rejected, failed, dropped, late, lost, expired, cancelled;
+      if (!(fields >> name >> firings >> in >> out >> queued >> rejected >> failed >> dropped >>
+            late >> lost >> expired >> cancelled))
+        continue;
+      if (name == "in_stock" || name == "pack") total += cancelled;
+    }
+    // Orders 2 and 4: two items in stock each, and the item out of stock that `cancel` passes on.
+    EXPECT_EQ(total, 6) << director << "\n" << result.err;
+  }
+}
+
 }  // namespace
 }  // namespace cwf::testing

@@ -45,6 +45,8 @@ const std::vector<ShippedExample> kShipped = {
     {"examples/patterns/cwp2_stream_join.yaml", "examples/expected/patterns/cwp2_stream_join.out"},
     {"examples/patterns/cwp3_stream_synch.yaml", "examples/expected/patterns/cwp3_stream_synch.out",
      "^(order \\d+)"},
+    {"examples/patterns/cwp4_case_cancellation.yaml",
+     "examples/expected/patterns/cwp4_case_cancellation.out", "^(order \\d+|packed|cancelled)"},
     {"examples/patterns/cwp6_expiration.yaml", "examples/expected/patterns/cwp6_expiration.out",
      "^(expired)"},
     {"examples/patterns/figure9_two_within_5min.yaml",
