@@ -6,7 +6,7 @@
 #include <limits>
 #include <optional>
 
-#include "runtime/duration.hpp"
+#include "runtime/time/duration.hpp"
 
 namespace cwf::actors {
 

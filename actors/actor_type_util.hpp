@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

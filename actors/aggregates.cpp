@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "runtime/expr_operators.hpp"
+#include "runtime/expressions/expr_operators.hpp"
 
 namespace cwf::actors {
 

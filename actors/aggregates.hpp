@@ -13,7 +13,7 @@
 #include <memory>
 #include <string_view>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::actors {
 

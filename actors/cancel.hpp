@@ -1,5 +1,5 @@
 // cancel: case cancellation (pattern CWP4). Each event it fires on names a case, a wave or a key,
-// and the case is cancelled in the actors of its scope (runtime/case_cancellation.hpp): their
+// and the case is cancelled in the actors of its scope (runtime/actor/case_id.hpp): their
 // queues and windows lose the case's events, they are told to retract it, and the actors named
 // in `retract` emit a retraction record for every output they remember having produced for it.
 #pragma once
@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

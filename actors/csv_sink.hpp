@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "actors/output.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

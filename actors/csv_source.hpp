@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "actors/file_source.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

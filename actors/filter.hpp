@@ -1,9 +1,9 @@
 // filter: passes on the tokens for which the `where` expression is truthy.
 #pragma once
 
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

@@ -3,7 +3,7 @@
 #include <limits>
 
 #include "actors/actor_type_util.hpp"
-#include "runtime/actor_stats.hpp"
+#include "runtime/actor/actor_stats.hpp"
 
 namespace cwf::actors {
 

@@ -26,10 +26,10 @@
 #include <unordered_map>
 
 #include "actors/time_aligned_inputs.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
-#include "runtime/value.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::actors {
 

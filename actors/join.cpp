@@ -1,7 +1,7 @@
 #include "actors/join.hpp"
 
 #include "actors/actor_type_util.hpp"
-#include "runtime/actor_stats.hpp"
+#include "runtime/actor/actor_stats.hpp"
 
 namespace cwf::actors {
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "actors/file_source.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/loading/actor_registry.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace cwf::actors {
 

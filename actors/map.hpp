@@ -1,9 +1,9 @@
 // map: emits the value of an expression over each token.
 #pragma once
 
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

@@ -3,8 +3,8 @@
 // distinct ports.)
 #pragma once
 
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <utility>
 
-#include "runtime/actor_context.hpp"
-#include "runtime/value.hpp"
+#include "runtime/actor/actor_context.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::actors {
 

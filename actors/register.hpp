@@ -1,7 +1,7 @@
 // Registers every actor type of the standard library (see docs/actors.md).
 #pragma once
 
-#include "runtime/actor_registry.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::actors {
 

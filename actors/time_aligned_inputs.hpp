@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/event.hpp"
+#include "runtime/actor/event.hpp"
 
 namespace cwf::actors {
 

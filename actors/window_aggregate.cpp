@@ -1,7 +1,7 @@
 #include "actors/window_aggregate.hpp"
 
 #include "actors/actor_type_util.hpp"
-#include "runtime/expr_error.hpp"
+#include "runtime/expressions/expr_error.hpp"
 
 namespace cwf::actors {
 

@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "actors/aggregates.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/clock.hpp"
-#include "runtime/expression.hpp"
-#include "runtime/window.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/actor/window.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
+#include "runtime/time/clock.hpp"
 
 namespace cwf::actors {
 

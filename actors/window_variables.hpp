@@ -15,9 +15,9 @@
 #include <cstddef>
 #include <span>
 
-#include "runtime/expression.hpp"
-#include "runtime/window.hpp"
-#include "runtime/value.hpp"
+#include "runtime/actor/window.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::actors {
 

@@ -30,8 +30,8 @@
 
 #include "bench/median_reporter.hpp"
 
-#include "runtime/actor.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/graph/workflow.hpp"
 
 namespace cwf_bench {
 

@@ -47,9 +47,9 @@
 #include <vector>
 
 #include "bench/bench_workflows.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/threaded_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/execution/threaded_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 
 namespace {

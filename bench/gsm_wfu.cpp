@@ -25,8 +25,8 @@
 #include "actors/gsm/wfu_actors.hpp"
 #include "actors/gsm/wfu_network.hpp"
 #include "bench/gsm_stream.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 
 namespace {

@@ -62,10 +62,10 @@
 
 #include "actors/generator.hpp"
 #include "bench/bench_workflows.hpp"
-#include "runtime/expression.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/threaded_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/execution/threaded_director.hpp"
+#include "runtime/expressions/expression.hpp"
 #include "schedulers/register.hpp"
 
 namespace {

@@ -13,9 +13,9 @@
 #include <string>
 
 #include "actors/register.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/values/value_json.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 
 namespace {

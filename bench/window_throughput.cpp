@@ -15,7 +15,7 @@
 
 #include "actors/window_aggregate.hpp"
 #include "bench/median_reporter.hpp"
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/execution/windowed_receiver.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 #include "cli/arguments.hpp"
 
-#include "runtime/did_you_mean.hpp"
+#include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::cli {
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cli/arguments.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/graph/workflow.hpp"
 
 namespace cwf::cli {
 

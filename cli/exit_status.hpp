@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "runtime/runner.hpp"
+#include "runtime/execution/runner.hpp"
 
 namespace cwf::cli {
 

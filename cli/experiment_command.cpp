@@ -7,7 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/registries.hpp"
 #include "experiments/harness.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::cli {
 

@@ -3,7 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/load.hpp"
-#include "runtime/composite_actor.hpp"
+#include "runtime/execution/composite_actor.hpp"
 
 namespace cwf::cli {
 

@@ -10,7 +10,7 @@
 #include "actors/gsm/synthetic_models.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::cli {
 

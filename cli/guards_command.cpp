@@ -4,7 +4,7 @@
 #include "actors/guards/dependency_file.hpp"
 #include "actors/guards/guard_work_limit.hpp"
 #include "cli/commands.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::cli {
 

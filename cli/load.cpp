@@ -1,7 +1,7 @@
 #include "cli/load.hpp"
 
 #include "cli/registries.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 
 namespace cwf::cli {
 

@@ -8,15 +8,15 @@
 #include <vector>
 
 #include "cli/arguments.hpp"
-#include "runtime/load_error.hpp"
-#include "runtime/param_overrides.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/graph/workflow.hpp"
+#include "runtime/loading/load_error.hpp"
+#include "runtime/loading/param_overrides.hpp"
 
 namespace cwf::cli {
 
 // The one positional FILE argument; throws UsageError otherwise.
 std::string workflow_path(const Arguments& args, const std::string& command);
-// The `--set ACTOR.PARAM=VALUE` options (runtime/param_overrides.hpp), in order; throws
+// The `--set ACTOR.PARAM=VALUE` options (runtime/loading/param_overrides.hpp), in order; throws
 // UsageError for one that is not of that form.
 std::vector<ParamOverride> param_overrides(const Arguments& args);
 // `cwf COMMAND FILE.yaml [--set ACTOR.PARAM=VALUE]...` of the commands that only load a workflow

@@ -1,7 +1,7 @@
 #include <ostream>
 
 #include "cli/commands.hpp"
-#include "runtime/did_you_mean.hpp"
+#include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::cli {
 

@@ -18,8 +18,8 @@
 #include "linear_road/answer_sink_actor.hpp"
 #include "linear_road/source_actor.hpp"
 #include "linear_road/workflow_location.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/runner.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/runner.hpp"
 
 namespace cwf::cli {
 

@@ -2,8 +2,8 @@
 // register.
 #pragma once
 
-#include "runtime/actor_registry.hpp"
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::cli {
 

@@ -11,9 +11,9 @@
 #include "cli/load.hpp"
 #include "cli/registries.hpp"
 #include "cli/summary.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/duration.hpp"
-#include "runtime/runner.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/time/duration.hpp"
 
 namespace cwf::cli {
 

@@ -1,6 +1,6 @@
 #include "cli/summary.hpp"
 
-#include "runtime/duration.hpp"
+#include "runtime/time/duration.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "cli/exit_status.hpp"
-#include "runtime/runner.hpp"
+#include "runtime/execution/runner.hpp"
 
 namespace cwf::cli {
 

@@ -3,7 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/load.hpp"
 #include "cli/registries.hpp"
-#include "runtime/director_factory.hpp"
+#include "runtime/execution/director_factory.hpp"
 
 namespace cwf::cli {
 

@@ -7,12 +7,12 @@
 #include <limits>
 #include <sstream>
 
-#include "runtime/did_you_mean.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/duration.hpp"
-#include "runtime/load_error.hpp"
-#include "runtime/yaml_file_reader.hpp"
-#include "runtime/yaml_value.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/loading/load_error.hpp"
+#include "runtime/loading/yaml_file_reader.hpp"
+#include "runtime/loading/yaml_value.hpp"
+#include "runtime/time/duration.hpp"
+#include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::experiments {
 

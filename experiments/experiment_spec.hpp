@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "runtime/clock.hpp"
-#include "runtime/scheduler.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/execution/scheduler.hpp"
+#include "runtime/graph/workflow.hpp"
+#include "runtime/time/clock.hpp"
 
 namespace cwf::experiments {
 

@@ -20,9 +20,9 @@
 #include "linear_road/response_times.hpp"
 #include "linear_road/source_actor.hpp"
 #include "linear_road/traffic_generator.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/execution.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/execution.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::experiments {
 

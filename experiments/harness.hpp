@@ -12,7 +12,7 @@
 
 #include "experiments/breaking_point.hpp"
 #include "experiments/experiment_spec.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 
 namespace cwf::experiments {
 

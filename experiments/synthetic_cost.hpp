@@ -9,9 +9,9 @@
 #include <atomic>
 #include <memory>
 
-#include "runtime/actor.hpp"
-#include "runtime/clock.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/graph/workflow.hpp"
+#include "runtime/time/clock.hpp"
 
 namespace cwf::experiments {
 

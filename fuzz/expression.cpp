@@ -7,9 +7,9 @@
 #include <exception>
 #include <string_view>
 
-#include "runtime/expression.hpp"
-#include "runtime/value.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/values/value.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace {
 

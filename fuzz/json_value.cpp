@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "runtime/value.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/values/value.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace {
 

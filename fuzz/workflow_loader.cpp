@@ -12,8 +12,8 @@
 #include <string_view>
 
 #include "cli/registries.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const cwf::LoadContext context{cwf::cli::actor_registry(), cwf::cli::scheduler_registry()};

@@ -13,8 +13,8 @@
 #include "linear_road/accident_tracker.hpp"
 #include "linear_road/car_movement.hpp"
 #include "linear_road/car_table.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::lr {
 

@@ -10,8 +10,8 @@
 
 #include "linear_road/answer_writer.hpp"
 #include "linear_road/response_times.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::lr {
 

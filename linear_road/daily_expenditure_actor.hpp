@@ -8,8 +8,8 @@
 #include <string>
 
 #include "linear_road/historical_toll_table.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::lr {
 

@@ -16,8 +16,8 @@
 #include "linear_road/response_times.hpp"
 #include "linear_road/source_actor.hpp"
 #include "linear_road/validation.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 
 namespace cwf::lr {
 

@@ -19,10 +19,10 @@
 #include "linear_road/replication.hpp"
 #include "linear_road/response_histogram.hpp"
 #include "linear_road/validation_report.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/param_overrides.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduler.hpp"
+#include "runtime/loading/actor_registry.hpp"
+#include "runtime/loading/param_overrides.hpp"
 
 namespace cwf::lr {
 

@@ -2,7 +2,7 @@
 // lr_daily_expenditure, lr_answer_sink) for workflows/linear_road.yaml.
 #pragma once
 
-#include "runtime/actor_registry.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::lr {
 

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "runtime/clock.hpp"
+#include "runtime/time/clock.hpp"
 
 namespace cwf::lr {
 

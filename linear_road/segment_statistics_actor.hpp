@@ -16,8 +16,8 @@
 
 #include "linear_road/car_table.hpp"
 #include "linear_road/segment_speed_history.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::lr {
 

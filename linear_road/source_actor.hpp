@@ -26,8 +26,8 @@
 #include "actors/line_reader.hpp"
 #include "linear_road/input_parser.hpp"
 #include "linear_road/replication.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::lr {
 

@@ -11,8 +11,8 @@
 #include <cstdint>
 
 #include "linear_road/car_table.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::lr {
 

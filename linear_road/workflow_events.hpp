@@ -12,8 +12,8 @@
 #include <cstdint>
 
 #include "linear_road/records.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/value.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::lr {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 #include "schedulers/actor_queue.hpp"
 #include "schedulers/actor_statistics.hpp"
 

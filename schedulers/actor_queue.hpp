@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "runtime/port.hpp"
+#include "runtime/actor/port.hpp"
 
 namespace cwf::schedulers {
 

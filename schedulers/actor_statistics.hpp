@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 #include "schedulers/decaying_ratio.hpp"
 
 namespace cwf::schedulers {

@@ -13,7 +13,7 @@
 #include <functional>
 #include <vector>
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 
 namespace cwf::schedulers {
 

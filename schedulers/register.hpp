@@ -1,7 +1,7 @@
 // Registers every scheduling policy of this library by name.
 #pragma once
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 
 namespace cwf::schedulers {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 
 namespace cwf::schedulers {
 

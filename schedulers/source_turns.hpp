@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-#include "runtime/port.hpp"
+#include "runtime/actor/port.hpp"
 
 namespace cwf::schedulers {
 

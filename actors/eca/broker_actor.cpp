@@ -2,7 +2,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence_io.hpp"
-#include "runtime/duration.hpp"
+#include "runtime/time/duration.hpp"
 
 namespace cwf::eca {
 

@@ -8,9 +8,9 @@
 #include <optional>
 #include <string>
 
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::eca {
 

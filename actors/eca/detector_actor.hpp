@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "actors/eca/event_detector.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::eca {
 

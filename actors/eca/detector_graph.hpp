@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "actors/eca/event_expression.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::eca {
 

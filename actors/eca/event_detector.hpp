@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "actors/eca/detector_graph.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::eca {
 

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "runtime/duration.hpp"
+#include "runtime/time/duration.hpp"
 
 namespace cwf::eca {
 

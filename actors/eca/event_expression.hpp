@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/clock.hpp"
+#include "runtime/time/clock.hpp"
 
 namespace cwf::eca {
 

@@ -4,7 +4,7 @@
 #include <fstream>
 
 #include "actors/eca/occurrence.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace cwf::eca {
 

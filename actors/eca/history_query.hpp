@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::eca {
 

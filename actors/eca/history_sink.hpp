@@ -5,8 +5,8 @@
 #include <string>
 
 #include "actors/output.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::eca {
 

@@ -18,8 +18,8 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/clock.hpp"
-#include "runtime/value.hpp"
+#include "runtime/time/clock.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::eca {
 

@@ -6,7 +6,7 @@
 #include <exception>
 
 #include "actors/eca/occurrence.hpp"
-#include "runtime/actor_context.hpp"
+#include "runtime/actor/actor_context.hpp"
 
 namespace cwf::eca {
 

@@ -2,9 +2,9 @@
 // workflow's initiation request REQ(HIC)), stamped with the token's timestamp.
 #pragma once
 
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::eca {
 

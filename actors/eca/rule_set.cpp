@@ -6,10 +6,10 @@
 #include <sstream>
 
 #include "actors/eca/occurrence.hpp"
-#include "runtime/did_you_mean.hpp"
-#include "runtime/load_error.hpp"
-#include "runtime/yaml_file_reader.hpp"
-#include "runtime/yaml_value.hpp"
+#include "runtime/loading/load_error.hpp"
+#include "runtime/loading/yaml_file_reader.hpp"
+#include "runtime/loading/yaml_value.hpp"
+#include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::eca {
 

@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "actors/eca/event_expression.hpp"
-#include "runtime/expression.hpp"
-#include "runtime/value.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/graph/workflow.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::eca {
 

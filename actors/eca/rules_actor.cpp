@@ -2,7 +2,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence_io.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::eca {
 

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "actors/eca/rule_engine.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::eca {
 

@@ -4,7 +4,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence.hpp"
-#include "runtime/yaml_value.hpp"
+#include "runtime/loading/yaml_value.hpp"
 
 namespace cwf::eca {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::eca {
 

@@ -1,6 +1,6 @@
 #include "actors/gsm/bstep_engine.hpp"
 
-#include "runtime/expr_error.hpp"
+#include "runtime/expressions/expr_error.hpp"
 
 namespace cwf::gsm {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "actors/gsm/compiled_model.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::gsm {
 

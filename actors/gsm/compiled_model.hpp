@@ -13,8 +13,8 @@
 #include "actors/gsm/dependency_graph.hpp"
 #include "actors/gsm/model.hpp"
 #include "actors/gsm/pac_rules.hpp"
-#include "runtime/expression.hpp"
-#include "runtime/value.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::gsm {
 

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 
-#include "runtime/did_you_mean.hpp"
-#include "runtime/expr_error.hpp"
-#include "runtime/expr_lexer.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/expressions/expr_error.hpp"
+#include "runtime/expressions/expr_lexer.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::gsm {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::gsm {
 

@@ -1,7 +1,7 @@
 #include "actors/gsm/gsm_actor.hpp"
 
 #include "actors/actor_type_util.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::gsm {
 

@@ -9,9 +9,9 @@
 
 #include "actors/gsm/bstep_engine.hpp"
 #include "actors/gsm/incoming_event.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::gsm {
 

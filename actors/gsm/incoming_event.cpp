@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "runtime/expr_error.hpp"
+#include "runtime/expressions/expr_error.hpp"
 
 namespace cwf::gsm {
 

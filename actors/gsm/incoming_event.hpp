@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "actors/gsm/bstep_engine.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/expressions/expression.hpp"
 
 namespace cwf::gsm {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "actors/gsm/condition_info.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/graph/workflow.hpp"
 
 namespace cwf::gsm {
 

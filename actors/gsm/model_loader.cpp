@@ -4,10 +4,10 @@
 #include <sstream>
 
 #include "actors/gsm/condition_analysis.hpp"
-#include "runtime/did_you_mean.hpp"
-#include "runtime/expr_error.hpp"
-#include "runtime/yaml_file_reader.hpp"
-#include "runtime/yaml_value.hpp"
+#include "runtime/expressions/expr_error.hpp"
+#include "runtime/loading/yaml_file_reader.hpp"
+#include "runtime/loading/yaml_value.hpp"
+#include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::gsm {
 

@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "actors/gsm/model.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::gsm {
 

@@ -2,7 +2,7 @@
 // publish/subscribe mapping) with an actor registry.
 #pragma once
 
-#include "runtime/actor_registry.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::gsm {
 

@@ -7,8 +7,8 @@
 #include "actors/actor_type_util.hpp"
 #include "actors/gsm/wfu_messages.hpp"
 #include "actors/gsm/wfu_ready_order.hpp"
-#include "runtime/load_error.hpp"
-#include "runtime/scheduled_director.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::gsm {
 

@@ -26,10 +26,10 @@
 #include "actors/gsm/wfu_sink.hpp"
 #include "actors/gsm/wfu_source.hpp"
 #include "actors/pubsub/broker.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/composite_actor.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/execution/composite_actor.hpp"
+#include "runtime/graph/workflow.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::gsm {
 

@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "actors/pubsub/filter.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::gsm::wfu {
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "actors/gsm/wfu_messages.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace cwf::gsm {
 

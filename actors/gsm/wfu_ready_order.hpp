@@ -5,7 +5,7 @@
 
 #include <deque>
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 
 namespace cwf::gsm {
 

@@ -1,7 +1,7 @@
 #include "actors/gsm/wfu_rule_unit.hpp"
 
 #include "actors/gsm/wfu_messages.hpp"
-#include "runtime/expr_error.hpp"
+#include "runtime/expressions/expr_error.hpp"
 
 namespace cwf::gsm {
 

@@ -12,7 +12,7 @@
 
 #include "actors/gsm/bstep_engine.hpp"
 #include "actors/gsm/wfu_mapping.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::gsm {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "actors/gsm/wfu_mapping.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::gsm {
 

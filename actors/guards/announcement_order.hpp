@@ -4,7 +4,7 @@
 
 #include <deque>
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 
 namespace cwf::guards {
 

@@ -7,9 +7,9 @@
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_synthesis.hpp"
 #include "actors/guards/guard_work_limit.hpp"
-#include "runtime/did_you_mean.hpp"
-#include "runtime/load_error.hpp"
-#include "runtime/yaml_value.hpp"
+#include "runtime/loading/load_error.hpp"
+#include "runtime/loading/yaml_value.hpp"
+#include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::guards {
 

@@ -20,7 +20,7 @@
 
 #include "actors/guards/dependency_file.hpp"
 #include "actors/guards/guard.hpp"
-#include "runtime/actor.hpp"
+#include "runtime/actor/actor.hpp"
 
 namespace cwf::guards {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/actor.hpp"
+#include "runtime/actor/actor.hpp"
 
 namespace cwf::guards {
 

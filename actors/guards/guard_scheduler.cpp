@@ -7,9 +7,9 @@
 #include "actors/guards/event_guard.hpp"
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_dispatch.hpp"
-#include "runtime/composite_actor.hpp"
-#include "runtime/load_error.hpp"
-#include "runtime/scheduled_director.hpp"
+#include "runtime/execution/composite_actor.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::guards {
 

@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "actors/guards/dependency_file.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/workflow.hpp"
+#include "runtime/graph/workflow.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::guards {
 

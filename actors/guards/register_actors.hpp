@@ -1,7 +1,7 @@
 // Registers the dependency-guard actors with an actor registry.
 #pragma once
 
-#include "runtime/actor_registry.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::guards {
 

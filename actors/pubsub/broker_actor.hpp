@@ -12,8 +12,8 @@
 
 #include "actors/pubsub/broker.hpp"
 #include "actors/pubsub/broker_messages.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::pubsub {
 

@@ -15,7 +15,7 @@
 
 #include "actors/pubsub/attribute_set.hpp"
 #include "actors/pubsub/predicate.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::pubsub {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/actor_registry.hpp"
-#include "runtime/clock.hpp"
+#include "runtime/loading/actor_registry.hpp"
+#include "runtime/time/clock.hpp"
 
 namespace cwf::pubsub {
 

@@ -5,7 +5,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "actors/pubsub/nats_subscribe.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace cwf::pubsub {
 

@@ -13,8 +13,8 @@
 #include <unordered_map>
 
 #include "actors/pubsub/nats_sink.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::pubsub {
 

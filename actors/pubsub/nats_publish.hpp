@@ -8,7 +8,7 @@
 
 #include "actors/pubsub/nats_sink.hpp"
 #include "actors/pubsub/nats_subject_template.hpp"
-#include "runtime/actor_registry.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::pubsub {
 

@@ -1,6 +1,6 @@
 #include "actors/pubsub/nats_sink.hpp"
 
-#include "runtime/duration.hpp"
+#include "runtime/time/duration.hpp"
 
 namespace cwf::pubsub {
 

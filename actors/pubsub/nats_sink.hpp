@@ -9,7 +9,7 @@
 #include <string>
 
 #include "actors/pubsub/nats_connection.hpp"
-#include "runtime/actor.hpp"
+#include "runtime/actor/actor.hpp"
 
 namespace cwf::pubsub {
 

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/expression.hpp"
+#include "runtime/expressions/expression.hpp"
 
 namespace cwf::pubsub {
 

@@ -1,14 +1,14 @@
 #include "actors/pubsub/nats_subscribe.hpp"
 
-#include "runtime/duration.hpp"
+#include "runtime/time/duration.hpp"
 
 #include <concurrentqueue.h>
 
 #include <vector>
 
 #include "actors/actor_type_util.hpp"
-#include "runtime/actor_stats.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/actor/actor_stats.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace cwf::pubsub {
 

@@ -18,9 +18,9 @@
 #include <string>
 
 #include "actors/pubsub/nats_connection.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::pubsub {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::pubsub {
 

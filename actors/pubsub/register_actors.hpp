@@ -2,7 +2,7 @@
 // registry.
 #pragma once
 
-#include "runtime/actor_registry.hpp"
+#include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::pubsub {
 

@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "actors/register.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/actor_registry.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/loading/actor_registry.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "schedulers/register.hpp"
 

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "actor_test_util.hpp"
-#include "runtime/window_spec.hpp"
+#include "runtime/windows/window_spec.hpp"
 
 namespace cwf::actors {
 namespace {

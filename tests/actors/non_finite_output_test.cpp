@@ -9,7 +9,7 @@
 
 #include "actor_test_util.hpp"
 #include "actors/stdout_sink.hpp"
-#include "runtime/expression.hpp"
+#include "runtime/expressions/expression.hpp"
 
 namespace cwf::actors {
 namespace {

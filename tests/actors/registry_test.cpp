@@ -3,7 +3,7 @@
 #include <set>
 
 #include "actor_test_util.hpp"
-#include "runtime/threaded_director.hpp"
+#include "runtime/execution/threaded_director.hpp"
 
 namespace cwf::actors {
 namespace {

@@ -1,4 +1,4 @@
-#include "runtime/value_json.hpp"
+#include "runtime/values/value_json.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,8 +13,8 @@
 #include <sstream>
 
 #include "actor_test_util.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/window_spec.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/windows/window_spec.hpp"
 #include "schedulers/register.hpp"
 
 namespace cwf::actors {

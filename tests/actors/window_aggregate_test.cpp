@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "actor_test_util.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 #include "schedulers/register.hpp"
 
 namespace cwf::actors {

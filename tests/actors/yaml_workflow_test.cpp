@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "actor_test_util.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 #include "schedulers/register.hpp"
 
 namespace cwf::actors {

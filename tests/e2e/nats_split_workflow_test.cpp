@@ -11,7 +11,7 @@
 
 #include "actors/pubsub/nats_server_process.hpp"
 #include "process.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/values/value_json.hpp"
 #include "tests/required_dependency.hpp"
 
 namespace cwf::testing {

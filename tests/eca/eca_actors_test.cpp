@@ -6,7 +6,7 @@
 #include "actors/eca/history_query.hpp"
 #include "actors/eca/register_actors.hpp"
 #include "eca_test_util.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::eca {
 namespace {

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "eca_test_util.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::eca {
 namespace {

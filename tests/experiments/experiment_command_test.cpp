@@ -10,7 +10,7 @@
 #include "cli/registries.hpp"
 #include "experiments/experiment_spec.hpp"
 #include "experiments/harness.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <chrono>
 
-#include "runtime/runner.hpp"
-#include "runtime/threaded_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/threaded_director.hpp"
 
 namespace cwf::experiments {
 namespace {

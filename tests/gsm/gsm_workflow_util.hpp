@@ -10,9 +10,9 @@
 
 #include "actors/gsm/register_actors.hpp"
 #include "actors/register.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "schedulers/register.hpp"
 

@@ -15,7 +15,7 @@
 #include "actors/gsm/wfu_mapping.hpp"
 #include "gsm_test_util.hpp"
 #include "gsm_workflow_util.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/values/value_json.hpp"
 #include "wfu_test_util.hpp"
 
 namespace cwf::gsm {

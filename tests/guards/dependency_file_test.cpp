@@ -3,7 +3,7 @@
 #include <fstream>
 
 #include "actors/guards/dependency_file.hpp"
-#include "runtime/load_error.hpp"
+#include "runtime/loading/load_error.hpp"
 
 namespace cwf::guards {
 namespace {

@@ -6,7 +6,7 @@
 #include "actors/guards/event_guard.hpp"
 #include "actors/guards/event_parser.hpp"
 #include "actors/guards/guard_scheduler.hpp"
-#include "runtime/composite_actor.hpp"
+#include "runtime/execution/composite_actor.hpp"
 #include "tests/guards/guard_test_util.hpp"
 
 namespace cwf::guards {

@@ -10,9 +10,9 @@
 
 #include "actors/guards/dependency_file.hpp"
 #include "actors/guards/trace_semantics.hpp"
-#include "runtime/clock.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/time/clock.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "tests/runtime/test_actors.hpp"
 

@@ -16,9 +16,9 @@
 #include "linear_road/records.hpp"
 #include "linear_road/register_actors.hpp"
 #include "linear_road/source_actor.hpp"
-#include "runtime/director_factory.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 #include "schedulers/register.hpp"
 
 namespace cwf::lr::testing {

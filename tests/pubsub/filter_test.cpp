@@ -5,7 +5,7 @@
 #include <random>
 
 #include "actors/pubsub/filter.hpp"
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf::pubsub {
 namespace {

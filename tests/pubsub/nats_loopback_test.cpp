@@ -8,7 +8,7 @@
 #include "actors/actor_type_util.hpp"
 #include "actors/generator.hpp"
 #include "nats_test_engine.hpp"
-#include "runtime/value_json.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace cwf::pubsub::testing {
 namespace {

@@ -22,8 +22,8 @@
 #include "actors/pubsub/nats_publish.hpp"
 #include "actors/pubsub/nats_server_process.hpp"
 #include "actors/pubsub/nats_subscribe.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "tests/required_dependency.hpp"
 

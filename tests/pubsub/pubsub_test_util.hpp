@@ -11,10 +11,10 @@
 
 #include "actors/pubsub/register_actors.hpp"
 #include "actors/register.hpp"
-#include "runtime/actor.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/actor/actor.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "schedulers/register.hpp"
 

@@ -1,14 +1,14 @@
 // An actor type's ports are declared once (ActorPorts): the actor's constructor declares the fixed
 // ones in order and the members of its families, and ActorPorts::mismatch tells whether an actor's
 // ports are exactly what its type declares.
-#include "runtime/actor_ports.hpp"
+#include "runtime/actor/actor_ports.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "runtime/actor.hpp"
+#include "runtime/actor/actor.hpp"
 
 namespace cwf {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <memory>
 
-#include "runtime/case_cancellation.hpp"
-#include "runtime/expression.hpp"
-#include "runtime/receiver.hpp"
+#include "runtime/execution/case_cancellations.hpp"
+#include "runtime/execution/receiver.hpp"
+#include "runtime/expressions/expression.hpp"
 #include "window_harness.hpp"
 
 namespace cwf {

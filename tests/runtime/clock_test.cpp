@@ -1,4 +1,4 @@
-#include "runtime/clock.hpp"
+#include "runtime/time/clock.hpp"
 
 #include <gtest/gtest.h>
 

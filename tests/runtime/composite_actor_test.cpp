@@ -1,9 +1,9 @@
-#include "runtime/composite_actor.hpp"
+#include "runtime/execution/composite_actor.hpp"
 
 #include <gtest/gtest.h>
 
-#include "runtime/runner.hpp"
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/windowed_receiver.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"

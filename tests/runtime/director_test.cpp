@@ -4,8 +4,8 @@
 #include <memory>
 #include <stdexcept>
 
-#include "runtime/runner.hpp"
-#include "runtime/window_spec.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/windows/window_spec.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"

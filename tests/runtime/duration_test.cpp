@@ -1,4 +1,4 @@
-#include "runtime/duration.hpp"
+#include "runtime/time/duration.hpp"
 
 #include <gtest/gtest.h>
 

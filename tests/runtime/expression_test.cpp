@@ -1,4 +1,4 @@
-#include "runtime/expression.hpp"
+#include "runtime/expressions/expression.hpp"
 
 #include <gtest/gtest.h>
 

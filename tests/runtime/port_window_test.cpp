@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "runtime/runner.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 

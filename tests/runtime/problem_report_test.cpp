@@ -1,10 +1,10 @@
 // What a run-time problem looks like on stderr, and how an event's input line is found.
-#include "runtime/problem_report.hpp"
+#include "runtime/execution/problem_report.hpp"
 
 #include <gtest/gtest.h>
 
-#include "runtime/input_origin.hpp"
-#include "runtime/value.hpp"
+#include "runtime/execution/input_origin.hpp"
+#include "runtime/values/value.hpp"
 
 namespace cwf {
 namespace {

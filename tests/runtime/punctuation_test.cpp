@@ -2,7 +2,7 @@
 // on, so a wave window downstream of a dropping filter still sees its waves complete.
 #include <gtest/gtest.h>
 
-#include "runtime/runner.hpp"
+#include "runtime/execution/runner.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"

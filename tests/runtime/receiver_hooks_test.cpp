@@ -2,8 +2,8 @@
 // the end of input (open windows close before the run ends) and the expired-events route.
 #include <gtest/gtest.h>
 
-#include "runtime/runner.hpp"
-#include "runtime/threaded_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/threaded_director.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"

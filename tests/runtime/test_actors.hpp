@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "runtime/actor.hpp"
+#include "runtime/actor/actor.hpp"
 
 namespace cwf::testing {
 

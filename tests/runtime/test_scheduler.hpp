@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/scheduled_director.hpp"
-#include "runtime/scheduler.hpp"
-#include "runtime/threaded_director.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/execution/scheduler.hpp"
+#include "runtime/execution/threaded_director.hpp"
 
 namespace cwf::testing {
 

@@ -1,4 +1,4 @@
-#include "runtime/time_keeper.hpp"
+#include "runtime/execution/time_keeper.hpp"
 
 #include <gtest/gtest.h>
 

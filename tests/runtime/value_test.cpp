@@ -1,4 +1,4 @@
-#include "runtime/value.hpp"
+#include "runtime/values/value.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "runtime/wave_completion.hpp"
+#include "runtime/execution/wave_completion.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "runtime/wave_tag.hpp"
+#include "runtime/time/wave_tag.hpp"
 
 #include <gtest/gtest.h>
 

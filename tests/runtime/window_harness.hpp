@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/windowed_receiver.hpp"
+#include "runtime/execution/windowed_receiver.hpp"
 
 namespace cwf::testing {
 

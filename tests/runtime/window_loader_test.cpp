@@ -2,10 +2,10 @@
 // windowed workflow running with its expired-events route.
 #include <gtest/gtest.h>
 
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/window_spec.hpp"
-#include "runtime/workflow_loader.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/loading/workflow_loader.hpp"
+#include "runtime/windows/window_spec.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 

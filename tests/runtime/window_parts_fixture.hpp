@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "runtime/window_group.hpp"
-#include "runtime/window_parts.hpp"
+#include "runtime/windows/window_group.hpp"
+#include "runtime/windows/window_parts.hpp"
 #include "window_harness.hpp"
 
 namespace cwf::testing {

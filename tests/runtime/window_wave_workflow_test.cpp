@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <mutex>
 
-#include "runtime/runner.hpp"
-#include "runtime/window_spec.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/windows/window_spec.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 #include "window_harness.hpp"

@@ -1,13 +1,13 @@
-#include "runtime/workflow_loader.hpp"
+#include "runtime/loading/workflow_loader.hpp"
 
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include "runtime/composite_actor.hpp"
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
+#include "runtime/execution/composite_actor.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
 #include "test_actors.hpp"
 #include "test_scheduler.hpp"
 

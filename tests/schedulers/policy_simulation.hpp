@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/scheduler.hpp"
+#include "runtime/execution/scheduler.hpp"
 
 namespace cwf::schedulers::testing {
 

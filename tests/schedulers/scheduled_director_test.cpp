@@ -9,9 +9,9 @@
 #include <functional>
 #include <thread>
 
-#include "runtime/runner.hpp"
-#include "runtime/scheduled_director.hpp"
-#include "runtime/threaded_director.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/execution/scheduled_director.hpp"
+#include "runtime/execution/threaded_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "schedulers/qbs_scheduler.hpp"
 #include "schedulers/rate_based_scheduler.hpp"

@@ -1,0 +1,78 @@
+// The actor API. An actor declares its ports in its constructor (those of its type: ActorPorts,
+// declared once for the constructor and the registration) and implements the Kepler-style
+// lifecycle: initialize once, then per window prefire (may I fire?), fire (read the window, emit
+// tokens), postfire (post-condition: keep going?), end_of_input once no input can come, and
+// wrapup once at the end.
+//
+// Plain actors only read tokens and emit tokens: the runtime's time keeper stamps every output
+// with the timestamp and a child wave tag of the window being processed. Time- and wave-aware
+// actors read `time()` / `wave()` and may set them (see FiringContext).
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/actor/actor_context.hpp"
+#include "runtime/actor/actor_ports.hpp"
+#include "runtime/actor/case_id.hpp"
+#include "runtime/actor/port.hpp"
+
+namespace cwf {
+
+class Actor {
+ public:
+  virtual ~Actor() = default;
+
+  std::span<const PortSpec> inputs() const { return inputs_; }
+  std::span<const PortSpec> outputs() const { return outputs_; }
+  int input_index(std::string_view name) const;
+  int output_index(std::string_view name) const;
+  // Sources have no inputs; the director fires them to bring events in.
+  bool is_source() const { return inputs_.empty(); }
+
+  virtual void initialize(ActorContext&) {}
+  // Called with the window about to be fired on; false skips the window.
+  virtual bool prefire(FiringContext&) { return true; }
+  virtual void fire(FiringContext& context) = 0;
+  // False means the actor is finished: a source is exhausted, or an actor wants no more input.
+  virtual bool postfire(FiringContext&) { return true; }
+  // Called once when no input can reach the actor any more: the run's input has ended, every
+  // actor upstream of it is done and it has fired on everything that reached it. An actor that
+  // holds events back until time moves on (a join waiting for its other input) emits what it
+  // still holds. The firing has no window: port() is -1, time() is that of the last window fired
+  // on, and what it emits belongs to no wave. Inside a sub-workflow it is called when the
+  // sub-workflow's actor is told (its input ends then). Not called on or after a cycle of
+  // connections.
+  virtual void end_of_input(FiringContext&) {}
+  // A case was cancelled (CWP4, see runtime/actor/case_id.hpp) and this actor is in the
+  // cancellation's scope: forget what it keeps of the case (counts, held events, partial
+  // results) and, if that changes what it reported, emit the correction. The engine has already
+  // removed the case's events from this actor's queues and windows, and emits the retraction
+  // records of remembered outputs itself. Called between two firings on the actor's own thread;
+  // the firing has no window (port() is -1). The default keeps nothing per case: it does nothing.
+  virtual void retract(const CaseId& /*cancelled*/, FiringContext&) {}
+  virtual void wrapup(ActorContext&) {}
+
+ protected:
+  Actor() = default;
+  // Declares the fixed ports of the actor's type, in order: fixed port i is index i.
+  explicit Actor(const ActorPorts& ports);
+  // Declares the member `value` of a family of the type's ports (to_<neighbour>, "b2": to_b2),
+  // documented as the family is; returns its index.
+  int add_family_input(const PortSpec& family, std::string_view value);
+  int add_family_output(const PortSpec& family, std::string_view value);
+  // One port at a time, for an actor that is no registered type and so has no ActorPorts: a
+  // sub-workflow's boundary, a wrapper taking another actor's ports, the inner actors of a
+  // composite, test actors.
+  int add_input(std::string name, std::string doc = {});
+  int add_output(std::string name, std::string doc = {});
+
+ private:
+  std::vector<PortSpec> inputs_;
+  std::vector<PortSpec> outputs_;
+};
+
+}  // namespace cwf

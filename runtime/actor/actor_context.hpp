@@ -1,0 +1,123 @@
+// What an actor sees of the runtime: its name, the workflow clock, error reporting and, while it
+// fires, the window it fires on and the way to emit. Both contexts are thin views of the actor's
+// cell in the running workflow; calls are direct (not virtual) because emit is on the per-event
+// path.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/actor/case_id.hpp"
+#include "runtime/actor/event.hpp"
+#include "runtime/actor/window.hpp"
+#include "runtime/time/clock.hpp"
+
+namespace cwf {
+
+class ActorCell;
+struct ActorStats;
+
+class ActorContext {
+ public:
+  explicit ActorContext(ActorCell& cell) : cell_(&cell) {}
+
+  const std::string& name() const;
+  // The runtime's side of this actor (for runtime actors such as composites, not for plain ones).
+  ActorCell& cell() const { return *cell_; }
+  Clock& clock() const;
+  ActorStats& stats() const;
+  // Reject input as invalid (a malformed line, a failed conversion, an event for an unknown
+  // instance): counted, the first few printed on stderr with the actor's declaration, the event
+  // being fired on and the input line it came from; the workflow keeps running, and the run's
+  // exit status says that it was not complete.
+  void report_error(std::string_view message) const;
+  // Input kept but not whole (a field out of range left out of a statistic): counted and shown
+  // like an error, but a warning does not change the exit status of a run.
+  void report_warning(std::string_view message) const;
+  // A sink could not confirm that `events` events reached their destination (a write error, a
+  // failed flush): counted as possibly lost.
+  void report_loss(std::uint64_t events, std::string_view message) const;
+
+  // How long a wait at the end of the run may take: `wanted`, cut to what is left before the run
+  // must be over (cwf run --for and its grace period), but not below a second.
+  Duration time_to_finish(Duration wanted) const;
+
+  // ---- sources that read lines: what error messages downstream name as the input position ----
+  // The input's name (a path as the user wrote it), set once.
+  void set_input_name(std::string name) const;
+  // The next token this source emits comes from line `line` of its input.
+  void note_input_line(std::uint64_t line) const;
+
+  // ---- case cancellation (CWP4, runtime/actor/case_id.hpp), from initialize() ----
+  // The actors a cancel actor's cancellations reach (`reaches`, by name), and those of them
+  // whose outputs get retraction records (`retracts`; each remembers its last `remember`
+  // outputs). Returns the scope to pass to cancel_case. Throws std::invalid_argument for a name
+  // that is not an actor of the workflow.
+  std::size_t declare_cancellation_scope(const std::vector<std::string>& reaches,
+                                         const std::vector<std::string>& retracts,
+                                         std::size_t remember) const;
+
+ protected:
+  ActorCell* cell_;
+};
+
+class FiringContext : public ActorContext {
+ public:
+  // `window` must outlive the context.
+  FiringContext(ActorCell& cell, int port, const Window& window)
+      : ActorContext(cell), port_(port), window_(window) {}
+
+  // The input port whose window triggered this firing (-1 when a source fires, or at a time the
+  // actor asked for with fire_again_at).
+  int port() const { return port_; }
+  std::span<const Event> window() const { return window_.events; }
+  // The whole window: its group and the events' arrival numbers too (incremental actors).
+  const Window& window_info() const { return window_; }
+  // The first token of the window: all a one-event-per-firing actor needs.
+  const Value& token() const { return window_.events.front().token; }
+  // The token of window event `i` for an actor that changes it and sends it on: moved out of an
+  // owned window (Window::owned: a FIFO port), a copy otherwise. With Value::mutable_slots the
+  // actor then updates a record in place instead of allocating a new one. From an owned window
+  // the event's token is null afterwards (token() included). Throws std::out_of_range past the
+  // window's end (a source's empty window).
+  Value take(std::size_t i = 0) const;
+
+  // Emit a token; the time keeper stamps it (time of the window, next child wave tag).
+  void emit(int output_port, Value token);
+  void emit(Value token) { emit(0, std::move(token)); }
+  // Whether anything is connected to the output port (optional outputs such as `errors`).
+  bool connected(int output_port) const;
+
+  // ---- time- and wave-aware actors ----
+  Timestamp time() const { return window_.time; }
+  const WaveTag& wave() const;
+  // Timestamp for the outputs emitted after this call (sources: the external event's time).
+  void set_output_time(Timestamp time);
+  // Emit an event stamped by the actor itself, bypassing the time keeper.
+  void emit_event(int output_port, Event event);
+
+  // ---- timers ----
+  // A source: do not fire it again before `time` on the workflow clock (pacing, polling). Any
+  // other actor: fire it once more when the clock reaches `time` (Ptolemy's fireAt; each call
+  // asks for one firing), with an empty window whose time is `time` and port() -1; its outputs
+  // start new waves. At the end of input the times still to come are due at once, and later
+  // requests are not taken.
+  void fire_again_at(Timestamp time);
+
+  // Cancels the case in the scope declared by declare_cancellation_scope (CWP4): every actor
+  // the scope reaches removes the case's events before it fires again.
+  void cancel_case(CaseId what, std::size_t scope) const;
+  // The consumed-if-fired default of delete-used windows can be overridden per firing.
+  void set_consumed(bool consumed) { consumed_ = consumed; }
+  bool consumed() const { return consumed_; }
+
+ private:
+  int port_;
+  const Window& window_;  // outlives the context: a firing's context lives inside its firing
+  bool consumed_ = true;
+};
+
+}  // namespace cwf

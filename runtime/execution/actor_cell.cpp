@@ -1,0 +1,537 @@
+#include "runtime/execution/actor_cell.hpp"
+
+#include "runtime/execution/case_cancellations.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace cwf {
+
+namespace {
+// Per actor: the first problems are printed, the rest only counted (the summary lists them all).
+constexpr std::uint64_t kProblemsShown = 10;
+}  // namespace
+
+ActorCell::ActorCell(ActorId id, std::string name, Actor& actor, ExecutionEnv& env,
+                     std::uint32_t source_ordinal)
+    : id_(id),
+      name_(std::move(name)),
+      actor_(actor),
+      env_(env),
+      time_keeper_(source_ordinal),
+      receivers_(actor.inputs().size()),
+      routes_(actor.outputs().size()),
+      expired_routes_(actor.inputs().size()) {}
+
+void ActorCell::set_receiver(int port, std::unique_ptr<Receiver> receiver) {
+  receiver->attach(this, port);
+  receiver->set_cancelled_cases(&cancelled_cases_);
+  receivers_[static_cast<std::size_t>(port)] = std::move(receiver);
+}
+
+std::size_t ActorCell::add_route(int output_port, Receiver& target) {
+  auto producer = target.make_producer();
+  std::size_t index = producer->index();
+  routes_[static_cast<std::size_t>(output_port)].push_back(
+      Route{&target, std::move(producer), false});
+  link_to(target.owner());
+  return index;
+}
+
+void ActorCell::add_expired_route(int input_port, Receiver& target) {
+  expired_routes_[static_cast<std::size_t>(input_port)].push_back(
+      Route{&target, target.make_producer(), false});
+  link_to(target.owner());
+}
+
+void ActorCell::link_to(ActorCell& consumer) {
+  if (std::find(consumers_.begin(), consumers_.end(), &consumer) != consumers_.end()) return;
+  consumers_.push_back(&consumer);
+  consumer.upstream_.push_back(this);
+}
+
+bool ActorCell::upstream_done() const {
+  return std::all_of(upstream_.begin(), upstream_.end(),
+                     [](const ActorCell* cell) { return cell->done(); });
+}
+
+void ActorCell::end_own_input() {
+  if (!finishing_ && !finished()) {
+    // No window and no wave: the actor stamps what it emits with its own times.
+    static const WaveTag kNoWave;
+    Window none{{}, time_keeper_.input_time(), &kNoWave};
+    time_keeper_.begin_firing(none);
+    FiringContext context(*this, -1, none);
+    try {
+      actor_.end_of_input(context);
+    } catch (const std::exception& e) {
+      report(ProblemKind::failed, e.what());
+    }
+    try {
+      end_firing();
+    } catch (const std::exception& e) {
+      report(ProblemKind::failed, e.what());
+    }
+  }
+  done_.store(true, std::memory_order_release);
+  // A consumer that found this cell not done yet went idle: it must look again.
+  for (ActorCell* consumer : consumers_)
+    consumer->notify();
+}
+
+void ActorCell::send_expired(int input_port, Event&& event) {
+  stats_.expired.add();
+  deliver_to(expired_routes_[static_cast<std::size_t>(input_port)], std::move(event));
+}
+
+void ActorCell::send(int port, Event&& event) {
+  stats_.events_out.add();
+  if (remember_ > 0 && !retracting_) [[unlikely]] {
+    if (remembered_.size() == remember_) remembered_.pop_front();
+    remembered_.push_back({port, event});
+  }
+  deliver_to(routes_[static_cast<std::size_t>(port)], std::move(event));
+}
+
+void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {
+  if (routes.empty()) return;
+  auto deliver = [this](Route& route, Event&& e) {
+    route.target->enqueue(std::move(e), *route.producer);
+    if (!route.needs_wakeup) {
+      route.needs_wakeup = true;
+      routes_to_wake_.push_back(&route);
+    }
+  };
+  for (std::size_t i = 0; i + 1 < routes.size(); ++i) {
+    Event copy = event;
+    deliver(routes[i], std::move(copy));
+  }
+  deliver(routes.back(), std::move(event));
+}
+
+void ActorCell::end_firing() {
+  time_keeper_.end_firing([this](int p, Event&& e) { send(p, std::move(e)); });
+  const WaveTag* wave = time_keeper_.input_wave();
+  if (!punctuates_ || !wave) return;
+  std::uint32_t children = time_keeper_.children();
+  if (children == 0) {
+    // The end-of-input firing has no wave to tell about.
+    if (!wave->empty()) send_punctuation(Event{Value(), time_keeper_.input_time(), *wave});
+    return;
+  }
+  // The children t.1 ... t.n of a firing are numbered across all output ports: a consumer on one
+  // port gets a punctuation for each child that went to another, so that it can still tell when
+  // the wave is complete.
+  const std::vector<int>& ports = time_keeper_.child_ports();
+  if (ports.empty()) return;
+  for (std::size_t port = 0; port < routes_.size(); ++port) {
+    if (routes_[port].empty()) continue;
+    for (std::uint32_t i = 1; i <= children; ++i) {
+      if (ports[i - 1] == static_cast<int>(port)) continue;
+      Event gap{Value(), time_keeper_.input_time(), wave->child(i, i == children).as_punctuation()};
+      deliver_to(routes_[port], std::move(gap));
+    }
+  }
+}
+
+void ActorCell::send_punctuation(const Event& of) {
+  for (auto& routes : routes_) {
+    Event punctuation{Value(), of.time,
+                      of.wave.is_punctuation() ? of.wave : of.wave.as_punctuation()};
+    deliver_to(routes, std::move(punctuation));
+  }
+}
+
+void ActorCell::wake_consumers() {
+  for (Route* route : routes_to_wake_) {
+    route->needs_wakeup = false;
+    route->target->owner().notify();
+  }
+  routes_to_wake_.clear();
+}
+
+void ActorCell::count(ProblemKind kind, std::uint64_t n) {
+  switch (kind) {
+    case ProblemKind::rejected:
+      stats_.rejected.add(n);
+      break;
+    case ProblemKind::failed:
+      stats_.failed.add(n);
+      break;
+    case ProblemKind::dropped:
+      stats_.dropped.add(n);
+      break;
+    case ProblemKind::lost:
+      stats_.lost.add(n);
+      break;
+    case ProblemKind::warning:
+      stats_.warnings.add(n);
+      break;
+  }
+}
+
+std::optional<std::string> ActorCell::origin_of(const Event& event) const {
+  if (event.wave.empty()) return std::nullopt;
+  std::uint64_t sequence = event.wave.root_sequence();
+  auto ordinal = static_cast<std::size_t>(TimeKeeper::source_ordinal_of(sequence));
+  if (ordinal >= env_.origins.size() || !env_.origins[ordinal]) return std::nullopt;
+  return env_.origins[ordinal]->describe(sequence);
+}
+
+void ActorCell::report(ProblemKind kind, std::string_view message, const Event* event,
+                       std::uint64_t n) {
+  if (!event && firing_window_ && !firing_window_->events.empty())
+    event = &firing_window_->events.front();
+  report_from_inside({}, kind, message, event, n);
+}
+
+void ActorCell::report_from_inside(const std::string& inner, ProblemKind kind,
+                                   std::string_view message, const Event* event, std::uint64_t n) {
+  ProblemSite site{name_, type_, location_, inner};
+  if (env_.parent) {
+    // Counted here too, so that the inner run's own summary (and a nested composite's) sees it.
+    std::string chain = describe_site(site) + (inner.empty() ? "" : ", in " + inner);
+    env_.parent->report_from_inside(chain, kind, message, event, n);
+    std::lock_guard lock(report_mutex_);
+    count(kind, n);
+    return;
+  }
+  std::lock_guard lock(report_mutex_);
+  count(kind, n);
+  if (problems_shown_++ < kProblemsShown) {
+    std::string text =
+        format_problem(site, kind, message, event, event ? origin_of(*event) : std::nullopt, n);
+    std::fputs(text.c_str(), stderr);
+  } else if (problems_shown_ == kProblemsShown + 1) {
+    std::fprintf(stderr, "cwf: %s: further problems are counted, not shown (see the summary)\n",
+                 describe_site({name_, type_, location_, {}}).c_str());
+  }
+}
+
+std::size_t ActorCell::queue_length() const {
+  std::size_t n = 0;
+  for (const auto& r : receivers_)
+    if (r) n += r->published_buffered() + r->inbox_size();
+  return n;
+}
+
+std::size_t ActorCell::inbox_length() const {
+  std::size_t n = 0;
+  for (const auto& r : receivers_)
+    if (r) n += r->inbox_size();
+  return n;
+}
+
+void ActorCell::initialize() {
+  ActorContext context(*this);
+  actor_.initialize(context);
+}
+
+void ActorCell::wrapup() {
+  ActorContext context(*this);
+  actor_.wrapup(context);
+}
+
+void ActorCell::finish() {
+  finishing_ = true;
+}
+
+ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
+  state_.fetch_and(static_cast<std::uint8_t>(~kNotified), std::memory_order_acq_rel);
+  CycleResult result;
+  try {
+    result = is_source() ? run_source(max_firings) : run_windows(max_firings);
+  } catch (const std::exception& e) {
+    // Outside an actor's own code (a window operator, the time keeper): reported, never fatal.
+    report(ProblemKind::failed, e.what());
+  }
+  // Consumers learn of the last outputs before anyone can see this cell finished, so a run
+  // cannot be judged quiescent while they are still in flight.
+  wake_consumers();
+  if (finishing_) finished_.store(true, std::memory_order_release);
+  for (auto& r : receivers_)
+    if (r) r->publish_buffered();
+  return result;
+}
+
+// Calls the actor's prefire/fire/postfire on `context` and stamps its outputs; returns
+// {fired, keep going}. Exceptions from the actor are reported and count as a fired window.
+std::pair<bool, bool> ActorCell::fire_once(FiringContext& context) {
+  bool fired = false, keep_going = true;
+  try {
+    if (actor_.prefire(context)) {
+      fired = true;
+      actor_.fire(context);
+      stats_.firings.add();
+      keep_going = actor_.postfire(context);
+    }
+    end_firing();
+  } catch (const std::exception& e) {
+    report(ProblemKind::failed, e.what());
+    try {
+      end_firing();
+    } catch (const std::exception& again) {
+      report(ProblemKind::failed, again.what());
+    }
+  }
+  return {fired, keep_going};
+}
+
+ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
+  CycleResult result;
+  while (result.firings < max_firings) {
+    if (finishing_) return result;
+    if (env_.stop_sources.load(std::memory_order_relaxed)) {
+      finish();
+      return result;
+    }
+    Timestamp now = env_.clock->now();
+    if (fire_again_at_ != kNever) {
+      if (now < fire_again_at_) return result;  // the director's timer wakes us
+      fire_again_at_ = kNever;
+    }
+    time_keeper_.begin_source_firing(now);
+    static const Window kNoWindow{};
+    FiringContext context(*this, -1, kNoWindow);
+    auto [fired, keep_going] = fire_once(context);
+    (void)fired;
+    ++result.firings;
+    if (!keep_going) {
+      finish();
+      return result;
+    }
+  }
+  result.has_more_work = fire_again_at_ == kNever;
+  return result;
+}
+
+Receiver* ActorCell::earliest_ready_receiver() {
+  if (receivers_.size() == 1) return receivers_[0]->has_window() ? receivers_[0].get() : nullptr;
+  Receiver* best = nullptr;
+  Timestamp best_time = 0;
+  for (auto& r : receivers_) {
+    if (!r || !r->has_window()) continue;
+    Timestamp t = r->front_window().time;
+    if (!best || t < best_time) {
+      best = r.get();
+      best_time = t;
+    }
+  }
+  return best;
+}
+
+void ActorCell::set_fire_again_at(Timestamp t) {
+  if (is_source())
+    fire_again_at_ = t;
+  else if (!requests_closed_)
+    requested_firings_.push(t);
+}
+
+ActorCell::CycleResult ActorCell::run_requested_firings(Timestamp now, bool end_of_input,
+                                                        std::uint32_t max_firings) {
+  CycleResult result;
+  // At the end of input no event can come any more: the times asked for are due at once (as the
+  // windows waiting for a deadline close at once), and no new ones are taken, so that an actor
+  // that keeps asking cannot keep the run alive.
+  if (end_of_input) requests_closed_ = true;
+  while (!requested_firings_.empty() && (requested_firings_.top() <= now || end_of_input) &&
+         result.firings < max_firings && !finishing_) {
+    Window at;
+    at.time = requested_firings_.top();
+    requested_firings_.pop();
+    ++result.firings;
+    time_keeper_.begin_firing(at);
+    FiringContext context(*this, -1, at);
+    auto [fired, keep_going] = fire_once(context);
+    (void)fired;
+    if (!keep_going) finish();
+  }
+  result.has_more_work = !requested_firings_.empty() &&
+                         (requested_firings_.top() <= now || end_of_input) && !finishing_;
+  return result;
+}
+
+ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
+  Timestamp now = env_.clock->now();
+  if (wake_at_ <= now) wake_at_ = kNever;
+  bool end_of_input = env_.end_of_input.load(std::memory_order_acquire);
+  // What the actor asked to be fired at comes before the windows: its time has come.
+  CycleResult result = run_requested_firings(now, end_of_input, max_firings);
+  if (result.has_more_work) return result;
+  // Read before draining: what an upstream actor sent before it was done is then in the inbox.
+  bool input_ended = end_of_input && !done_.load(std::memory_order_relaxed) && upstream_done();
+  for (auto& r : receivers_)
+    if (r) stats_.events_in.add(r->drain());
+  // After the drain: whatever a cancellation caused (a punctuation completing a wave, say) was
+  // sent after it was made, so it is applied before the actor fires on anything just drained.
+  if (env_.cancellations && env_.cancellations->count() != cancellations_seen_)
+    apply_cancellations();
+  for (auto& r : receivers_) {
+    if (!r) continue;
+    r->advance(now, end_of_input);
+    if (finishing_ || finished()) {
+      stats_.dropped.add(r->buffered());
+      while (r->has_window())
+        r->finish_window(false, true);
+    }
+  }
+  while (result.firings < max_firings && !finishing_) {
+    Receiver* receiver = earliest_ready_receiver();
+    if (!receiver) break;
+    Window window = receiver->front_window();
+    ++result.firings;
+    if (window.events.size() == 1 && window.events[0].wave.is_punctuation()) {
+      // Not data: the actor does not fire; the punctuation goes on to wave windows downstream.
+      if (punctuates_) send_punctuation(window.events[0]);
+      receiver->finish_window(false, true);
+      continue;
+    }
+    time_keeper_.begin_firing(window);
+    FiringContext context(*this, receiver->port(), window);
+    firing_window_ = &window;
+    auto [fired, keep_going] = fire_once(context);
+    firing_window_ = nullptr;
+    receiver->finish_window(fired, fired && context.consumed());
+    if (!keep_going) finish();
+  }
+  // More to do: windows left after the grant, or events the bounded drain left in an inbox.
+  for (auto& r : receivers_)
+    if (r && (r->has_window() || r->inbox_size() > 0)) result.has_more_work = true;
+  if (input_ended && !result.has_more_work) end_own_input();
+  return result;
+}
+
+void ActorCell::apply_cancellations() {
+  const CaseCancellations& registry = *env_.cancellations;
+  for (std::size_t count = registry.count(); cancellations_seen_ < count;) {
+    const CaseCancellations::Entry& entry = registry.entry(cancellations_seen_++);
+    const CancellationScope& scope = registry.scope(entry.scope);
+    if (!scope.reaches[id_]) continue;
+    cancelled_cases_.push_back(&entry.what);
+    std::size_t removed = 0;
+    for (auto& r : receivers_)
+      if (r) removed += r->cancel(entry.what);
+    stats_.cancelled.add(removed);
+    retract(entry.what, scope.retracts[id_]);
+  }
+}
+
+void ActorCell::retract(const CaseId& cancelled, bool retract_outputs) {
+  // A firing with no window, like a requested one: what it emits starts new waves.
+  Window none;
+  none.time = time_keeper_.input_time();
+  time_keeper_.begin_firing(none);
+  FiringContext context(*this, -1, none);
+  try {
+    actor_.retract(cancelled, context);
+    if (retract_outputs) {
+      // Oldest first, each stamped with the time of the output it retracts.
+      retracting_ = true;
+      std::erase_if(remembered_, [&](Output& output) {
+        if (!cancelled.matches(output.event)) return false;
+        time_keeper_.set_output_time(output.event.time);
+        emit(output.port, Value::record({{"retracted", std::move(output.event.token)}}));
+        stats_.retractions.add();
+        return true;
+      });
+      retracting_ = false;
+    }
+    end_firing();
+  } catch (const std::exception& e) {
+    retracting_ = false;
+    report(ProblemKind::failed, e.what());
+  }
+}
+
+// ---- contexts ----
+
+const std::string& ActorContext::name() const {
+  return cell_->name();
+}
+Clock& ActorContext::clock() const {
+  return *cell_->env().clock;
+}
+ActorStats& ActorContext::stats() const {
+  return cell_->stats();
+}
+void ActorContext::report_error(std::string_view message) const {
+  cell_->report(ProblemKind::rejected, message);
+}
+
+void ActorContext::report_warning(std::string_view message) const {
+  cell_->report(ProblemKind::warning, message);
+}
+
+void ActorContext::report_loss(std::uint64_t events, std::string_view message) const {
+  cell_->report(ProblemKind::lost, message, nullptr, events);
+}
+
+Duration ActorContext::time_to_finish(Duration wanted) const {
+  std::int64_t by = cell_->env().finish_by_ns.load(std::memory_order_relaxed);
+  if (by == std::numeric_limits<std::int64_t>::max()) return wanted;
+  std::int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                         std::chrono::steady_clock::now().time_since_epoch())
+                         .count();
+  return std::min(wanted, std::max<Duration>(by - now, kSecond));
+}
+
+void ActorContext::set_input_name(std::string name) const {
+  cell_->input_origin().set_name(std::move(name));
+}
+
+void ActorContext::note_input_line(std::uint64_t line) const {
+  cell_->note_input_line(line);
+}
+
+void FiringContext::emit(int output_port, Value token) {
+  cell_->emit(output_port, std::move(token));
+}
+
+Value FiringContext::take(std::size_t i) const {
+  if (i >= window_.events.size())
+    throw std::out_of_range("take: the window has no event " + std::to_string(i));
+  if (window_.owned.empty()) return window_.events[i].token;
+  return std::move(window_.owned[i].token);
+}
+
+bool FiringContext::connected(int output_port) const {
+  return cell_->route_count(output_port) > 0;
+}
+
+const WaveTag& FiringContext::wave() const {
+  static const WaveTag none;
+  return window_.wave ? *window_.wave : none;
+}
+
+void FiringContext::set_output_time(Timestamp time) {
+  cell_->time_keeper().set_output_time(time);
+}
+
+void FiringContext::emit_event(int output_port, Event event) {
+  cell_->time_keeper().flush_before_explicit(
+      [this](int p, Event&& e) { cell_->send(p, std::move(e)); });
+  cell_->send(output_port, std::move(event));
+}
+
+void FiringContext::fire_again_at(Timestamp time) {
+  cell_->set_fire_again_at(time);
+}
+
+std::size_t ActorContext::declare_cancellation_scope(const std::vector<std::string>& reaches,
+                                                     const std::vector<std::string>& retracts,
+                                                     std::size_t remember) const {
+  CaseCancellations* registry = cell_->env().cancellations;
+  if (!registry) throw std::logic_error("this workflow cannot cancel cases");
+  return registry->declare_scope(reaches, retracts, remember);
+}
+
+void FiringContext::cancel_case(CaseId what, std::size_t scope) const {
+  cell_->env().cancellations->cancel(std::move(what), scope);
+}
+
+}  // namespace cwf

@@ -1,0 +1,262 @@
+// One actor of a running workflow: its receivers, its routes to downstream receivers, its time
+// keeper, its statistics and its scheduling state. Directors decide *when* a cell runs; the cell
+// knows *how* to run: drain the inbox into the windows, fire once per window, stamp and route the
+// outputs.
+//
+// Scheduling state is two bits: SCHEDULED (handed to the director and not yet back to idle) and
+// NOTIFIED (new input since the cell last drained). A producer sets both with one atomic RMW and
+// calls the director only on the idle -> scheduled edge, so an actor is never queued twice and
+// never loses a wake-up, on any number of threads.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include "runtime/actor/actor.hpp"
+#include "runtime/actor/actor_stats.hpp"
+#include "runtime/execution/input_origin.hpp"
+#include "runtime/execution/problem_report.hpp"
+#include "runtime/execution/receiver.hpp"
+#include "runtime/execution/time_keeper.hpp"
+#include "runtime/time/clock.hpp"
+
+namespace cwf {
+
+class ActorCell;
+class CaseCancellations;
+
+// The director side of a wake-up: called once when an idle cell gets work.
+class ReadyListener {
+ public:
+  virtual ~ReadyListener() = default;
+  virtual void make_ready(ActorCell& cell) = 0;
+};
+
+// Shared by the cells of one running workflow.
+struct ExecutionEnv {
+  Clock* clock = nullptr;
+  ReadyListener* listener = nullptr;
+  std::atomic<bool> stop_sources{false};  // drain: sources stop, queued work completes
+  // Every source finished and everything queued was processed: receivers close the windows
+  // still open (end of input acts as time moving past every window).
+  std::atomic<bool> end_of_input{false};
+  std::atomic<std::uint64_t> wakeups{0};  // idle -> scheduled transitions (quiescence check)
+  // The input positions of each source's events, by source ordinal (see InputOrigin).
+  std::vector<const InputOrigin*> origins;
+  // When the run must be over (steady clock, ns; cwf run --for plus its grace period): waits at
+  // the end of the run (a sink's final flush) are cut to it.
+  std::atomic<std::int64_t> finish_by_ns{std::numeric_limits<std::int64_t>::max()};
+  // The run ended at its time limit (RunOptions::finish_grace) with events still queued.
+  std::atomic<bool> time_was_up{false};
+  // Inside a composite: the outer actor, which counts and reports the inner actors' problems.
+  ActorCell* parent = nullptr;
+  // The cases cancelled so far (CWP4), set by the Execution.
+  CaseCancellations* cancellations = nullptr;
+};
+
+constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();
+
+class ActorCell {
+ public:
+  ActorCell(ActorId id, std::string name, Actor& actor, ExecutionEnv& env,
+            std::uint32_t source_ordinal);
+
+  ActorId id() const { return id_; }
+  const std::string& name() const { return name_; }
+  // What the user wrote: the actor's type and "file:line" of its declaration (error messages).
+  void set_declaration(std::string type, std::string location) {
+    type_ = std::move(type);
+    location_ = std::move(location);
+  }
+  const std::string& type() const { return type_; }
+  const std::string& location() const { return location_; }
+  InputOrigin& input_origin() { return input_origin_; }
+  Actor& actor() { return actor_; }
+  ActorStats& stats() { return stats_; }
+  const ActorStats& stats() const { return stats_; }
+  ExecutionEnv& env() { return env_; }
+  bool is_source() const { return actor_.is_source(); }
+  // Whether this cell sends wave punctuations (some wave window downstream needs them).
+  bool punctuates() const { return punctuates_; }
+  void set_punctuates(bool on) {
+    punctuates_ = on;
+    time_keeper_.track_ports(on && routes_.size() > 1);
+  }
+
+  // ---- wiring (before running) ----
+  void set_receiver(int port, std::unique_ptr<Receiver> receiver);
+  Receiver* receiver(int port) { return receivers_[static_cast<std::size_t>(port)].get(); }
+  // Returns the index of the producer the route is on its receiver.
+  std::size_t add_route(int output_port, Receiver& target);
+  // Where the events that expire from input port `input_port`'s windows go (pattern CWP6).
+  void add_expired_route(int input_port, Receiver& target);
+  std::size_t route_count(int output_port) const {
+    return routes_[static_cast<std::size_t>(output_port)].size();
+  }
+
+  // ---- scheduling state ----
+  // Producer side: new input arrived (any thread).
+  void notify() {
+    auto old = state_.fetch_or(kScheduled | kNotified, std::memory_order_acq_rel);
+    if (!(old & kScheduled)) {
+      env_.wakeups.fetch_add(1, std::memory_order_relaxed);
+      env_.listener->make_ready(*this);
+    }
+  }
+  // Mark a cell with work without new input (sources at start, timers).
+  void wake() { notify(); }
+  // Back to idle unless input arrived since the last drain; false means: run again.
+  bool try_go_idle() {
+    std::uint8_t expected = kScheduled;
+    return state_.compare_exchange_strong(expected, 0, std::memory_order_acq_rel);
+  }
+  bool idle() const { return state_.load(std::memory_order_acquire) == 0; }
+
+  // ---- running (one thread at a time) ----
+  struct CycleResult {
+    std::uint32_t firings = 0;
+    bool has_more_work = false;  // windows left, or a source that may fire again now
+  };
+  // Drain the inputs and fire on up to `max_firings` windows (sources: fire up to that often).
+  CycleResult run(std::uint32_t max_firings);
+  bool finished() const { return finished_.load(std::memory_order_acquire); }
+  // Whether this actor will send nothing more (any thread): a source once it finished; any other
+  // actor once the run's input has ended, every actor upstream of it is done and it has fired on
+  // everything that reached it and ran its Actor::end_of_input. An actor learns that its input
+  // has ended in topological order, so what an upstream actor emits at the end of input reaches
+  // it first.
+  bool done() const { return is_source() ? finished() : done_.load(std::memory_order_acquire); }
+  // A source that asked not to be fired before this time (kNever: not waiting).
+  Timestamp fire_again_at() const { return fire_again_at_; }
+  // When the director should run this cell even without new input (kNever: no timer): a source's
+  // next firing, or a receiver's next window deadline (formation timeout).
+  Timestamp timer() const {
+    if (is_source()) return fire_again_at_;
+    return requested_firings_.empty() ? wake_at_ : std::min(wake_at_, requested_firings_.top());
+  }
+  // Receivers ask to be run again at `time` on the workflow clock.
+  void request_wakeup(Timestamp time) {
+    if (time < wake_at_) wake_at_ = time;
+  }
+  // Events waiting in the input queues, in windows or not yet taken in.
+  std::size_t queue_length() const;
+  // Events delivered to the inputs that the actor has not taken into its windows yet: its
+  // backlog, which only its next turn reduces (unlike events a window holds until it fills).
+  std::size_t inbox_length() const;
+
+  void initialize();
+  void wrapup();
+
+  // ---- used by FiringContext ----
+  TimeKeeper& time_keeper() { return time_keeper_; }
+  void send(int port, Event&& event);
+  // An event left every future window of input `input_port` without being used up.
+  void send_expired(int input_port, Event&& event);
+  void emit(int port, Value&& token) {
+    time_keeper_.emit(port, std::move(token), [this](int p, Event&& e) { send(p, std::move(e)); });
+  }
+  // A source is not fired again before `t`; any other actor is fired (once more) at `t`.
+  void set_fire_again_at(Timestamp t);
+  // Counts a problem and prints the first few on stderr with the actor's declaration, the event
+  // (by default the first of the window being fired on) and the input line it came from. Any
+  // thread may report for an inner actor of a composite (reports are serialised).
+  void report(ProblemKind kind, std::string_view message, const Event* event = nullptr,
+              std::uint64_t count = 1);
+  // The next token this source emits comes from line `line` of its input.
+  void note_input_line(std::uint64_t line) {
+    input_origin_.note(time_keeper_.next_root_sequence(), line);
+  }
+
+  // ---- case cancellation (CWP4: runtime/actor/case_id.hpp,
+  // runtime/execution/case_cancellations.hpp) ---- Before the run: keep the last `outputs` outputs,
+  // so that those of a cancelled case can be retracted (the largest request wins).
+  void remember_outputs(std::size_t outputs) { remember_ = std::max(remember_, outputs); }
+
+ private:
+  static constexpr std::uint8_t kScheduled = 1, kNotified = 2;
+
+  struct Route {
+    Receiver* target;
+    std::unique_ptr<ReceiverProducer> producer;
+    bool needs_wakeup = false;  // events enqueued since the consumer was last woken
+  };
+  // Wake the consumers of everything sent during this run: one atomic per route and run instead
+  // of one per event.
+  void wake_consumers();
+  void deliver_to(std::vector<Route>& routes, Event&& event);
+
+  // Keeps the graph's edges between cells (for the end of input, actor by actor).
+  void link_to(ActorCell& consumer);
+  bool upstream_done() const;
+  // This actor's input has ended: its end_of_input firing, then done, and its consumers woken.
+  void end_own_input();
+  CycleResult run_source(std::uint32_t max_firings);
+  CycleResult run_windows(std::uint32_t max_firings);
+  // Fires the actor once for each time it asked for (fire_again_at) that has come.
+  CycleResult run_requested_firings(Timestamp now, bool end_of_input, std::uint32_t max_firings);
+  Receiver* earliest_ready_receiver();
+  void finish();
+  std::pair<bool, bool> fire_once(FiringContext& context);
+  void end_firing();
+  // A firing that emitted nothing tells wave windows downstream so (see WaveCompletion).
+  void send_punctuation(const Event& of);
+  // A problem of this actor (`inner` empty) or of an actor inside it (a composite's, named by
+  // `inner`): counted here, printed here or handed on to the composite around this workflow.
+  void report_from_inside(const std::string& inner, ProblemKind kind, std::string_view message,
+                          const Event* event, std::uint64_t count);
+  void count(ProblemKind kind, std::uint64_t count);
+  std::optional<std::string> origin_of(const Event& event) const;
+  // Applies the cancellations made since the last run that reach this actor: removes the cases'
+  // events from the receivers, calls Actor::retract and emits the retraction records.
+  void apply_cancellations();
+  void retract(const CaseId& cancelled, bool retract_outputs);
+
+  ActorId id_;
+  std::string name_;
+  Actor& actor_;
+  ExecutionEnv& env_;
+  std::string type_, location_;
+  ActorStats stats_;
+  TimeKeeper time_keeper_;
+  InputOrigin input_origin_;
+  const Window* firing_window_ = nullptr;  // while firing: the window, for error reports
+  std::mutex report_mutex_;
+  std::uint64_t problems_shown_ = 0;
+  std::vector<std::unique_ptr<Receiver>> receivers_;
+  std::vector<std::vector<Route>> routes_;
+  std::vector<std::vector<Route>> expired_routes_;  // per input port
+  std::vector<Route*> routes_to_wake_;
+  std::vector<ActorCell*> upstream_;   // cells that send to this one (routes and expired routes)
+  std::vector<ActorCell*> consumers_;  // cells this one sends to
+  std::atomic<bool> done_{false};
+  std::atomic<std::uint8_t> state_{0};
+  std::atomic<bool> finished_{false};
+  bool finishing_ = false;  // decided during a run; published as finished_ at its end
+  Timestamp fire_again_at_ = kNever;
+  Timestamp wake_at_ = kNever;
+  // Times an actor that is not a source asked to be fired at (Ptolemy's fireAt), earliest first.
+  std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;
+  bool requests_closed_ = false;  // after the end of input: no more requested firings
+  bool punctuates_ = false;
+  // Case cancellation: the cases cancelled in this actor's scope (its receivers drop their late
+  // arrivals), how many of the workflow's cancellations it has looked at, and its last outputs.
+  std::vector<const CaseId*> cancelled_cases_;
+  std::size_t cancellations_seen_ = 0;
+  struct Output {
+    int port;
+    Event event;
+  };
+  std::size_t remember_ = 0;
+  std::deque<Output> remembered_;
+  bool retracting_ = false;  // sending retraction records: not remembered themselves
+};
+
+}  // namespace cwf

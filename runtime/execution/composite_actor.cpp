@@ -1,0 +1,153 @@
+#include "runtime/execution/composite_actor.hpp"
+
+#include <stdexcept>
+
+#include "runtime/execution/execution.hpp"
+
+namespace cwf {
+
+void BoundaryOutput::fire(FiringContext& context) {
+  std::lock_guard lock(mutex_);
+  for (const Event& e : context.window())
+    collected_.push_back(e.token);
+}
+
+std::vector<Value> BoundaryOutput::take() {
+  std::lock_guard lock(mutex_);
+  std::vector<Value> out;
+  out.swap(collected_);
+  return out;
+}
+
+namespace {
+std::vector<PortSpec> undocumented(std::vector<std::string> names) {
+  std::vector<PortSpec> ports;
+  for (std::string& name : names)
+    ports.push_back({std::move(name), {}});
+  return ports;
+}
+}  // namespace
+
+CompositeActor::CompositeActor(std::unique_ptr<Workflow> inner, std::vector<std::string> inputs,
+                               std::vector<std::string> outputs, std::unique_ptr<Director> director)
+    : CompositeActor(std::move(inner),
+                     ActorPorts{undocumented(std::move(inputs)), undocumented(std::move(outputs))},
+                     std::move(director)) {}
+
+CompositeActor::CompositeActor(std::unique_ptr<Workflow> inner, const ActorPorts& ports,
+                               std::unique_ptr<Director> director)
+    : Actor(ports), inner_(std::move(inner)), director_(std::move(director)) {
+  for (const PortSpec& port : inputs()) {
+    auto id = inner_->find(port.name);
+    if (!id || !dynamic_cast<BoundaryInput*>(inner_->actor(*id).actor.get()))
+      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary input '" +
+                          port.name + "'");
+    input_actors_.push_back(*id);
+  }
+  for (const PortSpec& port : outputs()) {
+    auto id = inner_->find(port.name);
+    auto* boundary = id ? dynamic_cast<BoundaryOutput*>(inner_->actor(*id).actor.get()) : nullptr;
+    if (!boundary)
+      throw WorkflowError("sub-workflow '" + inner_->name() + "' has no boundary output '" +
+                          port.name + "'");
+    output_actors_.push_back(boundary);
+  }
+  // Each outer firing runs the sub-workflow until it is quiescent: a sub-workflow driven by its
+  // own sources would have to run to completion inside one firing.
+  if (inputs().empty())
+    throw WorkflowError("sub-workflow '" + inner_->name() +
+                        "' has no inputs: a sub-workflow used as an actor is driven by its "
+                        "inputs (declare at least one in 'inputs:')");
+}
+
+CompositeActor::~CompositeActor() {
+  if (started_) director_->shutdown();
+}
+
+void CompositeActor::initialize(ActorContext& context) {
+  execution_ = std::make_unique<Execution>(*inner_, context.clock());
+  // Inner actors' problems are this actor's: counted in its statistics (and so in the run's exit
+  // status) and printed with its declaration, the inner actor named after it.
+  execution_->env().parent = &context.cell();
+  injectors_.clear();
+  for (ActorId id : input_actors_)
+    injectors_.push_back(execution_->cell(id).receiver(0)->make_producer());
+  execution_->initialize();
+  director_->start(*execution_);
+  started_ = true;
+  execution_->wake_sources();
+}
+
+void CompositeActor::run_inner() {
+  RunOptions options;
+  options.end_input_when_quiescent = false;  // the outer input goes on
+  director_->run(options);
+}
+
+void CompositeActor::emit_outputs(FiringContext& context) {
+  for (std::size_t port = 0; port < output_actors_.size(); ++port)
+    for (Value& token : output_actors_[port]->take())
+      context.emit(static_cast<int>(port), token);
+}
+
+void CompositeActor::enter(int port, const Event& event) {
+  ActorCell& boundary = execution_->cell(input_actors_[static_cast<std::size_t>(port)]);
+  Event copy = event;
+  boundary.receiver(0)->put(std::move(copy), *injectors_[static_cast<std::size_t>(port)]);
+}
+
+void CompositeActor::run_and_emit(FiringContext& context) {
+  run_inner();
+  emit_outputs(context);
+}
+
+void CompositeActor::fire(FiringContext& context) {
+  if (context.port() >= 0) {
+    for (const Event& event : context.window())
+      enter(context.port(), event);
+  } else {
+    // The time asked for (ask_for_next_timer) has come: the inner actors waiting for it run
+    // (those with nothing due run empty).
+    for (ActorId id = 0; id < execution_->size(); ++id)
+      if (!execution_->cell(id).is_source()) execution_->cell(id).wake();
+  }
+  run_and_emit(context);
+  ask_for_next_timer(context);
+}
+
+void CompositeActor::ask_for_next_timer(FiringContext& context) {
+  // Inner window deadlines and requested firings come due while the outer workflow goes on; the
+  // inner director runs only when this actor fires, so this actor asks to be fired then, once
+  // per time. A time already past is asked for too: an inner actor that ran just before its
+  // deadline (on the real clock) still waits for it, and the request fires this actor at once.
+  Timestamp next = director_->next_timer();
+  Timestamp now = context.clock().now();
+  if (next == kNever) return;
+  if (asked_for_ != kNever && asked_for_ > now && asked_for_ <= next) return;
+  context.fire_again_at(next);
+  asked_for_ = next;
+}
+
+bool CompositeActor::postfire(FiringContext&) {
+  return true;
+}
+
+void CompositeActor::end_of_input(FiringContext& context) {
+  // No input can reach the sub-workflow any more: its input ends too, so that its windows close
+  // (partial token and wave windows, time windows before their deadline) and its actors are told
+  // in turn, as in a top-level workflow. What that emits leaves through the outputs now.
+  RunOptions options;
+  options.end_input_when_quiescent = true;
+  director_->run(options);
+  emit_outputs(context);
+}
+
+void CompositeActor::wrapup(ActorContext&) {
+  if (started_) {
+    director_->shutdown();
+    started_ = false;
+  }
+  execution_->wrapup();
+}
+
+}  // namespace cwf

@@ -1,0 +1,52 @@
+// A director owns the model of computation: it decides when each actor of an Execution fires.
+// The same workflow runs under any director to the same output (for a deterministic workflow).
+//
+// Lifecycle: start() brings up whatever the director needs (threads), run() drives the workflow
+// until it is quiescent (every source finished, every queue drained) or a stop drains it, and
+// shutdown() releases the resources. A composite actor calls run() once per outer firing.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string_view>
+
+#include "runtime/execution/execution.hpp"
+#include "runtime/time/clock.hpp"
+
+namespace cwf {
+
+struct RunOptions {
+  // Stop the sources after this much wall time, then drain.
+  std::optional<Duration> run_for;
+  // With run_for: how long after it the run may still take to process what is queued; then it
+  // ends, and what is still queued is counted as dropped. Final flushes at wrap-up get what is
+  // left of it, and at least a second.
+  Duration finish_grace = 5 * kSecond;
+  // Polled by the director; set (e.g. by a SIGINT handler) to stop sources and drain.
+  const std::atomic<bool>* stop_requested = nullptr;
+  // While set, no actor fires (queued events wait; nothing is lost); cleared, the run goes on.
+  // A stop request overrides it so that a stop always drains.
+  const std::atomic<bool>* pause_requested = nullptr;
+  // Called from the thread running the director every `progress_interval` of wall time.
+  std::function<void()> progress;
+  Duration progress_interval = 5 * kSecond;
+  // At quiescence, declare the end of input (open windows close) and finish what that produces.
+  // A composite's per-firing runs leave its inner windows open.
+  bool end_input_when_quiescent = true;
+};
+
+class Director {
+ public:
+  virtual ~Director() = default;
+  virtual std::string_view name() const = 0;
+  virtual void start(Execution& execution) = 0;
+  virtual void run(const RunOptions& options) = 0;
+  virtual void shutdown() = 0;
+  // After run() returned: the earliest time on the clock a cell waits for (a window deadline, a
+  // requested firing), kNever for none. A sub-workflow's director runs only when its actor
+  // fires, so the actor asks to be fired then (CompositeActor).
+  virtual Timestamp next_timer() { return kNever; }
+};
+
+}  // namespace cwf

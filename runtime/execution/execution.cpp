@@ -1,0 +1,152 @@
+#include "runtime/execution/execution.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "runtime/execution/windowed_receiver.hpp"
+
+namespace cwf {
+
+namespace {
+// The two kinds of input port.
+std::unique_ptr<Receiver> make_receiver(const PortWindow* window) {
+  if (window) return std::make_unique<WindowedReceiver>(window->spec);
+  return std::make_unique<FifoReceiver>();
+}
+}  // namespace
+
+Execution::Execution(Workflow& workflow, Clock& clock)
+    : workflow_(workflow), downstream_(workflow.size()) {
+  env_.clock = &clock;
+  // Every actor numbers the waves it starts in a space of its own (a source for each token; any
+  // actor when it fires on an empty window): sources first, so that a source's ordinal indexes
+  // env_.origins.
+  std::uint32_t sources = 0;
+  for (ActorId id = 0; id < workflow.size(); ++id)
+    if (workflow.actor(id).actor->is_source()) ++sources;
+  std::uint32_t next_source = 0, next_other = sources;
+  for (ActorId id = 0; id < workflow.size(); ++id) {
+    ActorEntry& entry = workflow.actor(id);
+    std::uint32_t ordinal = entry.actor->is_source() ? next_source++ : next_other++;
+    ordinals_.push_back(ordinal);
+    cells_.push_back(std::make_unique<ActorCell>(id, entry.name, *entry.actor, env_, ordinal));
+    std::string location;
+    if (!entry.location.file.empty())
+      location = entry.location.file + ":" + std::to_string(entry.location.line);
+    cells_.back()->set_declaration(entry.type, std::move(location));
+    if (entry.actor->is_source()) env_.origins.push_back(&cells_.back()->input_origin());
+  }
+  // Each input port gets the receiver its declaration asks for: the window operator declared on
+  // it, else a FIFO queue. Every connection into the port feeds that one receiver; unconnected
+  // ports get a (forever empty) one too, so that cells need no null checks.
+  for (ActorId id = 0; id < cells_.size(); ++id)
+    for (int port = 0; port < static_cast<int>(workflow.actor(id).actor->inputs().size()); ++port)
+      cells_[id]->set_receiver(port, make_receiver(workflow.window({id, port})));
+  std::vector<ActorCell*> cells;
+  for (auto& cell : cells_)
+    cells.push_back(cell.get());
+  cancellations_ = std::make_unique<CaseCancellations>(std::move(cells));
+  env_.cancellations = cancellations_.get();
+  std::vector<std::size_t> producer_of_connection;
+  for (const Connection& c : workflow.connections()) {
+    producer_of_connection.push_back(
+        cells_[c.from.actor]->add_route(c.from.port, *cells_[c.to.actor]->receiver(c.to.port)));
+    auto& down = downstream_[c.from.actor];
+    if (std::find(down.begin(), down.end(), c.to.actor) == down.end()) down.push_back(c.to.actor);
+  }
+  // Wave punctuations flow from every cell that may drop part of a wave to the wave windows
+  // downstream, through FIFO receivers of plain actors: a fixpoint over the connections.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Connection& c : workflow.connections()) {
+      ActorCell& consumer = *cells_[c.to.actor];
+      Receiver& receiver = *consumer.receiver(c.to.port);
+      bool needed = receiver.wants_punctuation() ||
+                    (receiver.forwards_punctuation() && consumer.punctuates());
+      if (needed && !cells_[c.from.actor]->punctuates()) {
+        cells_[c.from.actor]->set_punctuates(true);
+        changed = true;
+      }
+    }
+  }
+  tell_wave_windows_their_carriers(producer_of_connection);
+  // Expired events (CWP6): one route per windowed input port that names one.
+  for (const PortWindow& w : workflow.windows()) {
+    if (!w.expired_to) continue;
+    cells_[w.port.actor]->add_expired_route(
+        w.port.port, *cells_[w.expired_to->actor]->receiver(w.expired_to->port));
+    auto& down = downstream_[w.port.actor];
+    if (std::find(down.begin(), down.end(), w.expired_to->actor) == down.end())
+      down.push_back(w.expired_to->actor);
+  }
+}
+
+void Execution::tell_wave_windows_their_carriers(
+    const std::vector<std::size_t>& producer_of_connection) {
+  // An actor carries the waves it starts, and every wave that reaches one of its FIFO inputs
+  // whole: it fires once per event and answers each with children or a punctuation. A windowed
+  // input fires once per several events, so the waves behind it arrive in part or not at all.
+  // A fixpoint over the connections (cycles included).
+  std::vector<std::set<std::uint32_t>> carries(cells_.size());
+  for (ActorId id = 0; id < cells_.size(); ++id)
+    carries[id].insert(ordinals_[id]);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Connection& c : workflow_.connections()) {
+      if (!cells_[c.to.actor]->receiver(c.to.port)->forwards_punctuation()) continue;
+      for (std::uint32_t ordinal : carries[c.from.actor])
+        changed |= carries[c.to.actor].insert(ordinal).second;
+    }
+  }
+  const auto& connections = workflow_.connections();
+  for (std::size_t i = 0; i < connections.size(); ++i) {
+    const Connection& c = connections[i];
+    Receiver& receiver = *cells_[c.to.actor]->receiver(c.to.port);
+    if (!receiver.wants_punctuation()) continue;
+    const auto& carried = carries[c.from.actor];
+    receiver.set_carried_sources(producer_of_connection[i],
+                                 std::vector<std::uint32_t>(carried.begin(), carried.end()));
+  }
+}
+
+void Execution::initialize() {
+  for (auto& cell : cells_)
+    cell->initialize();
+}
+
+void Execution::wake_sources() {
+  for (auto& cell : cells_)
+    if (cell->is_source()) cell->wake();
+}
+
+void Execution::wrapup() {
+  for (auto& cell : cells_)
+    cell->wrapup();
+}
+
+bool Execution::sources_finished() const {
+  return std::all_of(cells_.begin(), cells_.end(),
+                     [](const auto& c) { return !c->is_source() || c->finished(); });
+}
+
+bool Execution::quiescent() const {
+  std::uint64_t before = env_.wakeups.load(std::memory_order_acquire);
+  if (!sources_finished()) return false;
+  // Sources are judged by finished() alone: their threads or timers, not wake-ups, drive them.
+  for (const auto& cell : cells_)
+    if (!cell->is_source() && !cell->idle()) return false;
+  return env_.wakeups.load(std::memory_order_acquire) == before;
+}
+
+void Execution::end_input() {
+  env_.end_of_input.store(true, std::memory_order_release);
+  for (auto& cell : cells_)
+    if (!cell->is_source()) cell->wake();
+}
+
+void Execution::stop_sources() {
+  env_.stop_sources.store(true, std::memory_order_release);
+  wake_sources();
+}
+
+}  // namespace cwf

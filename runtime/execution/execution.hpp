@@ -1,0 +1,60 @@
+// A workflow being run: one ActorCell per actor, receivers created and routes wired from the
+// workflow's connections. Directors drive an Execution; the Execution knows nothing of threads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "runtime/execution/actor_cell.hpp"
+#include "runtime/execution/case_cancellations.hpp"
+#include "runtime/graph/workflow.hpp"
+
+namespace cwf {
+
+class Execution {
+ public:
+  Execution(Workflow& workflow, Clock& clock);
+  Execution(const Execution&) = delete;
+  Execution& operator=(const Execution&) = delete;
+
+  Workflow& workflow() { return workflow_; }
+  const Workflow& workflow() const { return workflow_; }
+  ExecutionEnv& env() { return env_; }
+  Clock& clock() { return *env_.clock; }
+  std::size_t size() const { return cells_.size(); }
+  ActorCell& cell(ActorId id) { return *cells_[id]; }
+  const ActorCell& cell(ActorId id) const { return *cells_[id]; }
+  const std::vector<ActorId>& downstream(ActorId id) const { return downstream_[id]; }
+
+  // Directors install themselves before initialize().
+  void set_listener(ReadyListener& listener) { env_.listener = &listener; }
+  // Calls every actor's initialize() (errors propagate: a workflow that cannot start does not).
+  void initialize();
+  // Wake every source so the director fires it.
+  void wake_sources();
+  void wrapup();
+
+  // True when nothing can happen any more: every source finished and every cell idle. Safe to
+  // call from any thread while cells run (two reads of the wake-up counter bracket the scan).
+  bool quiescent() const;
+  bool sources_finished() const;
+  // Ask sources to stop; queued work still completes (drain).
+  void stop_sources();
+  // No more input will come: wake every actor so its receivers close their open windows.
+  void end_input();
+
+ private:
+  // Tells each wave window which of its producers carry which actors' waves (WaveCompletion);
+  // `producer_of_connection[i]`: the producer index of connection i on its receiver.
+  void tell_wave_windows_their_carriers(const std::vector<std::size_t>& producer_of_connection);
+
+  Workflow& workflow_;
+  ExecutionEnv env_;
+  std::vector<std::uint32_t> ordinals_;  // by actor: the space its waves' root sequences are in
+  std::vector<std::unique_ptr<ActorCell>> cells_;
+  std::vector<std::vector<ActorId>> downstream_;
+  std::unique_ptr<CaseCancellations> cancellations_;
+};
+
+}  // namespace cwf

@@ -1,0 +1,119 @@
+#include "runtime/execution/receiver.hpp"
+
+#include "runtime/execution/actor_cell.hpp"
+
+namespace cwf {
+
+void Receiver::put(Event&& event, ReceiverProducer& producer) {
+  inbox_.enqueue(producer.token(), std::move(event));
+  owner_->notify();
+}
+
+namespace {
+// Lets the inbox's bulk dequeue hand each event straight to the window operator, without an
+// intermediate array.
+template <typename Accept>
+class AcceptingIterator {
+ public:
+  explicit AcceptingIterator(Accept& accept) : accept_(&accept) {}
+  AcceptingIterator& operator*() { return *this; }
+  AcceptingIterator& operator++() { return *this; }
+  AcceptingIterator& operator++(int) { return *this; }
+  AcceptingIterator& operator=(Event&& event) {
+    (*accept_)(std::move(event));
+    return *this;
+  }
+
+ private:
+  Accept* accept_;
+};
+}  // namespace
+
+std::size_t Receiver::drain() {
+  // Bounded, so that a producer on another thread that is faster than this consumer cannot keep
+  // it draining forever; what is left is drained on the next run.
+  constexpr std::size_t kBulk = 256, kMaxPerDrain = 1 << 16;
+  std::size_t total = 0;
+  // Bulk dequeues by `dequeue` until it runs dry or the bound is reached; each event is accepted
+  // as coming from `producer`.
+  auto drain_from = [this, &total](std::size_t producer, auto&& dequeue) {
+    auto accept_one = [this, producer](Event&& event) {
+      if (cancelled_ && !cancelled_->empty() && !event.wave.is_punctuation()) [[unlikely]]
+        punctuate_if_cancelled(event);
+      accept(std::move(event), producer);
+    };
+    AcceptingIterator<decltype(accept_one)> into(accept_one);
+    while (total < kMaxPerDrain) {
+      std::size_t got = dequeue(into);
+      total += got;
+      if (got < kBulk) break;
+    }
+  };
+  if (!wants_punctuation()) {
+    // Where events come from does not matter: the inbox picks.
+    drain_from(0, [this](auto into) { return inbox_.try_dequeue_bulk(into, kBulk); });
+    return total;
+  }
+  // Wave windows complete a wave per producer (WaveCompletion): drain each one knowingly,
+  // starting with a different one each time so that none waits behind a flood from another.
+  const std::size_t producers = producers_.size();
+  if (producers == 0) return 0;
+  const std::size_t first = next_first_producer_;
+  next_first_producer_ = (first + 1) % producers;
+  for (std::size_t k = 0; k < producers; ++k) {
+    ReceiverProducer& producer = *producers_[(first + k) % producers];
+    drain_from(producer.index(), [this, &producer](auto into) {
+      return inbox_.try_dequeue_bulk_from_producer(producer.token(), into, kBulk);
+    });
+  }
+  return total;
+}
+
+void Receiver::punctuate_if_cancelled(Event& event) {
+  for (const CaseId* c : *cancelled_)
+    if (c->matches(event)) {
+      if (owner_) owner_->stats().cancelled.add();  // tests drive receivers without a cell
+      event = Event{Value(), event.time, event.wave.as_punctuation()};
+      return;
+    }
+}
+
+std::size_t FifoReceiver::cancel(const CaseId& cancelled) {
+  std::size_t removed = 0;
+  for (std::size_t i = head_; i < events_.size(); ++i) {
+    Event& event = events_[i];
+    if (event.wave.is_punctuation() || !cancelled.matches(event)) continue;
+    // In place: the queue keeps its order and the wave still hears of this leaf.
+    event = Event{Value(), event.time, event.wave.as_punctuation()};
+    ++removed;
+  }
+  return removed;
+}
+
+Window FifoReceiver::front_window() {
+  Event& event = events_[head_];
+  Window window;
+  window.events = std::span<const Event>(&event, 1);
+  window.time = event.time;
+  window.wave = &event.wave;
+  window.first_seq = seq_;
+  window.seqs = std::span<const std::uint64_t>(&seq_, 1);
+  window.owned = std::span<Event>(&event, 1);
+  return window;
+}
+
+void FifoReceiver::finish_window(bool, bool) {
+  ++seq_;
+  // A one-token window with step one: the event leaves every future window whether or not the
+  // actor fired on it. Consumed events are destroyed in bulk when the buffer runs dry.
+  if (++head_ == events_.size()) {
+    events_.clear();
+    head_ = 0;
+  } else if (head_ >= 4096 && head_ * 2 >= events_.size()) {
+    // A queue that never runs dry still gives back the space of consumed events.
+    events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
+  }
+}
+
+}  // namespace cwf

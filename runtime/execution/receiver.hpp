@@ -1,0 +1,144 @@
+// The object on an actor's input port. Producers on any thread `put` events into its inbox (a
+// lock-free multi-producer queue); the thread running the consumer actor drains the inbox into
+// the receiver's window operator and fires the actor once per window. Window state is therefore
+// only ever touched by one thread at a time.
+//
+// This file holds the inbox and the consumer-side contract; FifoReceiver (one event per window)
+// is the plain queue. Windowed receivers implement the same contract.
+#pragma once
+
+#include <concurrentqueue.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "runtime/actor/case_id.hpp"
+#include "runtime/actor/event.hpp"
+#include "runtime/actor/window.hpp"
+
+namespace cwf {
+
+class ActorCell;
+
+// Producer-side handle of one connection into a receiver: keeps that producer's events in FIFO
+// order even when the producing actor fires on different worker threads over time.
+class ReceiverProducer {
+ public:
+  ReceiverProducer(moodycamel::ConcurrentQueue<Event>& queue, std::size_t index)
+      : token_(queue), index_(index) {}
+  moodycamel::ProducerToken& token() { return token_; }
+  // The producer's number on its receiver: 0, 1, ... in the order they were made.
+  std::size_t index() const { return index_; }
+
+ private:
+  moodycamel::ProducerToken token_;
+  std::size_t index_;
+};
+
+class Receiver {
+ public:
+  virtual ~Receiver() = default;
+
+  // ---- producer side (any thread) ----
+  // Made while the workflow is wired, before any event flows; the handle must outlive the run.
+  std::unique_ptr<ReceiverProducer> make_producer() {
+    auto producer = std::make_unique<ReceiverProducer>(inbox_, producers_.size());
+    producers_.push_back(producer.get());
+    return producer;
+  }
+  // Enqueue and wake the owning actor.
+  void put(Event&& event, ReceiverProducer& producer);
+  // Enqueue only; the producer wakes the owner later (once per batch, see ActorCell::send).
+  void enqueue(Event&& event, ReceiverProducer& producer) {
+    inbox_.enqueue(producer.token(), std::move(event));
+  }
+  ActorCell& owner() { return *owner_; }
+
+  // ---- consumer side (the thread running the owner) ----
+  // Move everything waiting in the inbox into the window operator; returns how many events moved.
+  std::size_t drain();
+  virtual bool has_window() const = 0;
+  // The earliest window ready to fire on; valid until finish_window().
+  virtual Window front_window() = 0;
+  // The actor fired (or declined, `fired` false) on the front window; `consumed` is its
+  // delete-used post-condition.
+  virtual void finish_window(bool fired, bool consumed) = 0;
+  // Called on every run of the owner after drain(), with the workflow clock's time: time-based
+  // operators close windows whose formation timeout has passed (and ask the owner for a wake-up
+  // at their next deadline); at the end of input every open window closes.
+  virtual void advance(Timestamp /*now*/, bool /*end_of_input*/) {}
+  // Wave punctuations (see WaveTag::as_punctuation): a receiver with wave-based windows wants
+  // them; a FIFO receiver hands them to its actor's cell, which passes them on unchanged.
+  virtual bool wants_punctuation() const { return false; }
+  virtual bool forwards_punctuation() const { return false; }
+  // Producer `producer` delivers every wave started by the actors `source_ordinals` (whole, with
+  // punctuations for what it does not deliver): a wave window waits for each of them.
+  virtual void set_carried_sources(std::size_t /*producer*/,
+                                   const std::vector<std::uint32_t>& /*source_ordinals*/) {}
+  // ---- case cancellation (CWP4, consumer side) ----
+  // The cases cancelled in the owner's scope (owned by the cell): an event of one of them that
+  // arrives is not queued; it becomes a punctuation of its wave (see runtime/case_cancellation).
+  void set_cancelled_cases(const std::vector<const CaseId*>* cases) { cancelled_ = cases; }
+  // Removes the queued events of `cancelled` (as punctuations where a wave must still complete);
+  // returns how many were removed. Not between front_window() and finish_window(). A receiver
+  // that does not override it keeps the case's queued events (its late arrivals are still
+  // dropped).
+  virtual std::size_t cancel(const CaseId& /*cancelled*/) { return 0; }
+
+  // Events held by the window operator, not counting the inbox (consumer thread only).
+  virtual std::size_t buffered() const = 0;
+  // What other threads may read (queue lengths for progress and back-pressure): the count the
+  // owner published at the end of its last run.
+  void publish_buffered() { published_buffered_.store(buffered(), std::memory_order_relaxed); }
+  std::size_t published_buffered() const {
+    return published_buffered_.load(std::memory_order_relaxed);
+  }
+  std::size_t inbox_size() const { return inbox_.size_approx(); }
+
+  void attach(ActorCell* owner, int port) {
+    owner_ = owner;
+    port_ = port;
+  }
+  int port() const { return port_; }
+
+ protected:
+  // `producer`: the index of the producer the event came through.
+  virtual void accept(Event&& event, std::size_t producer) = 0;
+
+ private:
+  // A late arrival of a cancelled case: counted, and left as a punctuation of its wave.
+  void punctuate_if_cancelled(Event& event);
+  moodycamel::ConcurrentQueue<Event> inbox_;
+  std::vector<ReceiverProducer*> producers_;
+  std::size_t next_first_producer_ = 0;  // where drain() starts next (wave windows)
+  std::atomic<std::size_t> published_buffered_{0};
+  const std::vector<const CaseId*>* cancelled_ = nullptr;
+  ActorCell* owner_ = nullptr;
+  int port_ = 0;
+};
+
+// One event per window, in arrival order.
+class FifoReceiver final : public Receiver {
+ public:
+  bool has_window() const override { return head_ < events_.size(); }
+  Window front_window() override;
+  void finish_window(bool fired, bool consumed) override;
+  std::size_t buffered() const override { return events_.size() - head_; }
+  bool forwards_punctuation() const override { return true; }
+  std::size_t cancel(const CaseId& cancelled) override;
+
+ protected:
+  void accept(Event&& event, std::size_t) override { events_.push_back(std::move(event)); }
+
+ private:
+  std::vector<Event> events_;
+  std::size_t head_ = 0;
+  std::uint64_t seq_ = 0;  // arrival number of events_[head_]
+};
+
+}  // namespace cwf

@@ -1,0 +1,305 @@
+#include "runtime/execution/scheduled_director.hpp"
+
+#include <chrono>
+#include <stdexcept>
+
+#include "runtime/execution/run_monitor.hpp"
+
+namespace cwf {
+
+namespace {
+// Longest uninterrupted sleep while parked, so stop and pause requests and progress stay
+// responsive; an idle workflow wakes 50 times a second per worker, which costs well under 1% CPU.
+constexpr auto kMaxPark = std::chrono::milliseconds(20);
+// Iterations in a row that hand out nothing while actors have work before a worker parks
+// between them (QBS needs a few to re-quantify a large overdraft; more means a stuck policy).
+constexpr int kEmptyIterationsBeforePark = 1024;
+
+// The worker running on this thread, if any. A composite's inner director runs on its outer
+// worker's thread, so each run() saves and restores these.
+thread_local ScheduledDirector* tl_director = nullptr;
+thread_local void* tl_worker = nullptr;
+
+unsigned resolve_workers(unsigned requested) {
+  if (requested > 0) return requested;
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+}  // namespace
+
+ScheduledDirector::ScheduledDirector(std::unique_ptr<Scheduler> scheduler, unsigned workers)
+    : scheduler_(std::move(scheduler)), workers_(resolve_workers(workers)) {}
+
+ScheduledDirector::~ScheduledDirector() = default;
+
+void ScheduledDirector::set_cost_model(CostModel model) {
+  if (workers_ != 1)
+    throw std::invalid_argument("a cost model makes runs deterministic only on one worker (" +
+                                std::to_string(workers_) + " configured)");
+  cost_model_ = std::move(model);
+}
+
+void ScheduledDirector::start(Execution& execution) {
+  execution_ = &execution;
+  execution.set_listener(*this);
+  std::vector<SchedulableActor> actors;
+  for (ActorId id = 0; id < execution.size(); ++id) {
+    const ActorEntry& entry = execution.workflow().actor(id);
+    const ActorCell& cell = execution.cell(id);
+    actors.push_back({id, entry.name, entry.priority, entry.actor->is_source(),
+                      execution.downstream(id), &cell.stats(),
+                      [&cell] { return cell.queue_length(); },
+                      [&cell] { return cell.inbox_length(); }});
+  }
+  scheduler_->attach(actors);
+  timer_at_.assign(execution.size(), kNever);
+}
+
+void ScheduledDirector::make_ready(ActorCell& cell) {
+  if (tl_director == this) {
+    static_cast<Worker*>(tl_worker)->wakeups.push_back(cell.id());
+    return;
+  }
+  wakeups_.enqueue(cell.id());
+  // The fence pairs with the one in park(): either this thread sees the parked flag or the
+  // parking worker sees the enqueued element (the queue's size check uses relaxed loads), so a
+  // wake-up never waits for the park timeout.
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (anyone_parked_.load(std::memory_order_relaxed)) {
+    std::lock_guard lock(mutex_);
+    wake_.notify_one();
+  }
+}
+
+Timestamp ScheduledDirector::next_timer() {
+  std::lock_guard lock(mutex_);
+  // A later, stale timer only causes an empty run (see end_grant).
+  while (!timers_.empty() && execution_->cell(timers_.top().second).finished()) {
+    timer_at_[timers_.top().second] = kNever;
+    timers_.pop();
+  }
+  return timers_.empty() ? kNever : timers_.top().first;
+}
+
+void ScheduledDirector::take_wakeups(Worker& self) {
+  for (ActorId local : self.wakeups) {
+    ++busy_;
+    scheduler_->actor_got_work(local);
+  }
+  self.wakeups.clear();
+  ActorId id;
+  while (wakeups_.try_dequeue(id)) {
+    ++busy_;
+    scheduler_->actor_got_work(id);
+  }
+}
+
+void ScheduledDirector::fire_due_timers() {
+  if (timers_.empty()) return;
+  Timestamp now = execution_->clock().now();
+  while (!timers_.empty() && timers_.top().first <= now) {
+    auto [time, id] = timers_.top();
+    timers_.pop();
+    if (timer_at_[id] == time) timer_at_[id] = kNever;
+    execution_->cell(id).wake();
+  }
+}
+
+ScheduledDirector::GrantOutcome ScheduledDirector::execute(const Grant& grant) {
+  ActorCell& cell = execution_->cell(grant.actor);
+  GrantOutcome outcome;
+  std::uint64_t out_before = cell.stats().events_out.get();
+  auto started = std::chrono::steady_clock::now();
+  outcome.result = cell.run(grant.max_firings);
+  outcome.cost = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                     std::chrono::steady_clock::now() - started)
+                     .count();
+  if (cost_model_) {
+    outcome.cost = cost_model_(grant.actor, outcome.result.firings);
+    if (auto* virtual_clock = dynamic_cast<VirtualClock*>(&execution_->clock()))
+      virtual_clock->advance_to(virtual_clock->now() + outcome.cost);
+  }
+  cell.stats().cost_ns.add(static_cast<std::uint64_t>(outcome.cost));
+  outcome.events_out = cell.stats().events_out.get() - out_before;
+  return outcome;
+}
+
+void ScheduledDirector::end_grant(ActorId actor, const GrantOutcome& outcome) {
+  ActorCell& cell = execution_->cell(actor);
+  bool more = outcome.result.has_more_work;
+  if (!more) {
+    // One timer per cell at its earliest deadline; a later, stale one only causes an empty run.
+    Timestamp timer = cell.timer();
+    if (!cell.finished() && timer < timer_at_[actor]) {
+      timers_.emplace(timer, actor);
+      timer_at_[actor] = timer;
+    }
+    // Under the mutex: a wake-up raised by another worker after this point reaches the policy
+    // only after firing_ended() below, so the policy never sees work for an actor it holds.
+    more = !cell.try_go_idle();
+  }
+  if (!more) --busy_;
+  scheduler_->firing_ended(
+      actor, FiringReport{outcome.result.firings, outcome.cost, outcome.events_out, more});
+}
+
+bool ScheduledDirector::paused(const RunOptions& options) const {
+  return !stopped_ && options.pause_requested &&
+         options.pause_requested->load(std::memory_order_relaxed);
+}
+
+void ScheduledDirector::park(std::unique_lock<std::mutex>& lock, std::chrono::nanoseconds at_most) {
+  ++parked_;
+  anyone_parked_.store(true, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_seq_cst);  // see make_ready()
+  if (wakeups_.size_approx() == 0) wake_.wait_for(lock, at_most);
+  if (--parked_ == 0) anyone_parked_.store(false, std::memory_order_relaxed);
+}
+
+bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOptions& options) {
+  // Timers of cells that finished (sources stopped while waiting) no longer matter.
+  while (!timers_.empty() && execution_->cell(timers_.top().second).finished()) {
+    timer_at_[timers_.top().second] = kNever;
+    timers_.pop();
+  }
+  if (wakeups_.size_approx() == 0 && execution_->quiescent()) {
+    // No event can arrive any more: windows waiting for a deadline close now, not at the
+    // deadline, and their results are processed before the run ends.
+    if (!options.end_input_when_quiescent || execution_->env().end_of_input) return false;
+    execution_->end_input();
+    return true;
+  }
+  // An actor woken by another thread whose wake-up is not queued yet: time must not move past
+  // the work it brings (make_ready wakes a parked worker once it is queued).
+  for (ActorId id = 0; id < execution_->size(); ++id)
+    if (!execution_->cell(id).is_source() && !execution_->cell(id).idle()) {
+      if (wakeups_.size_approx() == 0) park(lock, kMaxPark);
+      return true;
+    }
+  // A sub-workflow's run (its input goes on) leaves the clock to the parent, which fires the
+  // sub-workflow again at its next timer (CompositeActor): it ends here instead of waiting.
+  if (!options.end_input_when_quiescent) return false;
+  Clock& clock = execution_->clock();
+  std::chrono::nanoseconds wait = kMaxPark;
+  if (!timers_.empty()) {
+    Duration delay = clock.real_delay_until(timers_.top().first);
+    if (delay == 0) {
+      clock.sleep_until(timers_.top().first);  // virtual time jumps; otherwise already due
+      fire_due_timers();
+      return true;
+    }
+    wait = std::min(wait, std::chrono::nanoseconds(delay));
+  }
+  park(lock, wait);
+  return true;
+}
+
+void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions& options) {
+  ScheduledDirector* saved_director = tl_director;
+  void* saved_worker = tl_worker;
+  tl_director = this;
+  tl_worker = &self;
+  Execution& execution = *execution_;
+  std::unique_lock lock(mutex_);
+  std::uint32_t turns = 0;
+  int empty_iterations = 0;
+  while (!done_) {
+    // Worker 0 polls the stop request and prints progress on every 16th turn (a parked worker
+    // takes a turn at least every kMaxPark), outside the lock: a slow progress callback must not
+    // hold up the other workers.
+    if (monitor && (turns++ & 15) == 0) {
+      lock.unlock();
+      monitor->progress();
+      bool stop = monitor->stop_due();
+      if (stop) execution.stop_sources();  // wakes waiting sources: onto this worker's list
+      lock.lock();
+      if (stop) stopped_ = true;
+      if (monitor->time_is_up()) {
+        // Grants in flight end; nothing new starts. The runner counts what is left.
+        execution.env().time_was_up.store(true);
+        done_ = true;
+        wake_.notify_all();
+        break;
+      }
+    }
+    take_wakeups(self);
+    fire_due_timers();
+    take_wakeups(self);
+    if (!paused(options)) {
+      if (!iteration_open_) {
+        scheduler_->iteration_started();
+        iteration_open_ = true;
+      }
+      if (auto grant = scheduler_->next_actor()) {
+        empty_iterations = 0;
+        ++outstanding_;
+        scheduler_->firing_started(grant->actor);
+        // Work the policy still holds may run on a parked worker meanwhile.
+        if (parked_ > 0 && busy_ > outstanding_) wake_.notify_one();
+        lock.unlock();
+        GrantOutcome outcome = execute(*grant);
+        lock.lock();
+        --outstanding_;
+        end_grant(grant->actor, outcome);
+        take_wakeups(self);
+        if (parked_ > 0 && (busy_ > outstanding_ || (busy_ == 0 && outstanding_ == 0)))
+          wake_.notify_one();
+        continue;
+      }
+      if (outstanding_ == 0) {
+        // The seed's end of a director iteration: the policy re-quantifies, starts a period...
+        scheduler_->iteration_ended();
+        iteration_open_ = false;
+        // The next iteration may hand out work at once; if not (every actor waits for quantum it
+        // has not got yet), the loop ends iterations until one does. A policy that never does
+        // would spin here holding the lock: after many empty iterations, park between them.
+        if (busy_ > 0 && ++empty_iterations < kEmptyIterationsBeforePark) continue;
+      }
+    }
+    if (outstanding_ > 0 || busy_ > 0 || paused(options)) {
+      // Also wake for the next timer: a paced source or a window deadline must not wait for
+      // another worker's long grant.
+      std::chrono::nanoseconds wait = kMaxPark;
+      if (!timers_.empty()) {
+        Clock& clock = execution.clock();
+        Timestamp next = timers_.top().first;
+        // A virtual clock reports no wall-time delay for a timer that is not due: its time moves
+        // only when the workflow goes idle (idle()), so wait for the grants in flight instead of
+        // spinning with the lock held.
+        if (clock.now() >= next)
+          wait = std::chrono::nanoseconds(0);
+        else if (Duration delay = clock.real_delay_until(next); delay > 0)
+          wait = std::min(wait, std::chrono::nanoseconds(delay));
+      }
+      if (wait.count() > 0) park(lock, wait);
+      empty_iterations = 0;
+      turns = 0;  // a parked worker 0 checks for a stop request right away
+      continue;
+    }
+    if (!idle(lock, options)) {
+      done_ = true;
+      wake_.notify_all();
+    }
+    turns = 0;
+  }
+  lock.unlock();
+  tl_director = saved_director;
+  tl_worker = saved_worker;
+}
+
+void ScheduledDirector::run(const RunOptions& options) {
+  RunMonitor monitor(options);
+  {
+    std::lock_guard lock(mutex_);
+    done_ = false;
+    stopped_ = false;
+  }
+  std::vector<Worker> workers(workers_);
+  std::vector<std::thread> threads;
+  for (unsigned i = 1; i < workers_; ++i)
+    threads.emplace_back([this, &workers, i, &options] { work(workers[i], nullptr, options); });
+  work(workers[0], &monitor, options);
+  for (auto& t : threads)
+    t.join();
+}
+
+}  // namespace cwf

@@ -1,0 +1,103 @@
+// STAFiLOS' scheduled director (seed 5.3), on one worker or many: a scheduling policy picks the
+// next actor, a worker fires it on up to the granted number of windows, times the grant, and
+// reports back.
+//
+// Workers share one policy behind a mutex, so policies stay single-threaded code and keep their
+// meaning on any number of workers: the policy orders the actors exactly as on one core, N
+// workers just consume its decisions N at a time. The lock is taken twice per grant, not per
+// event; firings run outside it. An actor is never handed out twice (the policy holds an actor
+// from next_actor() to firing_ended()), so it never fires concurrently with itself.
+//
+// An iteration (the seed's director iteration) ends when the policy has nothing to hand out and
+// no grant is outstanding; then the policy does its maintenance (re-quantify, new period).
+//
+// Wake-ups raised on a worker (nearly all: an actor's outputs wake its consumers) go to that
+// worker's own list and reach the policy the next time the worker holds the lock; wake-ups from
+// other threads go through a lock-free queue. Idle workers park on a condition variable. Sources
+// that pace themselves and windows with deadlines register timers; with a virtual clock the
+// director jumps to the next timer when nothing else can run.
+//
+// Deterministic mode (tests, experiments): one worker, a virtual clock and a cost model; each
+// grant is charged the model's cost and the clock advances by it, so a run is reproducible.
+#pragma once
+
+#include <concurrentqueue.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <queue>
+#include <thread>
+#include <vector>
+
+#include "runtime/execution/director.hpp"
+#include "runtime/execution/scheduler.hpp"
+
+namespace cwf {
+
+class RunMonitor;
+
+class ScheduledDirector final : public Director, public ReadyListener {
+ public:
+  // `workers` = 0: one per hardware thread.
+  explicit ScheduledDirector(std::unique_ptr<Scheduler> scheduler, unsigned workers = 1);
+  ~ScheduledDirector() override;
+
+  std::string_view name() const override { return "scheduled"; }
+  Scheduler& scheduler() { return *scheduler_; }
+  unsigned workers() const { return workers_; }
+  // Charge each grant the model's cost instead of its measured time; with a virtual clock the
+  // clock advances by that cost. Throws std::invalid_argument with more than one worker.
+  void set_cost_model(CostModel model);
+
+  void start(Execution& execution) override;
+  void run(const RunOptions& options) override;
+  void shutdown() override {}
+  void make_ready(ActorCell& cell) override;
+  Timestamp next_timer() override;
+
+ private:
+  struct Worker {
+    std::vector<ActorId> wakeups;  // raised on this worker's thread, not yet given to the policy
+  };
+  struct GrantOutcome {
+    ActorCell::CycleResult result;
+    Duration cost = 0;
+    std::uint64_t events_out = 0;
+  };
+
+  void work(Worker& self, RunMonitor* monitor, const RunOptions& options);
+  // Each of the following runs with mutex_ held.
+  void take_wakeups(Worker& self);
+  void fire_due_timers();
+  void end_grant(ActorId actor, const GrantOutcome& outcome);
+  // Nothing to hand out and nothing running: end the run, end the input, jump the virtual clock
+  // or park until a wake-up or the next timer. False when the run is over.
+  bool idle(std::unique_lock<std::mutex>& lock, const RunOptions& options);
+  void park(std::unique_lock<std::mutex>& lock, std::chrono::nanoseconds at_most);
+  bool paused(const RunOptions& options) const;
+
+  GrantOutcome execute(const Grant& grant);
+
+  std::unique_ptr<Scheduler> scheduler_;
+  unsigned workers_;
+  CostModel cost_model_;
+  Execution* execution_ = nullptr;
+
+  std::mutex mutex_;  // the policy, the timers and the counters below
+  std::condition_variable wake_;
+  std::size_t busy_ = 0;         // actors the policy holds as having work
+  std::size_t outstanding_ = 0;  // grants being fired
+  std::size_t parked_ = 0;       // workers waiting on wake_
+  bool iteration_open_ = false;
+  bool done_ = false;
+  bool stopped_ = false;  // the stop request was acted on (stop overrides pause)
+  std::atomic<bool> anyone_parked_{false};
+  moodycamel::ConcurrentQueue<ActorId> wakeups_;  // from threads that are not our workers
+  using Timer = std::pair<Timestamp, ActorId>;
+  std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers_;
+  std::vector<Timestamp> timer_at_;  // earliest pending timer per actor
+};
+
+}  // namespace cwf

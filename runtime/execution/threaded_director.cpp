@@ -1,0 +1,203 @@
+#include "runtime/execution/threaded_director.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "runtime/execution/run_monitor.hpp"
+
+namespace cwf {
+
+namespace {
+constexpr std::uint32_t kFiringsPerWake = 256;
+constexpr auto kSleepSlice = std::chrono::milliseconds(20);
+// The scheduled director times every grant for its policy; here the time only feeds statistics.
+ActorCell::CycleResult timed_run(ActorCell& cell, std::uint32_t max_firings) {
+  auto started = std::chrono::steady_clock::now();
+  ActorCell::CycleResult result = cell.run(max_firings);
+  cell.stats().cost_ns.add(
+      static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - started)
+                                     .count()));
+  return result;
+}
+}  // namespace
+
+void ThreadedDirector::start(Execution& execution) {
+  execution_ = &execution;
+  execution.set_listener(*this);
+  ready_.clear();
+  for (std::size_t i = 0; i < execution.size(); ++i)
+    ready_.push_back(std::make_unique<std::counting_semaphore<>>(0));
+  shutting_down_ = false;
+  virtual_clock_ = dynamic_cast<VirtualClock*>(&execution.clock());
+  waiting_until_ = std::make_unique<std::atomic<Timestamp>[]>(execution.size());
+  for (std::size_t i = 0; i < execution.size(); ++i)
+    waiting_until_[i].store(kNever, std::memory_order_relaxed);
+  for (ActorId id = 0; id < execution.size(); ++id) {
+    ActorCell& cell = execution.cell(id);
+    threads_.emplace_back(
+        [this, &cell] { cell.is_source() ? source_loop(cell) : actor_loop(cell); });
+  }
+}
+
+void ThreadedDirector::make_ready(ActorCell& cell) {
+  if (!cell.is_source()) ready_[cell.id()]->release();
+}
+
+bool ThreadedDirector::downstream_full(ActorId id) const {
+  for (ActorId down : execution_->downstream(id)) {
+    const ActorCell& cell = execution_->cell(down);
+    if (!cell.finished() && cell.inbox_length() > kHighWater) return true;
+  }
+  return false;
+}
+
+void ThreadedDirector::wait_while_paused() const {
+  while (paused_.load(std::memory_order_relaxed) && !shutting_down_)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+void ThreadedDirector::source_loop(ActorCell& cell) {
+  Clock& clock = execution_->clock();
+  while (!cell.finished() && !shutting_down_) {
+    wait_while_paused();
+    ActorCell::CycleResult result = timed_run(cell, 1);
+    cell.try_go_idle();
+    if (cell.finished()) break;
+    if (!result.has_more_work && cell.fire_again_at() != kNever && virtual_clock_) {
+      wait_for_virtual_time(cell, cell.fire_again_at());
+    } else if (!result.has_more_work && cell.fire_again_at() != kNever) {
+      // Sleep in slices so that a stop request is noticed.
+      Duration delay = clock.real_delay_until(cell.fire_again_at());
+      if (delay > 0)
+        std::this_thread::sleep_for(
+            std::min<std::chrono::nanoseconds>(std::chrono::nanoseconds(delay), kSleepSlice));
+      else
+        clock.sleep_until(cell.fire_again_at());
+    }
+    while (downstream_full(cell.id()) && !shutting_down_ &&
+           !execution_->env().stop_sources.load(std::memory_order_relaxed))
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
+
+void ThreadedDirector::actor_loop(ActorCell& cell) {
+  auto& ready = *ready_[cell.id()];
+  Clock& clock = execution_->clock();
+  while (true) {
+    Timestamp timer = cell.timer();
+    if (timer == kNever || virtual_clock_) {
+      // On a virtual clock a deadline comes only when run() moves the clock, and it wakes us.
+      ready.acquire();
+    } else if (!ready.try_acquire_for(std::min<std::chrono::nanoseconds>(
+                   std::chrono::nanoseconds(clock.real_delay_until(timer)), kSleepSlice))) {
+      // A window deadline (formation timeout) came due without new input.
+      if (clock.now() >= timer) cell.wake();
+      continue;
+    }
+    if (shutting_down_) return;
+    while (true) {
+      wait_while_paused();
+      ActorCell::CycleResult result = timed_run(cell, kFiringsPerWake);
+      if (result.has_more_work) continue;
+      // Published before going idle, so that run() never sees this cell idle without its
+      // deadline and moves the clock past it (and for next_timer()).
+      waiting_until_[cell.id()].store(cell.timer(), std::memory_order_release);
+      if (cell.try_go_idle()) break;
+    }
+  }
+}
+
+void ThreadedDirector::wait_for_virtual_time(ActorCell& cell, Timestamp time) {
+  auto& ready = *ready_[cell.id()];
+  const ExecutionEnv& env = execution_->env();
+  waiting_until_[cell.id()].store(time, std::memory_order_release);
+  while (virtual_clock_->now() < time && !shutting_down_ &&
+         !env.stop_sources.load(std::memory_order_relaxed))
+    (void)ready.try_acquire_for(kSleepSlice);  // released by advance_virtual_clock()
+  waiting_until_[cell.id()].store(kNever, std::memory_order_release);
+}
+
+Timestamp ThreadedDirector::next_timer() {
+  Timestamp earliest = kNever;
+  for (ActorId id = 0; id < execution_->size(); ++id)
+    if (!execution_->cell(id).finished())
+      earliest = std::min(earliest, waiting_until_[id].load(std::memory_order_acquire));
+  return earliest;
+}
+
+bool ThreadedDirector::advance_virtual_clock() {
+  // As in Execution::quiescent(): two reads of the wake-up counter bracket the scan, so a cell
+  // woken and back to idle during it does not go unnoticed.
+  const ExecutionEnv& env = execution_->env();
+  std::uint64_t before = env.wakeups.load(std::memory_order_acquire);
+  Timestamp earliest = kNever;
+  for (ActorId id = 0; id < execution_->size(); ++id) {
+    const ActorCell& cell = execution_->cell(id);
+    Timestamp waits_for = waiting_until_[id].load(std::memory_order_acquire);
+    if (cell.is_source()) {
+      if (cell.finished()) continue;
+      if (waits_for == kNever) return false;  // firing, or held back by a full consumer
+    } else if (!cell.idle()) {
+      return false;
+    }
+    earliest = std::min(earliest, waits_for);
+  }
+  if (earliest == kNever || env.wakeups.load(std::memory_order_acquire) != before) return false;
+  Timestamp was = virtual_clock_->now();
+  virtual_clock_->advance_to(earliest);
+  Timestamp now = virtual_clock_->now();
+  for (ActorId id = 0; id < execution_->size(); ++id) {
+    if (waiting_until_[id].load(std::memory_order_acquire) > now) continue;
+    ActorCell& cell = execution_->cell(id);
+    if (cell.is_source())
+      ready_[id]->release();
+    else
+      cell.wake();
+  }
+  return now > was;
+}
+
+void ThreadedDirector::run(const RunOptions& options) {
+  RunMonitor monitor(options);
+  // Poll quickly at first (composites wait here once per outer firing), then back off.
+  auto pause = std::chrono::microseconds(20);
+  bool stopped = false;
+  while (true) {
+    if (monitor.stop_due()) {
+      stopped = true;  // a stop drains, so it ends a pause
+      execution_->stop_sources();
+    }
+    paused_.store(!stopped && options.pause_requested && options.pause_requested->load(),
+                  std::memory_order_relaxed);
+    monitor.progress();
+    if (monitor.time_is_up() && !execution_->quiescent()) {
+      // Actor threads stop at shutdown; the runner counts what is left.
+      execution_->env().time_was_up.store(true);
+      return;
+    }
+    if (execution_->quiescent()) {
+      if (!options.end_input_when_quiescent || execution_->env().end_of_input) return;
+      execution_->end_input();
+      continue;
+    }
+    // Time moved: what it released takes a moment, so look again soon.
+    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed) && advance_virtual_clock())
+      pause = std::chrono::microseconds(20);
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(5000));
+  }
+}
+
+void ThreadedDirector::shutdown() {
+  if (threads_.empty()) return;
+  shutting_down_ = true;
+  execution_->stop_sources();
+  for (auto& r : ready_)
+    r->release();
+  for (auto& t : threads_)
+    t.join();
+  threads_.clear();
+}
+
+}  // namespace cwf

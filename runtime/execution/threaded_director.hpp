@@ -1,0 +1,58 @@
+// The thread-per-actor director (the seed's PNCWF, the baseline the schedulers are compared
+// with): every actor has its own thread that blocks until its inputs have events; the OS
+// schedules. Sources fire in a loop on their own thread, pacing themselves with the clock, and
+// pause while a downstream queue is over its high-water mark so a fast file source cannot fill
+// memory. On a virtual clock, time moves only when nothing else can happen: every actor is idle
+// and every unfinished source waits for a later time; then the clock jumps to the earliest time
+// anyone waits for, as under the scheduled director.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <semaphore>
+#include <thread>
+#include <vector>
+
+#include "runtime/execution/director.hpp"
+
+namespace cwf {
+
+class ThreadedDirector final : public Director, public ReadyListener {
+ public:
+  // Events a source may have left untaken at a direct consumer before it waits (events a window
+  // holds until it fills do not count: waiting for them could wait forever).
+  static constexpr std::size_t kHighWater = 1 << 16;
+
+  std::string_view name() const override { return "threaded"; }
+  void start(Execution& execution) override;
+  void run(const RunOptions& options) override;
+  void shutdown() override;
+  void make_ready(ActorCell& cell) override;
+  Timestamp next_timer() override;
+  ~ThreadedDirector() override { shutdown(); }
+
+ private:
+  void source_loop(ActorCell& cell);
+  void actor_loop(ActorCell& cell);
+  bool downstream_full(ActorId id) const;
+  // Virtual clock: a source waits on its semaphore until the clock reaches `time`.
+  void wait_for_virtual_time(ActorCell& cell, Timestamp time);
+  // Virtual clock: when nothing but timers is left, moves the clock to the earliest and wakes
+  // the cells whose time has come. True if the clock moved.
+  bool advance_virtual_clock();
+
+  Execution* execution_ = nullptr;
+  std::vector<std::unique_ptr<std::counting_semaphore<>>> ready_;
+  std::vector<std::thread> threads_;
+  VirtualClock* virtual_clock_ = nullptr;
+  // Per cell, published by its own thread before it goes idle: the time it waits for (a
+  // source's next firing on a virtual clock, a receiver's window deadline; kNever: none). A
+  // source that is not waiting for a time is busy.
+  std::unique_ptr<std::atomic<Timestamp>[]> waiting_until_;
+  std::atomic<bool> shutting_down_{false};
+  // Mirrors the run's pause request; actor threads hold still between cycles while it is set.
+  std::atomic<bool> paused_{false};
+  void wait_while_paused() const;
+};
+
+}  // namespace cwf

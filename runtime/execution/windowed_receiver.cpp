@@ -1,0 +1,287 @@
+#include "runtime/execution/windowed_receiver.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "runtime/execution/actor_cell.hpp"
+
+namespace cwf {
+
+namespace {
+constexpr Timestamp kMinTime = std::numeric_limits<Timestamp>::min();
+}  // namespace
+
+WindowedReceiver::WindowedReceiver(WindowSpec spec)
+    : spec_(std::move(spec)),
+      parts_(make_window_parts(spec_)),
+      keys_(spec_.compile_group_by()),
+      timeout_after_end_(spec_.timeout_after_end()),
+      closed_through_(kMinTime),
+      expire_fn_([this](Event&& e) { expire(std::move(e)); }) {}
+
+void WindowedReceiver::expire(Event&& event) {
+  owner().send_expired(port(), std::move(event));
+}
+void WindowedReceiver::count_late() {
+  owner().stats().late.add();
+}
+void WindowedReceiver::wake_at(Timestamp time) {
+  owner().request_wakeup(time);
+}
+
+std::size_t WindowedReceiver::group_of(const Event& event) {
+  auto make_group = [this] {
+    WindowGroup::WaveLeftFn left;
+    if (spec_.uses_waves()) left = [this](const WaveTag& root) { wave_left(root); };
+    groups_.push_back({std::make_unique<WindowGroup>(spec_, parts_, &live_, std::move(left))});
+  };
+  if (keys_.empty()) {
+    if (groups_.empty()) make_group();
+    return 0;
+  }
+  // A null key is a field the event does not have (or a division by zero): a typo in the
+  // workflow would otherwise put every event in one group without a word.
+  auto check = [this](const Value& part, std::size_t i) {
+    if (part.is_null())
+      throw std::runtime_error("key " + std::to_string(i + 1) + " of " +
+                               std::to_string(keys_.size()) +
+                               " is null (a field the event does not have?)");
+  };
+  Value key;
+  if (keys_.size() == 1) {
+    key = keys_[0].evaluate(event.token);
+    if (auto it = index_.find(key); it != index_.end()) return it->second;
+    check(key, 0);
+  } else {
+    key_parts_.clear();
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+      key_parts_.push_back(keys_[i].evaluate(event.token));
+      check(key_parts_.back(), i);
+    }
+    std::span<const Value> parts(key_parts_);
+    if (auto it = index_.find(parts); it != index_.end()) return it->second;
+    key = Value::array(parts);  // a new group: only now is the key built
+  }
+  auto it = index_.emplace(std::move(key), groups_.size()).first;
+  make_group();
+  groups_.back().key = &it->first;
+  return it->second;
+}
+
+std::size_t WindowedReceiver::wave_records() const {
+  std::size_t n = 0;
+  for (const GroupState& state : groups_)
+    n += state.group->wave_records();
+  return n;
+}
+
+void WindowedReceiver::accept(Event&& event, std::size_t producer) {
+  if (!spec_.uses_waves()) {
+    // Punctuations are for wave windows only: not data, not late, never expired.
+    if (!event.wave.is_punctuation()) queue(std::move(event));
+    return;
+  }
+  // Every event and punctuation is a leaf of its wave; only events are queued. The event is
+  // queued before its wave may complete, so that its group knows the wave.
+  WaveTag leaf = event.wave;
+  if (!leaf.is_punctuation()) queue(std::move(event));
+  if (waves_.add(leaf, producer)) wave_completed(leaf);
+}
+
+void WindowedReceiver::queue(Event&& event) {
+  std::size_t g;
+  try {
+    g = group_of(event);
+  } catch (const std::exception& e) {
+    owner().report(ProblemKind::dropped, std::string("no group: group_by: ") + e.what(), &event);
+    return;
+  }
+  GroupState& state = groups_[g];
+  // An event behind the latest one is late for every window that the earlier events closed,
+  // whether or not those windows were handed to the actor yet: how arrivals are grouped into
+  // drains and firings differs between directors, the order of arrival does not.
+  Timestamp late_before =
+      event.time < max_time_ ? state.group->late_before(max_time_) : state.group->late_before();
+  if (event.time < late_before) {
+    count_late();
+    return;
+  }
+  if (!any_event_ || event.time > max_time_) max_time_ = event.time;
+  any_event_ = true;
+  WaveRoot wave = event.wave.root();
+  if (state.group->add(std::move(event))) {
+    QueuedWave& queued = queued_waves_[wave];
+    ++queued.holding;
+    if (std::find(queued.groups.begin(), queued.groups.end(), g) == queued.groups.end())
+      queued.groups.push_back(g);
+  }
+  mark_dirty(g);
+}
+
+void WindowedReceiver::mark_dirty(std::size_t g) {
+  GroupState& state = groups_[g];
+  if (!state.dirty) {
+    state.dirty = true;
+    dirty_.push_back(g);
+  }
+}
+
+void WindowedReceiver::wave_completed(const WaveTag& tag) {
+  WaveTag root(tag.root_time(), tag.root_sequence());
+  auto it = queued_waves_.find(tag.root());
+  if (it != queued_waves_.end())
+    for (std::size_t g : it->second.groups) {
+      groups_[g].group->wave_complete(root);
+      mark_dirty(g);
+    }
+  if (it == queued_waves_.end() || it->second.holding == 0) {
+    waves_.forget(root);
+    if (it != queued_waves_.end()) queued_waves_.erase(it);
+  }
+}
+
+void WindowedReceiver::wave_left(const WaveTag& root) {
+  auto it = queued_waves_.find(root.root());
+  if (it == queued_waves_.end() || --it->second.holding > 0) return;
+  if (waves_.complete(root)) {
+    waves_.forget(root);
+    queued_waves_.erase(it);
+  }
+}
+
+WindowProgress WindowedReceiver::progress() const {
+  WindowProgress p;
+  p.closed_through = closed_through_;
+  p.max_time = max_time_;
+  p.end_of_input = end_of_input_;
+  return p;
+}
+
+void WindowedReceiver::evaluate(std::size_t g) {
+  GroupState& state = groups_[g];
+  state.dirty = false;
+  if (state.ready) return;  // its window stays as it is until the actor is done with it
+  Timestamp deadline;
+  if (state.group->evaluate(progress(), &deadline, expire_fn_)) {
+    state.ready = true;
+    ready_.push({state.group->window_time(), ready_order_++, g});
+  } else if (deadline != std::numeric_limits<Timestamp>::max()) {
+    deadlines_.push({deadline, ++state.version, g});
+  }
+}
+
+void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
+  end_of_input_ = end_of_input;
+  if (any_event_ && (!offset_known_ || max_time_ != offset_learned_for_)) {
+    // The cell drains, then advances with the same `now`: new events arrived at `now`.
+    clock_offset_ = now - max_time_;
+    offset_learned_for_ = max_time_;
+    offset_known_ = true;
+  }
+  // How far event time has got by the clock, less the timeout.
+  Timestamp event_now = now - clock_offset_;
+  Timestamp by_clock =
+      event_now < kMinTime + timeout_after_end_ ? kMinTime : event_now - timeout_after_end_;
+  Timestamp closed = std::max(any_event_ ? max_time_ : kMinTime, by_clock);
+  if (end_of_input) closed = std::numeric_limits<Timestamp>::max();
+  close_through(closed);
+  if (end_of_input) {
+    // Everything still incomplete (partial token or wave windows) closes now.
+    for (std::size_t g = 0; g < groups_.size(); ++g)
+      evaluate(g);
+  } else {
+    wake_at_next_deadline();
+  }
+}
+
+void WindowedReceiver::close_through(Timestamp closed) {
+  closed_through_ = std::max(closed_through_, closed);
+  std::vector<std::size_t> dirty;
+  dirty.swap(dirty_);
+  for (std::size_t g : dirty)
+    evaluate(g);
+  while (!deadlines_.empty()) {
+    const Deadline& d = deadlines_.top();
+    const GroupState& state = groups_[d.group];
+    if (d.version != state.version || state.ready) {
+      deadlines_.pop();
+      continue;
+    }
+    if (d.time > closed_through_) break;
+    std::size_t g = d.group;
+    deadlines_.pop();
+    evaluate(g);
+  }
+}
+
+void WindowedReceiver::wake_at_next_deadline() {
+  while (!deadlines_.empty()) {
+    const Deadline& d = deadlines_.top();
+    const GroupState& state = groups_[d.group];
+    if (d.version == state.version && !state.ready) break;
+    deadlines_.pop();
+  }
+  if (!deadlines_.empty()) {
+    Timestamp at = deadlines_.top().time;
+    Timestamp reach = std::numeric_limits<Timestamp>::max() - timeout_after_end_;
+    Timestamp due = at > reach ? std::numeric_limits<Timestamp>::max() : at + timeout_after_end_;
+    // Back on the clock: the deadline in event time plus the offset learned at arrival.
+    if (due != std::numeric_limits<Timestamp>::max()) {
+      if (clock_offset_ > 0 && due > std::numeric_limits<Timestamp>::max() - clock_offset_)
+        due = std::numeric_limits<Timestamp>::max();
+      else
+        due += clock_offset_;
+    }
+    wake_at(due);
+  }
+}
+
+std::size_t WindowedReceiver::cancel(const CaseId& cancelled) {
+  auto belongs = [&cancelled](const Event& event) { return cancelled.matches(event); };
+  std::size_t removed = 0;
+  bool unready = false;
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    std::size_t n = groups_[g].group->remove_case(belongs);
+    if (n == 0) continue;
+    removed += n;
+    unready |= groups_[g].ready;
+    groups_[g].ready = false;
+    mark_dirty(g);  // evaluated again by the next advance()
+  }
+  if (unready) {
+    // Keep the windows that are still ready, in their order.
+    std::vector<Ready> kept;
+    for (; !ready_.empty(); ready_.pop())
+      if (groups_[ready_.top().group].ready) kept.push_back(ready_.top());
+    for (const Ready& r : kept)
+      ready_.push(r);
+  }
+  return removed;
+}
+
+Window WindowedReceiver::front_window() {
+  std::size_t g = ready_.top().group;
+  const WindowGroup& group = *groups_[g].group;
+  Window window{
+      group.window_events(),    group.window_time(), group.window_wave(),      g, groups_[g].key,
+      group.window_first_seq(), group.window_seqs(), group.window_contiguous()};
+  window.interval = group.window_interval();
+  return window;
+}
+
+void WindowedReceiver::finish_window(bool, bool consumed) {
+  std::size_t g = ready_.top().group;
+  ready_.pop();
+  GroupState& state = groups_[g];
+  state.ready = false;
+  state.group->finish(consumed && spec_.delete_used, expire_fn_);
+  evaluate(g);
+  // The group's next window may wait for a deadline that advance() (before this firing) could
+  // not know: a window after one that closed by its formation timeout must time out as well,
+  // not only when the next event comes.
+  if (!end_of_input_) wake_at_next_deadline();
+}
+
+}  // namespace cwf

@@ -1,0 +1,167 @@
+// The window operator on an input port (WindowSpec): splits the stream by the group-by key into
+// WindowGroups, tracks how far time has got (event timestamps, the formation timeout on the
+// workflow clock, the end of input), and hands the actor the earliest ready window among all
+// groups: by window time, ties by the order in which windows became ready.
+// What a window holds and when it is ready is decided by the port's step and size (WindowParts,
+// built once here from the spec), which every group applies to its own queue.
+//
+// A window's time (what the time keeper stamps the firing's outputs with) is its end for windows
+// that close by time ([s, e) gives e), else the timestamp of its last event; its wave is the last
+// event's wave (none for an empty window).
+//
+// Events whose timestamp falls into a window that has already closed (by a later event, by the
+// formation timeout) are discarded and counted as late. Events that no later window can hold,
+// and that were not deleted as used, leave through the port's expired route (CWP6).
+//
+// Wave units: every event and every punctuation that reaches the port is a leaf of its wave
+// (WaveCompletion, per producer: parallel branches of one wave complete it together). Waves are
+// tracked per port, not per group: a punctuation carries no token to
+// group by, and a wave is complete when everything it caused reached the port, whichever groups
+// its events fell into. Each group counts the waves of its own events (in order of their first
+// event in the group) and a group's wave window holds that group's events of its waves; it is
+// ready once those waves are complete at the port. A wave whose events were all dropped upstream
+// (only punctuations arrived) makes no window. Punctuations are never queued; windows without
+// wave units drop them. A wave is forgotten once it is complete and none of its events is queued
+// any more, so the state stays bounded on an endless stream.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <queue>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/execution/receiver.hpp"
+#include "runtime/execution/wave_completion.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/values/value.hpp"
+#include "runtime/windows/window_group.hpp"
+#include "runtime/windows/window_parts.hpp"
+#include "runtime/windows/window_spec.hpp"
+
+namespace cwf {
+
+class WindowedReceiver : public Receiver {
+ public:
+  explicit WindowedReceiver(WindowSpec spec);
+
+  bool has_window() const override { return !ready_.empty(); }
+  Window front_window() override;
+  void finish_window(bool fired, bool consumed) override;
+  void advance(Timestamp now, bool end_of_input) override;
+  std::size_t buffered() const override { return live_; }
+  std::size_t cancel(const CaseId& cancelled) override;
+  bool wants_punctuation() const override { return spec_.uses_waves(); }
+  void set_carried_sources(std::size_t producer,
+                           const std::vector<std::uint32_t>& source_ordinals) override {
+    waves_.set_carried_sources(producer, source_ordinals);
+  }
+
+  const WindowSpec& spec() const { return spec_; }
+  std::size_t groups() const { return groups_.size(); }
+  // Wave units: waves the port still tracks (incomplete, or with events queued), and the wave
+  // records all groups keep.
+  std::size_t open_waves() const { return waves_.open_waves(); }
+  std::size_t wave_records() const;
+
+ protected:
+  void accept(Event&& event, std::size_t producer) override;
+
+  // What the operator asks of its cell; tests that drive a receiver without one override them.
+  virtual void expire(Event&& event);
+  virtual void count_late();
+  virtual void wake_at(Timestamp time);
+
+ private:
+  struct Ready {
+    Timestamp time;
+    std::uint64_t order;
+    std::size_t group;
+    bool operator>(const Ready& o) const {
+      return time != o.time ? time > o.time : order > o.order;
+    }
+  };
+  struct Deadline {
+    Timestamp time;
+    std::uint64_t version;
+    std::size_t group;
+    bool operator>(const Deadline& o) const { return time > o.time; }
+  };
+  struct GroupState {
+    std::unique_ptr<WindowGroup> group;
+    const Value* key = nullptr;  // in index_ (stable); null without group-by
+    std::uint64_t version = 0;
+    bool ready = false;
+    bool dirty = false;
+  };
+
+  // A wave with events queued (or once queued) in some group.
+  struct QueuedWave {
+    std::vector<std::size_t> groups;  // every group that received events of the wave
+    std::size_t holding = 0;          // groups with events of the wave still queued
+  };
+
+  std::size_t group_of(const Event& event);
+  void queue(Event&& event);
+  void mark_dirty(std::size_t g);
+  void wave_completed(const WaveTag& tag);
+  void wave_left(const WaveTag& root);
+  void evaluate(std::size_t g);
+  // Windows ending at or before `closed` (event time) close: the dirty groups and the deadlines
+  // it passes are evaluated.
+  void close_through(Timestamp closed);
+  // Asks the cell to run again when the earliest pending window deadline times out.
+  void wake_at_next_deadline();
+  WindowProgress progress() const;
+
+  WindowSpec spec_;
+  WindowParts parts_;  // the step and size all groups apply
+  std::vector<Expression> keys_;
+  Duration timeout_after_end_;
+  std::vector<GroupState> groups_;
+  // Group keys: one Value per key expression, several as an array. Lookups by a list of keys
+  // (GroupKey*::operator() on spans) find an existing group without building the array.
+  struct GroupKeyHash {
+    using is_transparent = void;
+    std::size_t operator()(const Value& v) const noexcept { return v.hash(); }
+    std::size_t operator()(std::span<const Value> parts) const noexcept {
+      return Value::hash_of_array(parts);
+    }
+  };
+  struct GroupKeyEqual {
+    using is_transparent = void;
+    bool operator()(const Value& a, const Value& b) const noexcept { return a == b; }
+    bool operator()(std::span<const Value> parts, const Value& key) const noexcept {
+      if (!key.is_array() || key.as_array().size() != parts.size()) return false;
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        if (!(parts[i] == key.as_array()[i])) return false;
+      return true;
+    }
+    bool operator()(const Value& key, std::span<const Value> parts) const noexcept {
+      return (*this)(parts, key);
+    }
+  };
+  std::unordered_map<Value, std::size_t, GroupKeyHash, GroupKeyEqual> index_;
+  std::vector<Value> key_parts_;  // reused for every event: no allocation per lookup
+  std::vector<std::size_t> dirty_;
+  std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready_;
+  std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;
+  std::uint64_t ready_order_ = 0;
+  std::size_t live_ = 0;
+  bool any_event_ = false;
+  Timestamp max_time_ = 0;
+  // Clock time minus event time, learned when the latest event arrived: the formation timeout
+  // runs on the clock from when the stream could have closed a window, so a replay of old data
+  // (event times far from the clock) times out only if the stream stalls, not at once.
+  Timestamp clock_offset_ = 0;
+  Timestamp offset_learned_for_ = 0;
+  bool offset_known_ = false;
+  Timestamp closed_through_ = 0;
+  bool end_of_input_ = false;
+  WindowGroup::ExpireFn expire_fn_;
+  WaveCompletion waves_;
+  std::unordered_map<WaveRoot, QueuedWave, WaveRoot::Hash> queued_waves_;
+};
+
+}  // namespace cwf

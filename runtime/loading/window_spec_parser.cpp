@@ -1,0 +1,120 @@
+#include "runtime/loading/window_spec_parser.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <stdexcept>
+
+#include "runtime/loading/workflow_parser.hpp"
+#include "runtime/loading/yaml_value.hpp"
+#include "runtime/time/duration.hpp"
+
+namespace cwf {
+
+namespace {
+
+const std::vector<std::string> kWindowKeys = {
+    "size", "step", "group_by", "delete_used", "timeout", "suppress_empty", "expired_to"};
+
+class WindowParser {
+ public:
+  explicit WindowParser(const std::string& file) : file_(file) {}
+
+  [[noreturn]] void fail(const SourceLocation& where, std::string message) const {
+    throw LoadError(where, std::move(message));
+  }
+  SourceLocation key_location(const YamlEntry& entry) const {
+    return cwf::key_location(entry, file_);
+  }
+  SourceLocation value_location(const YamlEntry& entry) const {
+    return cwf::value_location(entry, file_);
+  }
+
+  WindowExtent extent(const YamlEntry& entry) const {
+    if (!entry.value.IsScalar() || entry.value.Scalar().empty())
+      fail(value_location(entry),
+           "expected an amount such as '5 tokens', '1 wave' or '30 s' for '" + entry.key +
+               "', got " + describe_yaml(entry.value));
+    try {
+      return parse_window_extent(entry.value.Scalar());
+    } catch (const std::invalid_argument& e) {
+      fail(value_location(entry),
+           "invalid window " + entry.key + " '" + entry.value.Scalar() + "': " + e.what());
+    }
+  }
+
+  bool boolean(const YamlEntry& entry) const {
+    std::optional<bool> b;
+    if (entry.value.IsScalar()) b = parse_yaml_bool(entry.value.Scalar());
+    if (!b)
+      fail(value_location(entry),
+           "expected true or false for '" + entry.key + "', got " + describe_yaml(entry.value));
+    return *b;
+  }
+
+  std::string group_key(const YAML::Node& node, const SourceLocation& fallback) const {
+    SourceLocation where = yaml_location(node, file_, fallback);
+    if (!node.IsScalar() || node.Scalar().empty())
+      fail(where, "expected a group_by expression (e.g. /user), got " + describe_yaml(node));
+    try {
+      Expression::compile(node.Scalar());
+    } catch (const ExprError& e) {
+      fail(where, "invalid group_by expression '" + node.Scalar() + "': " + e.what());
+    }
+    return node.Scalar();
+  }
+
+  WindowSpec parse(const YamlEntry& entry, std::optional<YamlEntry>* expired_to) const {
+    if (!entry.value.IsMap())
+      fail(value_location(entry),
+           "expected a map for 'window' (e.g. {size: 5 tokens, step: 1 token}), got " +
+               describe_yaml(entry.value));
+    WindowSpec spec;
+    for (const YamlEntry& item : yaml_map_entries(entry.value, file_)) {
+      if (item.key == "size") {
+        spec.size = extent(item);
+      } else if (item.key == "step") {
+        spec.step = extent(item);
+      } else if (item.key == "group_by") {
+        if (item.value.IsSequence()) {
+          if (item.value.size() == 0)
+            fail(value_location(item), "expected at least one expression for 'group_by'");
+          for (const YAML::Node& key : item.value)
+            spec.group_by.push_back(group_key(key, value_location(item)));
+        } else {
+          spec.group_by.push_back(group_key(item.value, key_location(item)));
+        }
+      } else if (item.key == "delete_used") {
+        spec.delete_used = boolean(item);
+      } else if (item.key == "suppress_empty") {
+        spec.suppress_empty = boolean(item);
+      } else if (item.key == "timeout") {
+        std::optional<double> factor;
+        if (item.value.IsScalar()) factor = parse_yaml_real(item.value.Scalar());
+        if (!factor || !(*factor >= 0) || *factor > 1e9)
+          fail(value_location(item),
+               "expected a non-negative factor of the window size for 'timeout', got " +
+                   describe_yaml(item.value));
+        spec.timeout = *factor;
+      } else if (item.key == "expired_to") {
+        if (expired_to) *expired_to = item;
+      } else {
+        fail(key_location(item),
+             "unknown window key '" + item.key + "'" +
+                 loader_detail::suggest(item.key, kWindowKeys, "expected one of"));
+      }
+    }
+    return spec;
+  }
+
+ private:
+  const std::string& file_;
+};
+
+}  // namespace
+
+WindowSpec parse_window_spec(const YamlEntry& entry, const std::string& file,
+                             std::optional<YamlEntry>* expired_to) {
+  return WindowParser(file).parse(entry, expired_to);
+}
+
+}  // namespace cwf

@@ -1,0 +1,146 @@
+// Internals of the workflow loader shared by its source files: the per-file parser, the loader
+// that follows sub-workflow includes, and small text helpers. Not a public interface.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/loading/workflow_loader.hpp"
+
+namespace cwf::loader_detail {
+
+std::string join(const std::vector<std::string>& items);
+std::string join(std::span<const PortSpec> ports);  // "none" when empty
+// "; did you mean 'x'?" when a candidate is close enough, else "; <label>: a, b, c".
+std::string suggest(std::string_view word, const std::vector<std::string>& candidates,
+                    std::string_view label);
+// Actor and port names: letters, digits, '_' and '-' (so that `a.port -> b` parses).
+bool valid_name(std::string_view name);
+// Without spaces and tabs around; `removed_front` receives how many were cut at the front.
+std::string_view trim(std::string_view s, std::size_t* removed_front = nullptr);
+std::optional<std::string> read_text_file(const std::filesystem::path& path, std::string& error);
+// The canonical path of a file, to recognise it however it is named (include cycles).
+std::string identity_of(const std::filesystem::path& path);
+
+// What one file holds.
+struct Parsed {
+  std::unique_ptr<Workflow> workflow;
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
+  std::optional<DirectorConfig> director;  // as written in the file
+  SourceLocation director_location;
+};
+
+// One end of a connection as written: `actor` or `actor.port`.
+struct Endpoint {
+  std::string actor;
+  std::optional<std::string> port;
+  SourceLocation actor_location;
+  SourceLocation port_location;
+};
+
+class Loader;
+
+// Reads one file into a Workflow; sub-workflows go back through the Loader.
+class FileParser {
+ public:
+  FileParser(Loader& loader, std::string_view text, std::string file, std::string base_dir,
+             bool sub)
+      : loader_(loader),
+        text_(text),
+        file_(std::move(file)),
+        base_dir_(std::move(base_dir)),
+        sub_(sub) {}
+
+  Parsed parse();
+
+ private:
+  [[noreturn]] void fail(const SourceLocation& where, std::string message) const {
+    throw LoadError(where, std::move(message));
+  }
+  SourceLocation key_location(const YamlEntry& entry) const {
+    return cwf::key_location(entry, file_);
+  }
+  SourceLocation value_location(const YamlEntry& entry) const {
+    return cwf::value_location(entry, file_);
+  }
+  std::string scalar(const YamlEntry& entry, std::string_view expected) const;
+  int integer(const YamlEntry& entry, int minimum, std::string_view expected) const;
+
+  void parse_top_level(const YAML::Node& root);
+  DirectorConfig parse_director(const YamlEntry& entry) const;
+  std::vector<std::string> parse_boundary(const YamlEntry& entry, bool inputs);
+  // `kind`: actor, input or output (all share one namespace).
+  void define(const std::string& name, const SourceLocation& where, std::string_view kind);
+  void parse_actors(const YamlEntry& entry);
+  void parse_actor(const YamlEntry& entry);
+  void add_typed_actor(const std::string& name, const SourceLocation& where,
+                       const std::vector<YamlEntry>& entries);
+  void add_subworkflow(const std::string& name, const SourceLocation& where,
+                       const std::vector<YamlEntry>& entries);
+  void parse_connections(const YamlEntry& entry);
+  void parse_connection(const YAML::Node& item);
+  Endpoint parse_endpoint(const YAML::Node& scalar, std::size_t offset, std::string_view text,
+                          const SourceLocation& whole) const;
+  SourceLocation location_in(const YAML::Node& scalar, std::size_t offset,
+                             std::size_t length) const;
+  ActorId resolve_actor(const Endpoint& end) const;
+  // `window` (a `window:` entry) declares the window of the input port the connection feeds.
+  void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
+               const YamlEntry* window = nullptr);
+  // Declares the window of `port` from a `window:` entry; its `expired_to` names the actor.port
+  // that receives the events expiring from it. A different window already declared on the port
+  // is an error at this entry that names the other one's place.
+  void declare_window(PortAddress port, const YamlEntry& entry);
+
+  Loader& loader_;
+  std::string_view text_;
+  std::string file_;
+  std::string base_dir_;
+  bool sub_;
+  Parsed result_;
+  std::map<std::string, std::pair<SourceLocation, std::string>> defined_;  // name -> where, kind
+};
+
+// Loads files, keeping the chain of files being included to detect include cycles.
+class Loader {
+ public:
+  Loader(const LoadContext& context, const std::vector<ParamOverride>& overrides = {})
+      : context_(context), overrides_(overrides) {}
+
+  const LoadContext& context() const { return context_; }
+
+  // `file` names the text in errors; `identity` is its canonical path ("" when not a file).
+  Parsed load(std::string_view text, const std::string& file, const std::string& base_dir,
+              const std::string& identity, bool sub);
+
+  // Checks every override against the actors of the top-level file as written (`actors`, the
+  // entries of its `actors:` map), before any actor is built: building one may open the very
+  // file an override was meant to replace. Throws LoadError for an override naming no actor, a
+  // sub-workflow actor, or a parameter its actor's type does not have.
+  void check_overrides(const std::vector<YamlEntry>& actors, const std::string& file) const;
+  // Adds the overrides for top-level actor `actor` to its entries, replacing those written in
+  // the file; `set` receives the parameters set, each with its ParamOverride::base_dir (they
+  // were checked before).
+  void apply_overrides(const std::string& actor, std::vector<YamlEntry>& entries,
+                       std::map<std::string, std::string>& set) const;
+
+  // The include chain ending in `identity` ("a.yaml -> b.yaml -> a.yaml"), if it is one.
+  std::optional<std::string> cycle(const std::string& identity, const std::string& file) const;
+
+ private:
+  struct Included {
+    std::string identity;  // canonical path
+    std::string file;      // as named in errors
+  };
+  const LoadContext& context_;
+  const std::vector<ParamOverride>& overrides_;
+  std::vector<Included> stack_;
+};
+
+}  // namespace cwf::loader_detail

@@ -1,0 +1,207 @@
+// One queue of a window operator (one per group-by key): the storage of its events and the
+// window semantics applied to it, composed from the port's parts (WindowParts).
+//
+// Windows are numbered k = 0, 1, 2, ... The *step* (WindowStep) places window k and decides when
+// its place is closed; the *size* (WindowSize) decides what it holds from there:
+//
+//   step  N tokens : events from the (k*N)-th arrival on                  (window_step_tokens)
+//   step  D (time) : events with timestamp >= L = base + k*D (base: the group's first event's
+//                    timestamp rounded down to a multiple of D); the window closes by time at
+//                    L + D at the latest (L + size for a time size)       (window_step_time)
+//   step  N waves  : events of the (k*N)-th wave (in order of first arrival) and later
+//                                                                         (window_step_waves)
+//   no step        : window k is evaluated when the k-th event arrives, and looks backwards
+//                                                                         (window_step_every_event)
+//
+//   size  N tokens : the first N of those events (no step: the last N up to the k-th event)
+//   size  D (time) : those with timestamp in [t0, t0 + D), t0 = L for a time step, else the
+//                    timestamp of the first event at the lower bound (no step: (t_k - D, t_k];
+//                    with a token step too: "the last D, every N tokens")
+//   size  N waves  : the events of N consecutive waves starting with the lower bound's wave
+//                    (no step: the waves of the last N up to the k-th event's)
+//   no size        : everything still queued up to the step's next bound (unbounded)
+//
+// A window is ready when it is complete (N tokens present, time closed past its end, its waves
+// complete), or at the end of input as soon as its lower bound was reached. Events that no
+// later window can hold leave the queue as expired unless they were deleted as used.
+//
+// What is the same for every step and size is written here once: the queue (events, arrival
+// numbers, wave ordinals, gone marks; what leaves, leaves oldest first), deleting used events,
+// expiry below the next window's lower bound, passing over empty windows that are not shown
+// (suppress_empty), late events, and handing the window out as a view of the queue.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "runtime/actor/event.hpp"
+#include "runtime/windows/window_parts.hpp"
+#include "runtime/windows/window_size.hpp"
+#include "runtime/windows/window_spec.hpp"
+#include "runtime/windows/window_step.hpp"
+
+namespace cwf {
+
+class WindowGroup {
+ public:
+  using ExpireFn = std::function<void(Event&&)>;
+  // Wave units: told the root of a wave whose last queued event in this group left the queue.
+  using WaveLeftFn = std::function<void(const WaveTag&)>;
+
+  // `parts`: the port's step and size (shared by its groups, outliving them).
+  WindowGroup(const WindowSpec& spec, const WindowParts& parts, std::size_t* live_total,
+              WaveLeftFn wave_left = nullptr)
+      : spec_(spec),
+        step_(*parts.step),
+        size_(*parts.size),
+        looks_back_(parts.step->looks_back()),
+        bounded_(parts.size->bounded()),
+        show_empty_(spec.closes_by_time() && !spec.suppress_empty),
+        live_total_(live_total),
+        wave_left_(std::move(wave_left)) {
+    cursor_.awaits_event = parts.step->watches_arrivals();
+  }
+
+  // Events with a timestamp before this fall into a window that already closed (late).
+  Timestamp late_before() const { return std::max(late_before_, cursor_.floor); }
+  // For an event behind `latest`, the port's latest timestamp: also late for every window
+  // `latest` closed, formed yet or not (WindowStep::first_open_lower_bound).
+  Timestamp late_before(Timestamp latest) const {
+    return std::max(late_before(), step_.first_open_lower_bound(cursor_, latest));
+  }
+  // Returns true (wave units) when the event is the only queued one of its wave in the group.
+  bool add(Event&& event);
+  // Wave units: the wave of `root` is complete at the port (see WindowedReceiver). Its windows
+  // may now be ready; the group has to be evaluated again.
+  void wave_complete(const WaveTag& root);
+  // Waves the group still keeps a record of (those with queued events, and incomplete ones).
+  std::size_t wave_records() const { return waves_.size(); }
+
+  // Whether the next window is ready (then window_*() describe it until finish()). If not,
+  // `deadline` receives the timestamp whose passing would close it (kNever: none).
+  // Empty windows that are not shown (see WindowSpec::suppress_empty) are passed over, which
+  // may expire events.
+  bool evaluate(const WindowProgress& progress, Timestamp* deadline, const ExpireFn& expire);
+  // A window whose events lie side by side in the queue is a view of the queue's storage (valid
+  // until finish(); the storage may move when events are added, so ask again after add()).
+  std::span<const Event> window_events() const {
+    if (!view_) return window_;
+    return {events_.data() + head_ + sel_.begin, sel_.end - sel_.begin};
+  }
+  Timestamp window_time() const { return sel_.time; }
+  // The ready window's interval when it is cut by time (see WindowInterval), else none.
+  const std::optional<WindowInterval>& window_interval() const { return sel_.interval; }
+  const WaveTag* window_wave() const {
+    std::span<const Event> events = window_events();
+    return events.empty() ? nullptr : &events.back().wave;
+  }
+  // Arrival numbers of the window's events in the group, and whether the window holds every
+  // queued event between its first and last (see Window).
+  std::span<const std::uint64_t> window_seqs() const {
+    if (!view_) return window_seqs_;
+    return {seqs_.data() + head_ + sel_.begin, sel_.end - sel_.begin};
+  }
+  std::uint64_t window_first_seq() const {
+    std::span<const std::uint64_t> seqs = window_seqs();
+    return seqs.empty() ? arrived_ : seqs.front();
+  }
+  bool window_contiguous() const { return view_ || window_contiguous_; }
+
+  // The actor is done with the ready window: delete its events when `delete_used`, move to the
+  // next window and hand the events no later window can hold to `expire`.
+  void finish(bool delete_used, const ExpireFn& expire);
+  std::size_t live() const { return live_; }
+  // Case cancellation (CWP4): removes the queued events `belongs` picks, as if deleted as used
+  // (they do not expire; their arrival positions stay taken), and drops a ready window so that
+  // the next evaluate() selects again. Returns how many were removed.
+  std::size_t remove_case(const std::function<bool(const Event&)>& belongs);
+
+  // The queue, as the window's parts read it. Entries are in arrival order and leave from the
+  // front only, so the arrival numbers of the queue are ascending and, while no entry is gone,
+  // consecutive. Index i of the queue is storage index head_ + i.
+  std::size_t queued() const { return events_.size() - head_; }
+  const Event& event(std::size_t i) const { return events_[head_ + i]; }
+  std::uint64_t seq(std::size_t i) const { return seqs_[head_ + i]; }
+  std::uint64_t wave(std::size_t i) const { return ordinals_[head_ + i]; }
+  bool gone(std::size_t i) const { return gone_[head_ + i] != 0; }
+  std::size_t gone_queued() const { return gone_queued_; }  // gone entries still in the queue
+  std::uint64_t arrived() const { return arrived_; }        // events the group ever received
+  std::uint64_t waves_seen() const { return wave_base_ + waves_.size(); }
+  // Whether the group's waves with ordinals [from, to) have all been seen and are complete.
+  bool waves_complete(std::uint64_t from, std::uint64_t to) const;
+  // Whether entry i is at or past the lower bound of `place`, and before its next bound.
+  // An open bound is not looked up (it is the same for every entry of a loop).
+  bool at_or_past(const WindowPlace& place, std::size_t i) const {
+    return (place.seq_from == 0 || seq(i) >= place.seq_from) &&
+           (place.wave_from == 0 || wave(i) >= place.wave_from) &&
+           (place.time_from == std::numeric_limits<Timestamp>::min() ||
+            event(i).time >= place.time_from);
+  }
+  bool before_next(const WindowPlace& place, std::size_t i) const {
+    return (place.seq_to == std::numeric_limits<std::uint64_t>::max() || seq(i) < place.seq_to) &&
+           (place.wave_to == std::numeric_limits<std::uint64_t>::max() ||
+            wave(i) < place.wave_to) &&
+           (place.time_to == kNoDeadline || event(i).time < place.time_to);
+  }
+
+ private:
+  Event& stored(std::size_t i) { return events_[head_ + i]; }  // to move out of the queue
+  // Drops the records of complete waves with no queued event from the front.
+  void prune_waves();
+  // Selects the window's entries into `sel_`; false when it cannot be ready yet.
+  bool select(const WindowProgress& p, Timestamp* deadline);
+  // Windows that end at a stepping event and look back from it.
+  bool select_backwards();
+  void materialize();
+  void remove(std::size_t i, const ExpireFn* expire);
+  void next_window(const ExpireFn& expire);
+  void pop_front();
+
+  const WindowSpec& spec_;
+  const WindowStep& step_;
+  const WindowSize& size_;
+  const bool looks_back_;
+  const bool bounded_;     // events leave when later windows start past them
+  const bool show_empty_;  // empty windows are handed out (time windows, unless suppressed)
+  std::size_t* live_total_;
+  std::vector<Event> events_;
+  std::vector<std::uint64_t> seqs_;      // arrival position in the group
+  std::vector<std::uint64_t> ordinals_;  // ordinal of the root wave in the group
+  std::vector<std::uint8_t> gone_;       // deleted as used, or expired
+  std::size_t head_ = 0;
+  std::size_t gone_queued_ = 0;  // gone entries still in the queue (from head_ on)
+  std::size_t live_ = 0;
+  std::uint64_t arrived_ = 0;
+  WindowCursor cursor_;
+  WindowPlace place_;  // reused: where the step puts the window being formed (or the next one)
+  Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
+  std::vector<std::size_t> leaving_;  // reused: queue positions to expire, newest first
+  // Waves by ordinal (order of first arrival in the group), from wave_base_ on; the records
+  // before it were complete and no longer queued.
+  struct WaveRecord {
+    WaveTag root;
+    std::size_t live = 0;  // queued events of the wave
+    bool complete = false;
+  };
+  WaveRecord& record(std::uint64_t ordinal) { return waves_[ordinal - wave_base_]; }
+  std::unordered_map<WaveRoot, std::uint64_t, WaveRoot::Hash> wave_ordinal_;
+  std::deque<WaveRecord> waves_;
+  std::uint64_t wave_base_ = 0;
+  WaveLeftFn wave_left_;
+
+  bool ready_ = false;
+  WindowSelection sel_;
+  bool view_ = false;  // the ready window is the range [sel_.begin, sel_.end) of the storage
+  std::vector<Event> window_;
+  std::vector<std::uint64_t> window_seqs_;
+  bool window_contiguous_ = true;
+};
+
+}  // namespace cwf

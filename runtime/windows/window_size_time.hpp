@@ -1,0 +1,32 @@
+// Size D (a duration): window k holds the events at or past its step's lower bound with a
+// timestamp in [t0, t0 + D), t0 being the step's start (a time step's L, else the timestamp of the
+// event at the lower bound); it closes by time at t0 + D. Looking back from a stepping event at t
+// (no step, or a token step): the events in (t - D, t].
+#pragma once
+
+#include <cstdint>
+
+#include "runtime/windows/window_size.hpp"
+
+namespace cwf {
+
+class WindowSizeTime final : public WindowSize {
+ public:
+  explicit WindowSizeTime(Duration d) : d_(d) {}
+
+  bool select(const WindowGroup& group, const WindowStep& step, const WindowPlace& place,
+              const WindowProgress& progress, WindowSelection& out,
+              Timestamp* deadline) const override;
+  void select_back(const WindowGroup& group, std::size_t stepping, const WindowCursor& cursor,
+                   WindowSelection& out) const override;
+  void leaving_back(const WindowGroup& group, const WindowCursor& cursor,
+                    std::uint64_t next_stepping, std::vector<std::size_t>& leaving) const override;
+  // "The last D, every N tokens": a token step's window ends at its stepping token.
+  bool reaches_back_from_end() const override { return true; }
+  std::optional<Duration> time_extent() const override { return d_; }
+
+ private:
+  Duration d_;
+};
+
+}  // namespace cwf

@@ -1,0 +1,31 @@
+// No step: window k is formed when the group's k-th event arrives (events are numbered 0, 1, 2,
+// ... as they arrive in the group), ends at that event and looks back from it; its size says how
+// far.
+#pragma once
+
+#include <cstdint>
+
+#include "runtime/windows/window_step.hpp"
+
+namespace cwf {
+
+class WindowStepEveryEvent final : public WindowStep {
+ public:
+  bool looks_back() const override { return true; }
+  // Windows that look back have no lower bound to place.
+  bool place(const WindowGroup&, const WindowCursor&, const WindowProgress&,
+             WindowPlace&) const override {
+    return false;
+  }
+  void bounds(const WindowCursor&, WindowPlace&) const override {}
+  bool next_bound_reached(const WindowGroup&, const WindowPlace&,
+                          const WindowProgress&) const override {
+    return false;
+  }
+  StepClosing closing(const WindowPlace&, const WindowProgress& progress) const override {
+    return {progress.end_of_input, false, kNoDeadline};
+  }
+  std::uint64_t stepping_seq(std::uint64_t k) const override { return k; }
+};
+
+}  // namespace cwf

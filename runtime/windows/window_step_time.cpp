@@ -1,0 +1,109 @@
+#include "runtime/windows/window_step_time.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "runtime/windows/window_group.hpp"
+
+namespace cwf {
+
+namespace {
+
+Timestamp floor_div(Timestamp a, Timestamp b) {
+  Timestamp q = a / b;
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+}  // namespace
+
+void WindowStepTime::update_floor(WindowCursor& cursor) const {
+  cursor.floor =
+      cursor.started && !cursor.parked ? lower(cursor) : std::numeric_limits<Timestamp>::min();
+}
+
+void WindowStepTime::arrived(WindowCursor& cursor, Timestamp t) const {
+  if (!cursor.started) {
+    cursor.base = floor_div(t, d_) * d_;
+    cursor.started = true;
+  } else if (cursor.parked) {
+    cursor.k = first_window_holding(cursor, t);
+    cursor.parked = false;
+  }
+  cursor.awaits_event = false;  // until the group parks again
+  update_floor(cursor);
+}
+
+void WindowStepTime::next(WindowCursor& cursor) const {
+  ++cursor.k;
+  update_floor(cursor);
+}
+
+std::uint64_t WindowStepTime::first_window_holding(const WindowCursor& cursor, Timestamp t) const {
+  // Window k holds t when L_k <= t < L_k + reach: the first k with L_k + reach > t.
+  Timestamp k = floor_div(t - reach_ - cursor.base, d_) + 1;
+  return std::max<std::uint64_t>(cursor.k, k < 0 ? 0 : static_cast<std::uint64_t>(k));
+}
+
+Timestamp WindowStepTime::first_open_lower_bound(const WindowCursor& cursor,
+                                                 Timestamp latest) const {
+  if (!cursor.started) return std::numeric_limits<Timestamp>::min();
+  // Window k holds [L_k, L_k + reach) and is closed once `latest` reaches its end: the first one
+  // still open is the smallest k with L_k + reach > latest.
+  if (latest - reach_ < cursor.base) return cursor.base;
+  return cursor.base + (floor_div(latest - reach_ - cursor.base, d_) + 1) * d_;
+}
+
+void WindowStepTime::bounds(const WindowCursor& cursor, WindowPlace& place) const {
+  if (!cursor.started) return;  // no event yet: nothing below any bound
+  Timestamp l = lower(cursor);
+  place.time_from = l;
+  place.time_to = l + d_;
+  place.period = WindowInterval{l, l + d_};
+}
+
+bool WindowStepTime::place(const WindowGroup&, const WindowCursor& cursor,
+                           const WindowProgress& progress, WindowPlace& place) const {
+  if (!cursor.started || cursor.parked) return false;
+  bounds(cursor, place);
+  // At the end of input nothing can reach a window that starts past the latest event.
+  return !(progress.end_of_input && place.time_from > progress.max_time);
+}
+
+bool WindowStepTime::next_bound_reached(const WindowGroup&, const WindowPlace& place,
+                                        const WindowProgress& progress) const {
+  return place.time_to <= progress.closed_through;
+}
+
+StepClosing WindowStepTime::closing(const WindowPlace& place,
+                                    const WindowProgress& progress) const {
+  bool closed = place.time_to <= progress.closed_through;
+  return {closed, closed, place.time_to};
+}
+
+std::optional<std::uint64_t> WindowStepTime::first_wave(const WindowGroup& group,
+                                                        const WindowPlace& place) const {
+  std::optional<std::uint64_t> first;
+  for (std::size_t i = 0; i < group.queued(); ++i) {
+    Timestamp t = group.event(i).time;
+    if (!group.gone(i) && t >= place.time_from && t < place.time_to &&
+        (!first || group.wave(i) < *first))
+      first = group.wave(i);
+  }
+  return first;
+}
+
+bool WindowStepTime::skip_empty(const WindowGroup& group, WindowCursor& cursor) const {
+  Timestamp earliest = kNoDeadline;
+  for (std::size_t i = 0; i < group.queued(); ++i)
+    if (!group.gone(i)) earliest = std::min(earliest, group.event(i).time);
+  if (earliest == kNoDeadline) {
+    cursor.parked = true;
+    cursor.awaits_event = true;
+  } else {
+    cursor.k = first_window_holding(cursor, earliest);
+  }
+  update_floor(cursor);
+  return !cursor.parked;
+}
+
+}  // namespace cwf
