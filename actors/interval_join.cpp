@@ -59,8 +59,7 @@ void IntervalJoin::fire(FiringContext& context) {
       continue;
     }
     // Earlier than an event its side already delivered: late, whatever the other side did.
-    if (!inputs_.add(side, time, Arrived{std::move(key), std::move(token)}))
-      context.stats().late.add();
+    if (!inputs_.add(side, time, Arrived{std::move(key), std::move(token)})) context.count_late();
   }
   release(context, false);
 }

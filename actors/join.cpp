@@ -26,7 +26,7 @@ void Join::fire(FiringContext& context) {
   if (!inputs_.add(side, context.time(), std::move(tokens))) {
     // Earlier than a window its side already delivered: joining it now would depend on when
     // it arrived.
-    context.stats().late.add();
+    context.count_late();
     return;
   }
   release(context, false);

@@ -29,6 +29,9 @@ class ActorContext {
   ActorCell& cell() const { return *cell_; }
   Clock& clock() const;
   ActorStats& stats() const;
+  // Events that arrived too late for their window (a join's side behind the other): counted, in
+  // the summary and the exit status, also when this actor is inside a sub-workflow.
+  void count_late(std::uint64_t events = 1) const;
   // Reject input as invalid (a malformed line, a failed conversion, an event for an unknown
   // instance): counted, the first few printed on stderr with the actor's declaration, the event
   // being fired on and the input line it came from; the workflow keeps running, and the run's

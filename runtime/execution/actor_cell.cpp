@@ -175,6 +175,16 @@ void ActorCell::count(ProblemKind kind, std::uint64_t n) {
   }
 }
 
+void ActorCell::count_late(std::uint64_t n) {
+  stats_.late.add(n);
+  if (env_.parent) env_.parent->count_late(n);
+}
+
+void ActorCell::count_quietly(ProblemKind kind, std::uint64_t n) {
+  count(kind, n);
+  if (env_.parent) env_.parent->count_quietly(kind, n);
+}
+
 std::optional<std::string> ActorCell::origin_of(const Event& event) const {
   if (event.wave.empty()) return std::nullopt;
   std::uint64_t sequence = event.wave.root_sequence();
@@ -375,7 +385,7 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     if (!r) continue;
     r->advance(now, end_of_input);
     if (finishing_ || finished()) {
-      stats_.dropped.add(r->buffered());
+      if (std::size_t left = r->buffered()) count_quietly(ProblemKind::dropped, left);
       while (r->has_window())
         r->finish_window(false, true);
     }
@@ -458,6 +468,9 @@ Clock& ActorContext::clock() const {
 }
 ActorStats& ActorContext::stats() const {
   return cell_->stats();
+}
+void ActorContext::count_late(std::uint64_t events) const {
+  cell_->count_late(events);
 }
 void ActorContext::report_error(std::string_view message) const {
   cell_->report(ProblemKind::rejected, message);

@@ -170,6 +170,10 @@ class ActorCell {
   // thread may report for an inner actor of a composite (reports are serialised).
   void report(ProblemKind kind, std::string_view message, const Event* event = nullptr,
               std::uint64_t count = 1);
+  // Counts events that arrived too late for their window (not printed one by one: the run's
+  // summary lists them per actor). Inside a composite they are the composite's too, as reported
+  // problems are, so that the outer run's summary and exit status see them.
+  void count_late(std::uint64_t n = 1);
   // The next token this source emits comes from line `line` of its input.
   void note_input_line(std::uint64_t line) {
     input_origin_.note(time_keeper_.next_root_sequence(), line);
@@ -213,6 +217,8 @@ class ActorCell {
   void report_from_inside(const std::string& inner, ProblemKind kind, std::string_view message,
                           const Event* event, std::uint64_t count);
   void count(ProblemKind kind, std::uint64_t count);
+  // Counts a problem that is not printed, here and in the composites around this workflow.
+  void count_quietly(ProblemKind kind, std::uint64_t count);
   std::optional<std::string> origin_of(const Event& event) const;
   // Applies the cancellations made since the last run that reach this actor: removes the cases'
   // events from the receivers, calls Actor::retract and emits the retraction records.

@@ -126,7 +126,7 @@ Timestamp ThreadedDirector::next_timer() {
   return earliest;
 }
 
-bool ThreadedDirector::advance_virtual_clock() {
+std::optional<Timestamp> ThreadedDirector::only_time_is_left() const {
   // As in Execution::quiescent(): two reads of the wake-up counter bracket the scan, so a cell
   // woken and back to idle during it does not go unnoticed.
   const ExecutionEnv& env = execution_->env();
@@ -137,13 +137,18 @@ bool ThreadedDirector::advance_virtual_clock() {
     Timestamp waits_for = waiting_until_[id].load(std::memory_order_acquire);
     if (cell.is_source()) {
       if (cell.finished()) continue;
-      if (waits_for == kNever) return false;  // firing, or held back by a full consumer
+      if (waits_for == kNever) return std::nullopt;  // firing, or held back by a full consumer
     } else if (!cell.idle()) {
-      return false;
+      return std::nullopt;
     }
     earliest = std::min(earliest, waits_for);
   }
-  if (earliest == kNever || env.wakeups.load(std::memory_order_acquire) != before) return false;
+  if (env.wakeups.load(std::memory_order_acquire) != before) return std::nullopt;
+  return earliest;
+}
+
+bool ThreadedDirector::advance_virtual_clock(Timestamp earliest) {
+  if (earliest == kNever) return false;
   Timestamp was = virtual_clock_->now();
   virtual_clock_->advance_to(earliest);
   Timestamp now = virtual_clock_->now();
@@ -181,9 +186,16 @@ void ThreadedDirector::run(const RunOptions& options) {
       execution_->end_input();
       continue;
     }
-    // Time moved: what it released takes a moment, so look again soon.
-    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed) && advance_virtual_clock())
-      pause = std::chrono::microseconds(20);
+    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed)) {
+      if (std::optional<Timestamp> earliest = only_time_is_left()) {
+        // A sub-workflow's run (its input goes on) shares the parent's clock and leaves it to
+        // the parent, which has its own events before that time and fires the sub-workflow
+        // again at next_timer() (CompositeActor): it ends here instead of moving the clock.
+        if (!options.end_input_when_quiescent) return;
+        // Time moved: what it released takes a moment, so look again soon.
+        if (advance_virtual_clock(*earliest)) pause = std::chrono::microseconds(20);
+      }
+    }
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(5000));
   }

@@ -4,11 +4,13 @@
 // pause while a downstream queue is over its high-water mark so a fast file source cannot fill
 // memory. On a virtual clock, time moves only when nothing else can happen: every actor is idle
 // and every unfinished source waits for a later time; then the clock jumps to the earliest time
-// anyone waits for, as under the scheduled director.
+// anyone waits for, as under the scheduled director. A sub-workflow's run never moves it: the
+// clock is its parent's, and the parent may have events to deliver before that time.
 #pragma once
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <semaphore>
 #include <thread>
 #include <vector>
@@ -37,9 +39,11 @@ class ThreadedDirector final : public Director, public ReadyListener {
   bool downstream_full(ActorId id) const;
   // Virtual clock: a source waits on its semaphore until the clock reaches `time`.
   void wait_for_virtual_time(ActorCell& cell, Timestamp time);
-  // Virtual clock: when nothing but timers is left, moves the clock to the earliest and wakes
-  // the cells whose time has come. True if the clock moved.
-  bool advance_virtual_clock();
+  // Virtual clock: when nothing but timers is left (every actor idle, every unfinished source
+  // waiting for a time), the earliest time anyone waits for (kNever: none); otherwise nullopt.
+  std::optional<Timestamp> only_time_is_left() const;
+  // Moves the clock to `earliest` and wakes the cells whose time has come. True if it moved.
+  bool advance_virtual_clock(Timestamp earliest);
 
   Execution* execution_ = nullptr;
   std::vector<std::unique_ptr<std::counting_semaphore<>>> ready_;

@@ -25,7 +25,7 @@ void WindowedReceiver::expire(Event&& event) {
   owner().send_expired(port(), std::move(event));
 }
 void WindowedReceiver::count_late() {
-  owner().stats().late.add();
+  owner().count_late();
 }
 void WindowedReceiver::wake_at(Timestamp time) {
   owner().request_wakeup(time);

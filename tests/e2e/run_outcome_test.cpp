@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <sstream>
+#include <vector>
 
 #include "process.hpp"
 
@@ -188,6 +190,50 @@ TEST(RunOutcome, ErrorsInsideACompositeNameTheActorTheUserWroteAndTheInnerOne) {
                                        "inner.yaml:5: actor 'divide' (map), rejected an event"))
       << result.err;
   EXPECT_TRUE(contains(result.err, "5 event(s) were not processed completely")) << result.err;
+}
+
+TEST(RunOutcome, AnEventLateForAWindowInsideACompositeMakesTheRunIncomplete) {
+  // Readings at 0, 400 and 100 ms into 300 ms windows inside a sub-workflow: the reading at
+  // 400 ms closes [0, 300), so the one at 100 ms is late there. The summary names the actor the
+  // user wrote, and the run is incomplete, as for a window of the outer workflow.
+  write_temp("readings.jsonl",
+             "{\"ms\": 0, \"n\": 1}\n{\"ms\": 400, \"n\": 2}\n{\"ms\": 100, \"n\": 3}\n");
+  write_temp("inner.yaml",
+             "name: inner\n"
+             "inputs: [numbers]\n"
+             "outputs: [results]\n"
+             "actors:\n"
+             "  timed: {type: expression, emit: \"str(window)\"}\n"
+             "connections:\n"
+             "  - {from: numbers, to: timed, window: {size: 300 ms, step: 300 ms}}\n"
+             "  - timed -> results\n");
+  std::string path = write_temp(
+      "outer.yaml",
+      "actors:\n"
+      "  readings: {type: jsonl_source, path: readings.jsonl, time: /ms, time_unit: ms}\n"
+      "  n:        {type: map, expression: /n}\n"
+      "  stage:    {workflow: inner.yaml}\n"
+      "  out:      {type: stdout, format: text}\n"
+      "connections:\n"
+      "  - readings -> n\n"
+      "  - n -> stage\n"
+      "  - stage.results -> out\n");
+  for (const char* director : {"scheduled", "threaded"}) {
+    ProcessResult result = run_cwf({"run", path, "--director", director, "--clock", "virtual"});
+    EXPECT_EQ(result.status, 3) << director << "\n" << result.err;
+    EXPECT_EQ(result.out, "[1]\n[2]\n") << director;
+    EXPECT_TRUE(contains(result.err, "cwf: 1 event(s) were not processed completely"))
+        << result.err;
+    // The summary's row for 'stage': rejected, failed, dropped, late.
+    std::size_t row = result.err.find("  stage " + path + ":4 ");
+    ASSERT_NE(row, std::string::npos) << result.err;
+    std::istringstream counts(result.err.substr(row + 9 + path.size() + 2));
+    std::uint64_t rejected = 9, failed = 9, dropped = 9, late = 9;
+    counts >> rejected >> failed >> dropped >> late;
+    EXPECT_EQ(std::vector<std::uint64_t>({rejected, failed, dropped, late}),
+              std::vector<std::uint64_t>({0, 0, 0, 1}))
+        << result.err;
+  }
 }
 
 TEST(RunOutcome, ContradictoryDirectorOptionsAreRefused) {

@@ -4,6 +4,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "runtime/execution/execution.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/windows/window_spec.hpp"
 #include "test_actors.hpp"
@@ -298,6 +299,33 @@ TEST_P(Directors, AtTheEndOfInputTheTimesAskedForAreDueAtOnce) {
   for (const Value& v : sink.tokens())
     seen.push_back(v.to_json());
   EXPECT_EQ(seen, (std::vector<std::string>{"[0,3000000000]", "[0,4000000000]"}));
+}
+
+TEST_P(Directors, ASubWorkflowRunLeavesTheVirtualClockToItsParent) {
+  // A composite's per-firing run (its input goes on) shares the parent's clock, and the parent
+  // may have events before the next inner time: the run ends when only time could move it on,
+  // with the clock where it was and the next inner time told by next_timer(). A paced source
+  // stands for the inner deadline: it fires at 5 s and then waits for 15 s.
+  Workflow wf("inner");
+  wf.emplace<testing::PacedSource>("paced", 3, 10 * kSecond);
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("paced", "sink");
+  VirtualClock clock(5 * kSecond);
+  Execution execution(wf, clock);
+  execution.initialize();
+  auto director = make(GetParam());
+  director->start(execution);
+  execution.wake_sources();
+  RunOptions options;
+  options.end_input_when_quiescent = false;
+  director->run(options);
+  EXPECT_EQ(clock.now(), 5 * kSecond);
+  EXPECT_EQ(director->next_timer(), 15 * kSecond);
+  EXPECT_EQ(sink.tokens(), (std::vector<Value>{5 * kSecond}));
+  director->shutdown();
+  execution.wrapup();
 }
 
 INSTANTIATE_TEST_SUITE_P(Both, Directors, ::testing::ValuesIn(testing::kTestDirectors));
