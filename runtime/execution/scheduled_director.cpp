@@ -155,7 +155,8 @@ void ScheduledDirector::park(std::unique_lock<std::mutex>& lock, std::chrono::na
   if (--parked_ == 0) anyone_parked_.store(false, std::memory_order_relaxed);
 }
 
-bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOptions& options) {
+bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOptions& options,
+                             Worker& self) {
   // Timers of cells that finished (sources stopped while waiting) no longer matter.
   while (!timers_.empty() && execution_->cell(timers_.top().second).finished()) {
     timer_at_[timers_.top().second] = kNever;
@@ -185,6 +186,10 @@ bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOption
     if (delay == 0) {
       clock.sleep_until(timers_.top().first);  // virtual time jumps; otherwise already due
       fire_due_timers();
+      // The cells woken are on this worker's own list: counted now, before the lock is released
+      // (worker 0's progress turn does), or another worker would find nothing busy and move the
+      // clock again past their work.
+      take_wakeups(self);
       return true;
     }
     wait = std::min(wait, std::chrono::nanoseconds(delay));
@@ -275,7 +280,7 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
       turns = 0;  // a parked worker 0 checks for a stop request right away
       continue;
     }
-    if (!idle(lock, options)) {
+    if (!idle(lock, options, self)) {
       done_ = true;
       wake_.notify_all();
     }

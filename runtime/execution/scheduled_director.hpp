@@ -74,7 +74,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   void end_grant(ActorId actor, const GrantOutcome& outcome);
   // Nothing to hand out and nothing running: end the run, end the input, jump the virtual clock
   // or park until a wake-up or the next timer. False when the run is over.
-  bool idle(std::unique_lock<std::mutex>& lock, const RunOptions& options);
+  bool idle(std::unique_lock<std::mutex>& lock, const RunOptions& options, Worker& self);
   void park(std::unique_lock<std::mutex>& lock, std::chrono::nanoseconds at_most);
   bool paused(const RunOptions& options) const;
 

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 #include "runtime/execution/execution.hpp"
 #include "runtime/execution/runner.hpp"
@@ -237,6 +238,53 @@ TEST_P(Directors, OnAVirtualClockEachWindowAfterATimedOutOneTimesOutInTurn) {
   run_workflow(wf, *director, clock);
   EXPECT_EQ(windows.seen_at, (std::vector<Timestamp>{7 * kSecond, 8 * kSecond, 9 * kSecond,
                                                      9500 * kMillisecond, 9500 * kMillisecond}));
+}
+
+// Records the clock's time and the number of events of each window it is fired on.
+class WindowClock : public Actor {
+ public:
+  WindowClock() { add_input("in"); }
+  void fire(FiringContext& context) override {
+    seen.push_back({context.clock().now(), static_cast<Timestamp>(context.window().size())});
+  }
+  std::vector<std::pair<Timestamp, Timestamp>> seen;
+};
+
+TEST_P(Directors, OnAVirtualClockAPacedSourceReleasesBeforeALaterDeadlineEveryTime) {
+  // Ticks at 5, 5.8 and 6.6 s into one-second windows with a formation timeout of half a size:
+  // [5 s, 6 s) closes at 6.5 s. The clock moves to 5.8 s, and the tick released then is in that
+  // window before the clock moves on to 6.5 s. [6 s, 7 s) closes at the end of input.
+  // Two workers once moved the clock on while the woken source was still on one worker's own
+  // list of wake-ups (not yet counted as busy) during that worker's progress turn, which releases
+  // the lock: a slow progress callback at 5.8 s, longer than a parked worker's longest sleep,
+  // lets the other worker in then (when the worker that moved the clock is the one with the
+  // progress turn: about every other run).
+  for (int run = 0; run < 20; ++run) {
+    VirtualClock clock(5 * kSecond);
+    RunOptions options;
+    options.progress_interval = 0;
+    bool slept = false;
+    options.progress = [&] {
+      if (clock.now() != 5800 * kMillisecond || slept) return;
+      slept = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    };
+    Workflow wf("release-before-deadline");
+    wf.emplace<testing::PacedSource>("paced", 3, 800 * kMillisecond);
+    auto reader = std::make_unique<WindowClock>();
+    WindowClock& windows = *reader;
+    wf.add("windows", std::move(reader));
+    WindowSpec spec = testing::window("1 s", "1 s");
+    spec.suppress_empty = true;
+    spec.timeout = 0.5;
+    wf.connect("paced", "out", "windows", "in");
+    wf.declare_window("windows", "in", spec);
+    auto director = make(GetParam());
+    run_workflow(wf, *director, clock, options);
+    ASSERT_EQ(windows.seen, (std::vector<std::pair<Timestamp, Timestamp>>{
+                                {6500 * kMillisecond, 2}, {6600 * kMillisecond, 1}}))
+        << "run " << run;
+  }
 }
 
 // For each event, asks to be fired 3 s later and then reports the clock's time and the firing's
