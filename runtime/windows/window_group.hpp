@@ -163,6 +163,9 @@ class WindowGroup {
   void remove(std::size_t i, const ExpireFn* expire);
   void next_window(const ExpireFn& expire);
   void pop_front();
+  // Token steps: expires queued events below the current window's lower bound (they arrived
+  // after the windows that could hold them were finished).
+  void expire_below_arrival_bound(const ExpireFn& expire);
 
   const WindowSpec& spec_;
   const WindowStep& step_;

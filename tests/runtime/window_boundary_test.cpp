@@ -186,3 +186,27 @@ TEST(WindowBoundary, ATimeSizeWithoutStepLooksBackOverAHalfOpenInterval) {
 
 }  // namespace
 }  // namespace cwf
+
+namespace cwf {
+namespace {
+
+TEST(WindowTokenStep, AnEventArrivingAfterTheWindowsThatCouldHoldItWereFinishedExpires) {
+  // Size 2 tokens, step 3 tokens: window k holds the (3k)-th and (3k+1)-th arrivals, the
+  // (3k+2)-th expires at the step (CWP6). The 6th arrival comes after window 1 was finished, so
+  // no window can hold it: it expires then, not never.
+  WindowSpec spec = testing::window("2 tokens", "3 tokens");
+  spec.delete_used = true;
+  WindowHarness h(spec);
+  for (int i = 1; i <= 5; ++i)
+    h.push(i, i);
+  EXPECT_EQ(ints(h.at(0)), (Ints{{1, 2}, {4, 5}}));
+  EXPECT_EQ(h.expired_tokens(), (std::vector<Value>{3}));
+  h.push(6, 6);
+  EXPECT_EQ(ints(h.at(0)), Ints{});
+  EXPECT_EQ(h.expired_tokens(), (std::vector<Value>{3, 6}));
+  EXPECT_EQ(ints(h.end()), Ints{});
+  EXPECT_EQ(h.expired_tokens(), (std::vector<Value>{3, 6}));
+}
+
+}  // namespace
+}  // namespace cwf
