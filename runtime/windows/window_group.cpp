@@ -185,9 +185,7 @@ void WindowGroup::next_window(const ExpireFn& expire) {
     WindowPlace& next = place_;
     step_.bounds(cursor_, next);
     if (next.by_arrival_only()) {
-      // Arrival numbers ascend through the queue: only its front can fall below the bound.
-      for (std::size_t i = 0; i < queued() && seq(i) < next.seq_from; ++i)
-        remove(i, &expire);
+      expire_front_below(next.seq_from, expire);
     } else {
       for (std::size_t i = 0; i < queued(); ++i)
         if (!gone(i) && !at_or_past(next, i)) remove(i, &expire);
@@ -203,9 +201,14 @@ void WindowGroup::expire_below_arrival_bound(const ExpireFn& expire) {
   if (!bounded_ || looks_back_ || queued() == 0) return;
   step_.bounds(cursor_, place_);
   if (!place_.by_arrival_only() || seq(0) >= place_.seq_from) return;
-  for (std::size_t i = 0; i < queued() && seq(i) < place_.seq_from; ++i)
-    if (!gone(i)) remove(i, &expire);
+  expire_front_below(place_.seq_from, expire);
   pop_front();
+}
+
+void WindowGroup::expire_front_below(std::uint64_t seq_from, const ExpireFn& expire) {
+  // Arrival numbers ascend through the queue: only its front can fall below the bound.
+  for (std::size_t i = 0; i < queued() && seq(i) < seq_from; ++i)
+    remove(i, &expire);
 }
 
 void WindowGroup::pop_front() {

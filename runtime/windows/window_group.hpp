@@ -166,6 +166,8 @@ class WindowGroup {
   // Token steps: expires queued events below the current window's lower bound (they arrived
   // after the windows that could hold them were finished).
   void expire_below_arrival_bound(const ExpireFn& expire);
+  // Expires the queue's front entries with an arrival number below `seq_from`.
+  void expire_front_below(std::uint64_t seq_from, const ExpireFn& expire);
 
   const WindowSpec& spec_;
   const WindowStep& step_;
