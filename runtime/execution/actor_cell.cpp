@@ -91,11 +91,15 @@ void ActorCell::send_expired(int input_port, Event&& event) {
 
 void ActorCell::send(int port, Event&& event) {
   stats_.events_out.add();
-  if (remember_ > 0 && !retracting_) [[unlikely]] {
-    if (remembered_.size() == remember_) remembered_.pop_front();
-    remembered_.push_back({port, event});
-  }
+  if (remember_ > 0 && !retracting_) [[unlikely]]
+    remember(port, event);
   deliver_to(routes_[static_cast<std::size_t>(port)], std::move(event));
+}
+
+// Out of line, so that send() stays small enough to be inlined into every emit.
+void ActorCell::remember(int port, const Event& event) {
+  if (remembered_.size() == remember_) remembered_.pop_front();
+  remembered_.push_back({port, event});
 }
 
 void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {

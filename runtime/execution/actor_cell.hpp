@@ -262,6 +262,7 @@ class ActorCell {
   };
   std::size_t remember_ = 0;
   std::deque<Output> remembered_;
+  [[gnu::noinline]] void remember(int port, const Event& event);
   bool retracting_ = false;  // sending retraction records: not remembered themselves
 };
 

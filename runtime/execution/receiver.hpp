@@ -139,6 +139,7 @@ class FifoReceiver final : public Receiver {
   std::vector<Event> events_;
   std::size_t head_ = 0;
   std::uint64_t seq_ = 0;  // arrival number of events_[head_]
+  Window prepared_;        // what front_window() starts from (see there)
 };
 
 }  // namespace cwf

@@ -198,10 +198,11 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
 
 void WindowedReceiver::close_through(Timestamp closed) {
   closed_through_ = std::max(closed_through_, closed);
-  std::vector<std::size_t> dirty;
-  dirty.swap(dirty_);
-  for (std::size_t g : dirty)
+  // Evaluated from a second list, kept between calls so that neither list allocates again.
+  evaluating_.swap(dirty_);
+  for (std::size_t g : evaluating_)
     evaluate(g);
+  evaluating_.clear();
   while (!deadlines_.empty()) {
     const Deadline& d = deadlines_.top();
     const GroupState& state = groups_[d.group];

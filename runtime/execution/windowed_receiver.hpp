@@ -145,6 +145,7 @@ class WindowedReceiver : public Receiver {
   std::unordered_map<Value, std::size_t, GroupKeyHash, GroupKeyEqual> index_;
   std::vector<Value> key_parts_;  // reused for every event: no allocation per lookup
   std::vector<std::size_t> dirty_;
+  std::vector<std::size_t> evaluating_;  // close_through()'s copy of dirty_, reused
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready_;
   std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;
   std::uint64_t ready_order_ = 0;

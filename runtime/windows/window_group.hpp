@@ -63,6 +63,7 @@ class WindowGroup {
         size_(*parts.size),
         looks_back_(parts.step->looks_back()),
         bounded_(parts.size->bounded()),
+        bounds_by_arrival_(parts.step->bounds_by_arrival()),
         show_empty_(spec.closes_by_time() && !spec.suppress_empty),
         live_total_(live_total),
         wave_left_(std::move(wave_left)) {
@@ -173,8 +174,9 @@ class WindowGroup {
   const WindowStep& step_;
   const WindowSize& size_;
   const bool looks_back_;
-  const bool bounded_;     // events leave when later windows start past them
-  const bool show_empty_;  // empty windows are handed out (time windows, unless suppressed)
+  const bool bounded_;            // events leave when later windows start past them
+  const bool bounds_by_arrival_;  // the step's lower bounds are arrival numbers only
+  const bool show_empty_;         // empty windows are handed out (time windows, unless suppressed)
   std::size_t* live_total_;
   std::vector<Event> events_;
   std::vector<std::uint64_t> seqs_;      // arrival position in the group

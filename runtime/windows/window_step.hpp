@@ -103,6 +103,9 @@ class WindowStep {
   // size that reaches back from an end, see WindowSize::reaches_back_from_end). Asked once, when
   // the parts are built.
   virtual bool looks_back() const = 0;
+  // Whether its windows' lower bounds are arrival numbers only (a token step), so that an event
+  // can arrive below the next window's bound. Asked once, when the parts are built.
+  virtual bool bounds_by_arrival() const { return false; }
   // Whether arrived() is to be told of the group's events while the cursor awaits one.
   virtual bool watches_arrivals() const { return false; }
   virtual void arrived(WindowCursor&, Timestamp) const {}

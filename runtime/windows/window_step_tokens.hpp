@@ -18,6 +18,7 @@ class WindowStepTokens final : public WindowStep {
       : n_(static_cast<std::uint64_t>(n)), looks_back_(size.reaches_back_from_end()) {}
 
   bool looks_back() const override { return looks_back_; }
+  bool bounds_by_arrival() const override { return true; }
   bool place(const WindowGroup& group, const WindowCursor& cursor, const WindowProgress& progress,
              WindowPlace& place) const override;
   void bounds(const WindowCursor& cursor, WindowPlace& place) const override;
