@@ -13,7 +13,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config \
             libtbb-dev libconcurrentqueue-dev libyaml-cpp-dev \
             googletest libgtest-dev libgmock-dev libbenchmark-dev \
-            graphviz gnuplot-nox clang-format liblzma-dev xz-utils libmimalloc-dev \
+            graphviz gnuplot-nox clang-format liblzma-dev xz-utils libmimalloc-dev zlib1g-dev \
             nats-server libnats-dev \
             clang-14 libclang-rt-14-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
