@@ -311,6 +311,13 @@ void SnapshotReader::end_section() {
   scopes_.pop_back();
 }
 
+void SnapshotReader::abandon_section() {
+  if (scopes_.size() < 2)
+    throw std::logic_error("SnapshotReader::abandon_section without a section");
+  pos_ = scopes_.back().end;
+  scopes_.pop_back();
+}
+
 void SnapshotReader::expect_end() const {
   if (!at_end())
     fail("the end of the snapshot", pos_, std::to_string(remaining()) + " bytes were not read");

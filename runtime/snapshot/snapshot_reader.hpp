@@ -30,6 +30,8 @@ class SnapshotReader {
  public:
   // The bytes must outlive the reader.
   explicit SnapshotReader(std::span<const std::uint8_t> bytes);
+  // A temporary vector would be gone before the first read.
+  explicit SnapshotReader(std::vector<std::uint8_t>&&) = delete;
 
   // `what` names the item in an error message.
   std::uint64_t read_u64(std::string_view what = "an unsigned integer");
@@ -55,6 +57,9 @@ class SnapshotReader {
   // Leaves the innermost section; throws when part of its body was not read (the reader and the
   // writer disagree about what it holds).
   void end_section();
+  // Leaves the innermost section wherever the reading of it stopped, e.g. after a SnapshotError
+  // inside it: the state of one actor is given up, the sections after it can still be read.
+  void abandon_section();
   int open_sections() const noexcept { return static_cast<int>(scopes_.size()) - 1; }
 
   // Whether the innermost section (or the stream) has been read to its end.

@@ -271,6 +271,21 @@ TEST(SnapshotReaderErrors, ADamagedSectionIsNamedAndCanBeSkipped) {
   in.expect_end();
 }
 
+TEST(SnapshotReaderErrors, ASectionThatDoesNotReadAsExpectedCanBeGivenUp) {
+  const Bytes bytes = two_sections();
+  SnapshotReader in(bytes);
+  in.begin_section("actor:tolls");
+  in.begin_section("window:in");
+  EXPECT_THROW(in.read_double(), SnapshotError);  // the section holds a string
+  in.abandon_section();
+  in.abandon_section();
+  EXPECT_EQ(in.open_sections(), 0);
+  in.begin_section("actor:sink");
+  EXPECT_EQ(in.read_u64(), 42u);
+  in.end_section();
+  in.expect_end();
+}
+
 TEST(SnapshotReaderErrors, ASectionOfAnotherNameOrNotReadToItsEndIsRefused) {
   EXPECT_EQ(error_reading(two_sections(), [](auto& r) { r.begin_section("actor:sink"); }),
             "snapshot: cannot read section 'actor:sink' at byte 0: found section 'actor:tolls' "
