@@ -1,8 +1,8 @@
 // Fuzzes the readers of checkpoints: the input is taken once as a checkpoint file
 // (verify_checkpoint: magic, version, length, checksum; what verifies is read as a snapshot) and
 // once as a snapshot itself. A snapshot is read as a script: a varint chooses what comes next (a
-// value, an event, a wave tag, a string, a double, a bool, a section entered or left, a section
-// skipped), until the bytes end. Everything read is written again by a SnapshotWriter, and what
+// value, an event, a wave tag, a string, a double, a bool, a section entered, left, skipped or
+// given up), until the bytes end. Everything read is written again by a SnapshotWriter, and what
 // reads without error must be written back as exactly the input's bytes: the encoding has one
 // form per content, so a reader that accepted something the writer would not produce, or read
 // something other than what was written, is a finding.
@@ -33,13 +33,14 @@ enum Step : std::uint64_t {
   kBeginSection,
   kEndSection,
   kSkipSection,
+  kAbandonSection,
   kSteps
 };
 
 void replay(std::span<const std::uint8_t> bytes) {
   cwf::SnapshotReader in(bytes);
   cwf::SnapshotWriter out;
-  bool mirrored = true;  // a skipped section is not read, so it cannot be written back
+  bool mirrored = true;  // a skipped or given-up section is not read, so not written back
   try {
     for (;;) {
       if (in.at_end()) {
@@ -81,6 +82,13 @@ void replay(std::span<const std::uint8_t> bytes) {
         case kSkipSection:
           in.skip_section();
           mirrored = false;
+          break;
+        case kAbandonSection:
+          if (in.open_sections() > 0) {
+            in.abandon_section();
+            out.end_section();
+            mirrored = false;
+          }
           break;
       }
     }
