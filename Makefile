@@ -13,7 +13,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake ninja-build g++ pkg-config \
             libtbb-dev libconcurrentqueue-dev libyaml-cpp-dev \
             googletest libgtest-dev libgmock-dev libbenchmark-dev \
-            graphviz gnuplot-nox clang-format liblzma-dev xz-utils libmimalloc-dev \
+            graphviz gnuplot-nox clang-format liblzma-dev xz-utils libmimalloc-dev zlib1g-dev \
             nats-server libnats-dev \
             clang-14 libclang-rt-14-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -79,7 +79,7 @@ test-tsan: deps
 # executions per target and fails when one found a crash, a leak, undefined behaviour or a hang.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := workflow_loader expression json_value lr_input gsm_model eca_rules \
-                guards_dependencies
+                guards_dependencies snapshot_reader
 fuzz: deps
 	@cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_COMPILER=clang++-14 -DCWF_FUZZ=ON >/dev/null

@@ -19,8 +19,9 @@ const fs::path kSource = CWF_SOURCE_DIR;
 
 // The runtime's folders, lowest first: a folder may include its own headers and those of the
 // folders before it.
-const std::vector<std::string> kRuntimeLayers = {"values",  "time",  "expressions", "actor",
-                                                 "windows", "graph", "execution",   "loading"};
+const std::vector<std::string> kRuntimeLayers = {"values", "time",      "expressions",
+                                                 "actor",  "snapshot",  "windows",
+                                                 "graph",  "execution", "loading"};
 
 // Which libraries each library may include (besides itself).
 const std::map<std::string, std::set<std::string>> kAllowed = {
