@@ -34,19 +34,25 @@ void ActorCell::set_receiver(int port, std::unique_ptr<Receiver> receiver) {
   receivers_[static_cast<std::size_t>(port)] = std::move(receiver);
 }
 
-std::size_t ActorCell::add_route(int output_port, Receiver& target) {
-  auto producer = target.make_producer();
-  std::size_t index = producer->index();
-  routes_[static_cast<std::size_t>(output_port)].push_back(
-      Route{&target, std::move(producer), false});
+ActorCell::Route ActorCell::make_route(Receiver& target, QueueLimits limits) {
+  Route route{&target, target.make_producer(this)};
+  route.limits = limits;
+  if (limits.capacity != QueueLimits::kUnbounded)
+    route.check_at = limits.overload == Overload::sample ? limits.capacity / 2 : limits.capacity;
+  route.random ^= (static_cast<std::uint64_t>(id_) << 32) + route.producer->index() + 1;
   link_to(target.owner());
+  return route;
+}
+
+std::size_t ActorCell::add_route(int output_port, Receiver& target, QueueLimits limits) {
+  Route route = make_route(target, limits);
+  std::size_t index = route.producer->index();
+  routes_[static_cast<std::size_t>(output_port)].push_back(std::move(route));
   return index;
 }
 
-void ActorCell::add_expired_route(int input_port, Receiver& target) {
-  expired_routes_[static_cast<std::size_t>(input_port)].push_back(
-      Route{&target, target.make_producer(), false});
-  link_to(target.owner());
+void ActorCell::add_expired_route(int input_port, Receiver& target, QueueLimits limits) {
+  expired_routes_[static_cast<std::size_t>(input_port)].push_back(make_route(target, limits));
 }
 
 void ActorCell::link_to(ActorCell& consumer) {
@@ -105,6 +111,9 @@ void ActorCell::remember(int port, const Event& event) {
 void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {
   if (routes.empty()) return;
   auto deliver = [this](Route& route, Event&& e) {
+    if (route.sent - route.taken_seen >= route.check_at) [[unlikely]]
+      if (!admit(route, e)) return;
+    ++route.sent;
     route.target->enqueue(std::move(e), *route.producer);
     if (!route.needs_wakeup) {
       route.needs_wakeup = true;
@@ -116,6 +125,89 @@ void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {
     deliver(routes[i], std::move(copy));
   }
   deliver(routes.back(), std::move(event));
+}
+
+bool ActorCell::admit(Route& route, Event& event) {
+  route.taken_seen = route.producer->taken();
+  const std::uint64_t waiting = route.sent - route.taken_seen;
+  // Punctuations are never shed: a wave window downstream counts on every one of them.
+  if (waiting < route.check_at || event.wave.is_punctuation()) return true;
+  const std::uint64_t capacity = route.limits.capacity;
+  switch (route.limits.overload) {
+    case Overload::block:
+      // This firing's outputs still go (a firing is not cut in half); the next one waits.
+      output_full_ = true;
+      return true;
+    case Overload::drop_newest:
+      shed(route, std::move(event));
+      return false;
+    case Overload::drop_oldest: {
+      Event oldest;
+      if (route.target->take_oldest(*route.producer, oldest)) {
+        --route.sent;
+        if (oldest.wave.is_punctuation()) {
+          ++route.sent;  // not shed: it goes to the back instead (it only marks a leaf as done)
+          route.target->enqueue(std::move(oldest), *route.producer);
+        } else {
+          shed(route, std::move(oldest));
+        }
+      }
+      return true;
+    }
+    case Overload::sample:
+      if (waiting < capacity) {
+        // Random early drop: kept with a probability that falls linearly from 1 at half the
+        // capacity to 0 at the capacity (xorshift64: the same run sheds the same events).
+        route.random ^= route.random << 13;
+        route.random ^= route.random >> 7;
+        route.random ^= route.random << 17;
+        if (route.random % (capacity - route.check_at) < capacity - waiting) return true;
+      }
+      shed(route, std::move(event));
+      return false;
+  }
+  return true;
+}
+
+void ActorCell::shed(Route& route, Event&& event) {
+  constexpr std::uint64_t kShownPerRoute = 3;
+  if (route.shed++ < kShownPerRoute) {
+    std::string message = "the connection to '" + route.target->owner().name() +
+                          "' is full (capacity " + std::to_string(route.limits.capacity) +
+                          ", overload: " + std::string(overload_name(route.limits.overload)) +
+                          ")";
+    report(ProblemKind::dropped, message, &event);
+  } else {
+    count_quietly(ProblemKind::dropped, 1);
+  }
+  if (!punctuates_) return;
+  ++route.sent;
+  route.target->enqueue(Event{Value(), event.time, event.wave.as_punctuation()}, *route.producer);
+  if (!route.needs_wakeup) {
+    route.needs_wakeup = true;
+    routes_to_wake_.push_back(&route);
+  }
+}
+
+bool ActorCell::output_blocked() {
+  bool blocked = false;
+  auto look = [&blocked](std::vector<Route>& routes) {
+    for (Route& route : routes) {
+      if (route.limits.overload != Overload::block ||
+          route.limits.capacity == QueueLimits::kUnbounded)
+        continue;
+      route.taken_seen = route.producer->taken();
+      if (route.sent - route.taken_seen < route.limits.capacity) continue;
+      // Woken once no more than half the capacity waits: room for a good many firings at once.
+      if (route.producer->wake_when_taken(route.sent - route.limits.capacity / 2)) blocked = true;
+    }
+  };
+  for (auto& routes : routes_)
+    look(routes);
+  for (auto& routes : expired_routes_)
+    look(routes);
+  output_full_ = blocked;
+  return blocked;
 }
 
 void ActorCell::end_firing() {
@@ -304,6 +396,8 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
       finish();
       return result;
     }
+    // Held back by a full connection: a consumer wakes the source once it has room.
+    if (output_full_ && output_blocked()) return result;
     Timestamp now = env_.clock->now();
     if (fire_again_at_ != kNever) {
       if (now < fire_again_at_) return result;  // the director's timer wakes us
@@ -355,6 +449,7 @@ ActorCell::CycleResult ActorCell::run_requested_firings(Timestamp now, bool end_
   if (end_of_input) requests_closed_ = true;
   while (!requested_firings_.empty() && (requested_firings_.top() <= now || end_of_input) &&
          result.firings < max_firings && !finishing_) {
+    if (output_full_ && output_blocked()) return result;  // a consumer wakes us
     Window at;
     at.time = requested_firings_.top();
     requested_firings_.pop();
@@ -371,12 +466,16 @@ ActorCell::CycleResult ActorCell::run_requested_firings(Timestamp now, bool end_
 }
 
 ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
+  // Held back by a full connection, it takes nothing in either, so that its own inputs fill up
+  // and hold back their producers in turn: back-pressure reaches the sources. A consumer with
+  // room again wakes it. (An actor that stopped still takes in, to drop what arrives.)
+  if (output_full_ && !finishing_ && !finished() && output_blocked()) return {};
   Timestamp now = env_.clock->now();
   if (wake_at_ <= now) wake_at_ = kNever;
   bool end_of_input = env_.end_of_input.load(std::memory_order_acquire);
   // What the actor asked to be fired at comes before the windows: its time has come.
   CycleResult result = run_requested_firings(now, end_of_input, max_firings);
-  if (result.has_more_work) return result;
+  if (result.has_more_work || (output_full_ && output_blocked())) return result;
   // Read before draining: what an upstream actor sent before it was done is then in the inbox.
   bool input_ended = end_of_input && !done_.load(std::memory_order_relaxed) && upstream_done();
   for (auto& r : receivers_)
@@ -395,6 +494,7 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     }
   }
   while (result.firings < max_firings && !finishing_) {
+    if (output_full_ && output_blocked()) return result;  // a consumer wakes us
     Receiver* receiver = earliest_ready_receiver();
     if (!receiver) break;
     Window window = receiver->front_window();

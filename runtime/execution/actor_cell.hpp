@@ -26,6 +26,7 @@
 #include "runtime/execution/problem_report.hpp"
 #include "runtime/execution/receiver.hpp"
 #include "runtime/execution/time_keeper.hpp"
+#include "runtime/graph/queue_limits.hpp"
 #include "runtime/time/clock.hpp"
 
 namespace cwf {
@@ -94,10 +95,12 @@ class ActorCell {
   // ---- wiring (before running) ----
   void set_receiver(int port, std::unique_ptr<Receiver> receiver);
   Receiver* receiver(int port) { return receivers_[static_cast<std::size_t>(port)].get(); }
-  // Returns the index of the producer the route is on its receiver.
-  std::size_t add_route(int output_port, Receiver& target);
+  // Returns the index of the producer the route is on its receiver. `limits`: what the route may
+  // hold (QueueLimits); unbounded for a connection that closes a cycle.
+  std::size_t add_route(int output_port, Receiver& target, QueueLimits limits = kUnboundedQueue);
   // Where the events that expire from input port `input_port`'s windows go (pattern CWP6).
-  void add_expired_route(int input_port, Receiver& target);
+  void add_expired_route(int input_port, Receiver& target, QueueLimits limits = kUnboundedQueue);
+  static constexpr QueueLimits kUnboundedQueue{QueueLimits::kUnbounded, Overload::block};
   std::size_t route_count(int output_port) const {
     return routes_[static_cast<std::size_t>(output_port)].size();
   }
@@ -126,7 +129,11 @@ class ActorCell {
     bool has_more_work = false;  // windows left, or a source that may fire again now
   };
   // Drain the inputs and fire on up to `max_firings` windows (sources: fire up to that often).
+  // A cell held back by a full connection (QueueLimits, `block`) neither fires nor takes in, and
+  // reports no more work: the consumer that makes room wakes it (notify).
   CycleResult run(std::uint32_t max_firings);
+  // Whether a full connection holds the cell back now (by the thread that runs it).
+  bool blocked() { return output_full_ && output_blocked(); }
   bool finished() const { return finished_.load(std::memory_order_acquire); }
   // Whether this actor will send nothing more (any thread): a source once it finished; any other
   // actor once the run's input has ended, every actor upstream of it is done and it has fired on
@@ -191,7 +198,27 @@ class ActorCell {
     Receiver* target;
     std::unique_ptr<ReceiverProducer> producer;
     bool needs_wakeup = false;  // events enqueued since the consumer was last woken
+    // Back-pressure (QueueLimits): events sent on the route, how many of them the consumer had
+    // taken in when last looked at, and from how many waiting events on the route admit() is
+    // asked (the capacity; half of it when sampling; never when unbounded).
+    std::uint64_t sent = 0;
+    std::uint64_t taken_seen = 0;
+    std::uint64_t check_at = QueueLimits::kUnbounded;
+    QueueLimits limits = kUnboundedQueue;
+    std::uint64_t random = 0x9e3779b97f4a7c15ULL;  // sampling's generator state (xorshift)
+    std::uint64_t shed = 0;  // events shed on the route (the first few are reported one by one)
   };
+  Route make_route(Receiver& target, QueueLimits limits);
+  // A route has as many events waiting as admit() is asked about: whether `event` goes on it
+  // (false: it was shed), after looking again at what the consumer took in. A full `block` route
+  // lets the event go and marks the cell blocked: it is not fired again until the route has room.
+  [[gnu::noinline]] bool admit(Route& route, Event& event);
+  // Counts and reports an event shed by an overload policy; where the connection carries wave
+  // punctuations its punctuation still goes, so that the wave can complete downstream.
+  void shed(Route& route, Event&& event);
+  // Whether a route of this cell is full (`block`): then the cell asks each full route's consumer
+  // to wake it once half of what waits there has been taken in, and does not fire.
+  bool output_blocked();
   // Wake the consumers of everything sent during this run: one atomic per route and run instead
   // of one per event.
   void wake_consumers();
@@ -252,6 +279,7 @@ class ActorCell {
   std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;
   bool requests_closed_ = false;  // after the end of input: no more requested firings
   bool punctuates_ = false;
+  bool output_full_ = false;  // a `block` route reached its capacity (see output_blocked)
   // Case cancellation: the cases cancelled in this actor's scope (its receivers drop their late
   // arrivals), how many of the workflow's cancellations it has looked at, and its last outputs.
   std::vector<const CaseId*> cancelled_cases_;

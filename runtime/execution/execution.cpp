@@ -1,9 +1,12 @@
 #include "runtime/execution/execution.hpp"
 
 #include <algorithm>
+#include <limits>
+#include <map>
 #include <set>
 
 #include "runtime/execution/windowed_receiver.hpp"
+#include "runtime/graph/cycle_edges.hpp"
 
 namespace cwf {
 
@@ -47,10 +50,23 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     cells.push_back(cell.get());
   cancellations_ = std::make_unique<CaseCancellations>(std::move(cells));
   env_.cancellations = cancellations_.get();
+  std::map<Receiver*, std::uint64_t> intake_limits;
+  // Every connection is bounded as declared (QueueLimits), except one per cycle.
+  const CycleEdges cycle_edges = find_cycle_edges(workflow);
+  auto limit = [&](Receiver& receiver, const QueueLimits& limits) {
+    // A FIFO queue takes in no more than the largest capacity of the connections into it.
+    auto& largest = intake_limits[&receiver];
+    largest = std::max(largest, limits.capacity);
+    return limits;
+  };
   std::vector<std::size_t> producer_of_connection;
-  for (const Connection& c : workflow.connections()) {
+  for (std::size_t i = 0; i < workflow.connections().size(); ++i) {
+    const Connection& c = workflow.connections()[i];
+    Receiver& receiver = *cells_[c.to.actor]->receiver(c.to.port);
+    QueueLimits limits =
+        cycle_edges.connections[i] ? ActorCell::kUnboundedQueue : workflow.limits_of(c);
     producer_of_connection.push_back(
-        cells_[c.from.actor]->add_route(c.from.port, *cells_[c.to.actor]->receiver(c.to.port)));
+        cells_[c.from.actor]->add_route(c.from.port, receiver, limit(receiver, limits)));
     auto& down = downstream_[c.from.actor];
     if (std::find(down.begin(), down.end(), c.to.actor) == down.end()) down.push_back(c.to.actor);
   }
@@ -71,14 +87,20 @@ Execution::Execution(Workflow& workflow, Clock& clock)
   }
   tell_wave_windows_their_carriers(producer_of_connection);
   // Expired events (CWP6): one route per windowed input port that names one.
-  for (const PortWindow& w : workflow.windows()) {
+  for (std::size_t i = 0; i < workflow.windows().size(); ++i) {
+    const PortWindow& w = workflow.windows()[i];
     if (!w.expired_to) continue;
-    cells_[w.port.actor]->add_expired_route(
-        w.port.port, *cells_[w.expired_to->actor]->receiver(w.expired_to->port));
+    Receiver& receiver = *cells_[w.expired_to->actor]->receiver(w.expired_to->port);
+    QueueLimits limits =
+        cycle_edges.expired_routes[i] ? ActorCell::kUnboundedQueue : workflow.queue_defaults();
+    cells_[w.port.actor]->add_expired_route(w.port.port, receiver, limit(receiver, limits));
     auto& down = downstream_[w.port.actor];
     if (std::find(down.begin(), down.end(), w.expired_to->actor) == down.end())
       down.push_back(w.expired_to->actor);
   }
+  for (auto [receiver, largest] : intake_limits)
+    receiver->set_intake_limit(static_cast<std::size_t>(
+        std::min<std::uint64_t>(largest, std::numeric_limits<std::size_t>::max())));
 }
 
 void Execution::tell_wave_windows_their_carriers(

@@ -2,6 +2,8 @@
 
 #include "runtime/execution/actor_cell.hpp"
 
+#include <algorithm>
+
 namespace cwf {
 
 void Receiver::put(Event&& event, ReceiverProducer& producer) {
@@ -31,42 +33,57 @@ class AcceptingIterator {
 
 std::size_t Receiver::drain() {
   // Bounded, so that a producer on another thread that is faster than this consumer cannot keep
-  // it draining forever; what is left is drained on the next run.
+  // it draining forever; what is left is drained on the next run. A FIFO queue takes in no more
+  // than its connections' capacity beyond what it still holds: what it takes in waits there
+  // until the actor fires on it, so a bigger intake would only move the backlog past the bound.
   constexpr std::size_t kBulk = 256, kMaxPerDrain = 1 << 16;
+  std::size_t budget = kMaxPerDrain;
+  if (holds_until_fired()) {
+    std::size_t held = buffered();
+    budget = std::min<std::size_t>(budget, intake_limit_ > held ? intake_limit_ - held : 0);
+  }
+  const std::size_t producers = producers_.size();
+  if (producers == 0 || budget == 0) return 0;
   std::size_t total = 0;
-  // Bulk dequeues by `dequeue` until it runs dry or the bound is reached; each event is accepted
-  // as coming from `producer`.
-  auto drain_from = [this, &total](std::size_t producer, auto&& dequeue) {
-    auto accept_one = [this, producer](Event&& event) {
+  // Each producer's events knowingly, for its taken count (back-pressure) and because wave
+  // windows complete a wave per producer (WaveCompletion). Connection by connection in the order
+  // they were made (the file's), so that a run on one worker is repeatable; after a drain that
+  // the budget cut short, the next starts where it stopped, so that none waits behind a flood
+  // from another.
+  const std::size_t first = next_first_producer_;
+  next_first_producer_ = 0;
+  for (std::size_t k = 0; k < producers; ++k) {
+    const std::size_t at = (first + k) % producers;
+    if (total >= budget) {
+      next_first_producer_ = at;
+      break;
+    }
+    ReceiverProducer& producer = *producers_[at];
+    auto accept_one = [this, index = producer.index()](Event&& event) {
       if (cancelled_ && !cancelled_->empty() && !event.wave.is_punctuation()) [[unlikely]]
         punctuate_if_cancelled(event);
-      accept(std::move(event), producer);
+      accept(std::move(event), index);
     };
     AcceptingIterator<decltype(accept_one)> into(accept_one);
-    while (total < kMaxPerDrain) {
-      std::size_t got = dequeue(into);
+    std::size_t from_producer = 0;
+    while (total < budget) {
+      std::size_t want = std::min(kBulk, budget - total);
+      std::size_t got = inbox_.try_dequeue_bulk_from_producer(producer.token(), into, want);
+      from_producer += got;
       total += got;
-      if (got < kBulk) break;
+      if (got < want) break;
     }
-  };
-  if (!wants_punctuation()) {
-    // Where events come from does not matter: the inbox picks.
-    drain_from(0, [this](auto into) { return inbox_.try_dequeue_bulk(into, kBulk); });
-    return total;
-  }
-  // Wave windows complete a wave per producer (WaveCompletion): drain each one knowingly,
-  // starting with a different one each time so that none waits behind a flood from another.
-  const std::size_t producers = producers_.size();
-  if (producers == 0) return 0;
-  const std::size_t first = next_first_producer_;
-  next_first_producer_ = (first + 1) % producers;
-  for (std::size_t k = 0; k < producers; ++k) {
-    ReceiverProducer& producer = *producers_[(first + k) % producers];
-    drain_from(producer.index(), [this, &producer](auto into) {
-      return inbox_.try_dequeue_bulk_from_producer(producer.token(), into, kBulk);
-    });
+    if (from_producer > 0) producer.took(from_producer);
   }
   return total;
+}
+
+void ReceiverProducer::took(std::uint64_t count) {
+  std::uint64_t now = taken_.load(std::memory_order_relaxed) + count;
+  taken_.store(now, std::memory_order_seq_cst);
+  if (now < resume_at_.load(std::memory_order_seq_cst)) return;
+  if (resume_at_.exchange(kNotWaiting, std::memory_order_acq_rel) != kNotWaiting && producer_)
+    producer_->notify();
 }
 
 void Receiver::punctuate_if_cancelled(Event& event) {

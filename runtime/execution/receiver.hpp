@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -26,18 +27,43 @@ namespace cwf {
 class ActorCell;
 
 // Producer-side handle of one connection into a receiver: keeps that producer's events in FIFO
-// order even when the producing actor fires on different worker threads over time.
+// order even when the producing actor fires on different worker threads over time, and counts
+// what the consumer took in, so that the producer can tell how full the connection is (it counts
+// what it sent itself: neither side writes the other's counter, and no event costs an atomic
+// read-modify-write).
 class ReceiverProducer {
  public:
-  ReceiverProducer(moodycamel::ConcurrentQueue<Event>& queue, std::size_t index)
-      : token_(queue), index_(index) {}
+  static constexpr std::uint64_t kNotWaiting = std::numeric_limits<std::uint64_t>::max();
+
+  ReceiverProducer(moodycamel::ConcurrentQueue<Event>& queue, std::size_t index,
+                   ActorCell* producer)
+      : token_(queue), index_(index), producer_(producer) {}
   moodycamel::ProducerToken& token() { return token_; }
   // The producer's number on its receiver: 0, 1, ... in the order they were made.
   std::size_t index() const { return index_; }
 
+  // ---- back-pressure (QueueLimits) ----
+  // Events of this connection the consumer has taken from the inbox so far.
+  std::uint64_t taken() const { return taken_.load(std::memory_order_seq_cst); }
+  // Producer: wake me once the consumer has taken `count` events in all. Returns false when it
+  // already has (then nobody will wake the producer, and it need not wait).
+  bool wake_when_taken(std::uint64_t count) {
+    resume_at_.store(count, std::memory_order_seq_cst);
+    if (taken_.load(std::memory_order_seq_cst) < count) return true;
+    resume_at_.store(kNotWaiting, std::memory_order_relaxed);
+    return false;
+  }
+  // Consumer: `count` more events taken; wakes a producer that waits for them.
+  void took(std::uint64_t count);
+
  private:
   moodycamel::ProducerToken token_;
   std::size_t index_;
+  ActorCell* producer_;  // null for events injected from outside the graph
+  // Written by the consumer only; seq_cst with resume_at_, so that a producer that registers
+  // after the consumer's last drain sees the drain, or the consumer sees the registration.
+  std::atomic<std::uint64_t> taken_{0};
+  std::atomic<std::uint64_t> resume_at_{kNotWaiting};
 };
 
 class Receiver {
@@ -46,10 +72,12 @@ class Receiver {
 
   // ---- producer side (any thread) ----
   // Made while the workflow is wired, before any event flows; the handle must outlive the run.
-  std::unique_ptr<ReceiverProducer> make_producer() {
-    auto producer = std::make_unique<ReceiverProducer>(inbox_, producers_.size());
-    producers_.push_back(producer.get());
-    return producer;
+  // `producer`: the cell that sends through it (woken when a full connection has room again);
+  // null for events injected from outside the graph.
+  std::unique_ptr<ReceiverProducer> make_producer(ActorCell* producer = nullptr) {
+    auto producer_handle = std::make_unique<ReceiverProducer>(inbox_, producers_.size(), producer);
+    producers_.push_back(producer_handle.get());
+    return producer_handle;
   }
   // Enqueue and wake the owning actor.
   void put(Event&& event, ReceiverProducer& producer);
@@ -58,6 +86,11 @@ class Receiver {
     inbox_.enqueue(producer.token(), std::move(event));
   }
   ActorCell& owner() { return *owner_; }
+  // Takes back the oldest event `producer` put in the inbox that the consumer has not taken yet
+  // (an overload policy that drops the oldest); false if there is none.
+  bool take_oldest(ReceiverProducer& producer, Event& out) {
+    return inbox_.try_dequeue_from_producer(producer.token(), out);
+  }
 
   // ---- consumer side (the thread running the owner) ----
   // Move everything waiting in the inbox into the window operator; returns how many events moved.
@@ -92,6 +125,11 @@ class Receiver {
 
   // Events held by the window operator, not counting the inbox (consumer thread only).
   virtual std::size_t buffered() const = 0;
+  // Whether what is taken in waits until the actor fires on it (a FIFO queue), rather than
+  // forming windows (which hold what their size asks for, however large): then drain() takes in
+  // no more than the intake limit beyond what it holds.
+  virtual bool holds_until_fired() const { return false; }
+  void set_intake_limit(std::size_t limit) { intake_limit_ = limit; }
   // What other threads may read (queue lengths for progress and back-pressure): the count the
   // owner published at the end of its last run.
   void publish_buffered() { published_buffered_.store(buffered(), std::memory_order_relaxed); }
@@ -115,7 +153,8 @@ class Receiver {
   void punctuate_if_cancelled(Event& event);
   moodycamel::ConcurrentQueue<Event> inbox_;
   std::vector<ReceiverProducer*> producers_;
-  std::size_t next_first_producer_ = 0;  // where drain() starts next (wave windows)
+  std::size_t next_first_producer_ = 0;  // where drain() starts next
+  std::size_t intake_limit_ = std::numeric_limits<std::size_t>::max();
   std::atomic<std::size_t> published_buffered_{0};
   const std::vector<const CaseId*>* cancelled_ = nullptr;
   ActorCell* owner_ = nullptr;
@@ -129,6 +168,7 @@ class FifoReceiver final : public Receiver {
   Window front_window() override;
   void finish_window(bool fired, bool consumed) override;
   std::size_t buffered() const override { return events_.size() - head_; }
+  bool holds_until_fired() const override { return true; }
   bool forwards_punctuation() const override { return true; }
   std::size_t cancel(const CaseId& cancelled) override;
 

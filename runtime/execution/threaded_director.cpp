@@ -44,14 +44,6 @@ void ThreadedDirector::make_ready(ActorCell& cell) {
   if (!cell.is_source()) ready_[cell.id()]->release();
 }
 
-bool ThreadedDirector::downstream_full(ActorId id) const {
-  for (ActorId down : execution_->downstream(id)) {
-    const ActorCell& cell = execution_->cell(down);
-    if (!cell.finished() && cell.inbox_length() > kHighWater) return true;
-  }
-  return false;
-}
-
 void ThreadedDirector::wait_while_paused() const {
   while (paused_.load(std::memory_order_relaxed) && !shutting_down_)
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -75,9 +67,10 @@ void ThreadedDirector::source_loop(ActorCell& cell) {
       else
         clock.sleep_until(cell.fire_again_at());
     }
-    while (downstream_full(cell.id()) && !shutting_down_ &&
+    // Held back by a full connection (a source has no semaphore to be woken by: it polls).
+    while (cell.blocked() && !shutting_down_ &&
            !execution_->env().stop_sources.load(std::memory_order_relaxed))
-      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
   }
 }
 

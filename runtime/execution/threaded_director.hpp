@@ -1,11 +1,11 @@
 // The thread-per-actor director (the seed's PNCWF, the baseline the schedulers are compared
 // with): every actor has its own thread that blocks until its inputs have events; the OS
 // schedules. Sources fire in a loop on their own thread, pacing themselves with the clock, and
-// pause while a downstream queue is over its high-water mark so a fast file source cannot fill
-// memory. On a virtual clock, time moves only when nothing else can happen: every actor is idle
-// and every unfinished source waits for a later time; then the clock jumps to the earliest time
-// anyone waits for, as under the scheduled director. A sub-workflow's run never moves it: the
-// clock is its parent's, and the parent may have events to deliver before that time.
+// wait while a connection they feed is full (QueueLimits), as every other actor does. On a virtual
+// clock, time moves only when nothing else can happen: every actor is idle and every unfinished
+// source waits for a later time; then the clock jumps to the earliest time anyone waits for, as
+// under the scheduled director. A sub-workflow's run never moves it: the clock is its parent's, and
+// the parent may have events to deliver before that time.
 #pragma once
 
 #include <atomic>
@@ -21,10 +21,6 @@ namespace cwf {
 
 class ThreadedDirector final : public Director, public ReadyListener {
  public:
-  // Events a source may have left untaken at a direct consumer before it waits (events a window
-  // holds until it fills do not count: waiting for them could wait forever).
-  static constexpr std::size_t kHighWater = 1 << 16;
-
   std::string_view name() const override { return "threaded"; }
   void start(Execution& execution) override;
   void run(const RunOptions& options) override;
@@ -36,7 +32,6 @@ class ThreadedDirector final : public Director, public ReadyListener {
  private:
   void source_loop(ActorCell& cell);
   void actor_loop(ActorCell& cell);
-  bool downstream_full(ActorId id) const;
   // Virtual clock: a source waits on its semaphore until the clock reaches `time`.
   void wait_for_virtual_time(ActorCell& cell, Timestamp time);
   // Virtual clock: when nothing but timers is left (every actor idle, every unfinished source

@@ -11,6 +11,7 @@
 
 #include "runtime/actor/actor.hpp"
 #include "runtime/actor/port.hpp"
+#include "runtime/graph/queue_limits.hpp"
 #include "runtime/values/value.hpp"
 #include "runtime/windows/window_spec.hpp"
 
@@ -46,6 +47,9 @@ struct Connection {
   PortAddress from;
   PortAddress to;
   SourceLocation location;
+  // What the connection may hold (QueueLimits); not set: the workflow's default.
+  std::optional<std::uint64_t> capacity = std::nullopt;
+  std::optional<Overload> overload = std::nullopt;
 };
 
 // The window operator declared on an input port, shared by every connection into it. A port
@@ -78,6 +82,14 @@ class Workflow {
   // The clock the file asks for (`clock: real | virtual`); empty: the runner's default.
   const std::string& clock() const { return clock_; }
   void set_clock(std::string clock) { clock_ = std::move(clock); }
+  // The queue limits of connections that set none (`queues:` in the file).
+  const QueueLimits& queue_defaults() const { return queue_defaults_; }
+  void set_queue_defaults(QueueLimits limits) { queue_defaults_ = limits; }
+  // A connection's own limits where it sets them, else the workflow's.
+  QueueLimits limits_of(const Connection& connection) const {
+    return {connection.capacity.value_or(queue_defaults_.capacity),
+            connection.overload.value_or(queue_defaults_.overload)};
+  }
 
   ActorId add(std::string name, std::unique_ptr<Actor> actor, std::string type = {},
               int priority = 20, SourceLocation location = {});
@@ -121,6 +133,7 @@ class Workflow {
   std::string name_;
   DirectorConfig director_;
   std::string clock_;
+  QueueLimits queue_defaults_;
   std::vector<ActorEntry> actors_;
   std::vector<Connection> connections_;
   std::vector<PortWindow> windows_;

@@ -1,6 +1,6 @@
 // The `connections:` section: `a -> b`, `a.port -> b.port` and {from: ..., to: ...} resolved
 // to ports of the file's actors; a long-form connection's `window:` declares the window of the
-// input port it feeds.
+// input port it feeds, its `capacity:` and `overload:` set its queue limits.
 #include <algorithm>
 
 #include "runtime/loading/window_spec_parser.hpp"
@@ -9,7 +9,7 @@
 namespace cwf::loader_detail {
 
 namespace {
-const std::vector<std::string> kConnectionKeys = {"from", "to", "window"};
+const std::vector<std::string> kConnectionKeys = {"from", "to", "window", "capacity", "overload"};
 }  // namespace
 
 void FileParser::parse_connections(const YamlEntry& entry) {
@@ -76,6 +76,8 @@ void FileParser::parse_connection(const YAML::Node& item) {
     const YamlEntry* from_entry = nullptr;
     const YamlEntry* to_entry = nullptr;
     const YamlEntry* window_entry = nullptr;
+    std::optional<std::uint64_t> capacity;
+    std::optional<Overload> overload;
     std::vector<YamlEntry> entries = yaml_map_entries(item, file_);
     for (const YamlEntry& entry : entries) {
       if (entry.key == "from")
@@ -84,7 +86,7 @@ void FileParser::parse_connection(const YAML::Node& item) {
         to_entry = &entry;
       else if (entry.key == "window")
         window_entry = &entry;
-      else
+      else if (!parse_queue_key(entry, capacity, overload))
         fail(key_location(entry), "unknown connection key '" + entry.key + "'" +
                                       suggest(entry.key, kConnectionKeys, "expected one of"));
     }
@@ -94,10 +96,8 @@ void FileParser::parse_connection(const YAML::Node& item) {
                           value_location(*from_entry));
     to = parse_endpoint(to_entry->value, 0, scalar(*to_entry, "'actor' or 'actor.port'"),
                         value_location(*to_entry));
-    if (window_entry) {
-      connect(from, to, where, window_entry);
-      return;
-    }
+    connect(from, to, where, window_entry, capacity, overload);
+    return;
   } else {
     fail(where, "expected a connection ('from -> to' or {from: ..., to: ...}), got " +
                     describe_yaml(item));
@@ -116,7 +116,8 @@ ActorId FileParser::resolve_actor(const Endpoint& end) const {
 }
 
 void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
-                         const YamlEntry* window) {
+                         const YamlEntry* window, std::optional<std::uint64_t> capacity,
+                         std::optional<Overload> overload) {
   Workflow& workflow = *result_.workflow;
   ActorId producer = resolve_actor(from);
   ActorId consumer = resolve_actor(to);
@@ -153,7 +154,7 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
     fail(to.actor_location, "actor '" + to.actor + "' has no input port");
   }
   try {
-    workflow.connect(Connection{{producer, out}, {consumer, in}, where});
+    workflow.connect(Connection{{producer, out}, {consumer, in}, where, capacity, overload});
   } catch (const WorkflowError& e) {
     fail(where, e.what());
   }

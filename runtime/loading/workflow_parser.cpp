@@ -18,8 +18,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",   "description", "director", "clock",
-                                                "inputs", "outputs",     "actors",   "connections"};
+const std::vector<std::string> kTopLevelKeys = {"name",    "description", "director",
+                                                "clock",   "queues",      "inputs",
+                                                "outputs", "actors",      "connections"};
 const std::vector<std::string> kClocks = {"real", "virtual"};
 const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers"};
 const std::vector<std::string> kDirectorTypes = {"scheduled", "threaded"};
@@ -222,6 +223,8 @@ void FileParser::parse_top_level(const YAML::Node& root) {
                                        did_you_mean_suffix(kind, kClocks));
     result_.workflow->set_clock(kind);
   }
+  if (const YamlEntry* queues = section("queues"))
+    result_.workflow->set_queue_defaults(parse_queues(*queues));
   if (const YamlEntry* inputs = section("inputs")) result_.inputs = parse_boundary(*inputs, true);
   if (const YamlEntry* outputs = section("outputs"))
     result_.outputs = parse_boundary(*outputs, false);

@@ -83,6 +83,15 @@ class FileParser {
                        const std::vector<YamlEntry>& entries);
   void add_subworkflow(const std::string& name, const SourceLocation& where,
                        const std::vector<YamlEntry>& entries);
+  // Queue limits (runtime/loading/queue_limits_parser.cpp): `capacity` (a positive int or
+  // unbounded) and `overload` (block, drop_newest, drop_oldest, sample) of a connection or of the
+  // workflow's `queues:` defaults.
+  std::uint64_t parse_capacity(const YamlEntry& entry) const;
+  Overload parse_overload_policy(const YamlEntry& entry) const;
+  // Takes `entry` if it is one of the two keys; false otherwise.
+  bool parse_queue_key(const YamlEntry& entry, std::optional<std::uint64_t>& capacity,
+                       std::optional<Overload>& overload) const;
+  QueueLimits parse_queues(const YamlEntry& entry) const;
   void parse_connections(const YamlEntry& entry);
   void parse_connection(const YAML::Node& item);
   Endpoint parse_endpoint(const YAML::Node& scalar, std::size_t offset, std::string_view text,
@@ -92,7 +101,8 @@ class FileParser {
   ActorId resolve_actor(const Endpoint& end) const;
   // `window` (a `window:` entry) declares the window of the input port the connection feeds.
   void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
-               const YamlEntry* window = nullptr);
+               const YamlEntry* window = nullptr, std::optional<std::uint64_t> capacity = {},
+               std::optional<Overload> overload = {});
   // Declares the window of `port` from a `window:` entry; its `expired_to` names the actor.port
   // that receives the events expiring from it. A different window already declared on the port
   // is an error at this entry that names the other one's place.

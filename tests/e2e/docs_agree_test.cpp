@@ -26,7 +26,9 @@ TEST(DocsAgree, TheConnectionKeysAreTheLoaders) {
   ASSERT_EQ(result.err.rfind(prefix, 0), 0u) << result.err;
   std::string message = result.err.substr(prefix.size());
   message.pop_back();  // the line end
-  EXPECT_EQ(message, "unknown connection key 'color'; expected one of: from, to, window");
+  EXPECT_EQ(message,
+            "unknown connection key 'color'; expected one of: from, to, window, capacity, "
+            "overload");
   std::string doc = read_file(kDocs + "workflow-yaml.md");
   EXPECT_NE(doc.find("`" + message + "`"), std::string::npos)
       << "docs/workflow-yaml.md does not quote: " << message;

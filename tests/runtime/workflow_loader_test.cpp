@@ -224,7 +224,7 @@ TEST_F(WorkflowLoader, ReportsTheShapeOfTheFile) {
             "wf.yaml:2:1: unknown key 'conections' in the workflow; did you mean 'connections'?");
   EXPECT_EQ(error("actors: {}\nwires: []\n"),
             "wf.yaml:2:1: unknown key 'wires' in the workflow; expected one of: name, "
-            "description, director, clock, inputs, outputs, actors, connections");
+            "description, director, clock, queues, inputs, outputs, actors, connections");
   EXPECT_EQ(error("inputs: [in]\nactors: {}\n"),
             "wf.yaml:1:1: 'inputs' is only allowed in a sub-workflow (a file an actor includes "
             "with 'workflow:')");
@@ -330,6 +330,41 @@ TEST_F(WorkflowLoader, ReportsFactoryErrorsWhereTheyBelong) {
             "wf.yaml:5:12: invalid 'label' for actor 'f': a label cannot be 'bad'");
   EXPECT_EQ(error("actors:\n  f: {type: add, amount: 13}\n"),
             "wf.yaml:2:3: cannot create actor 'f' (type add): 13 is unlucky");
+}
+
+TEST_F(WorkflowLoader, ReadsQueueLimitsOfTheWorkflowAndOfEachConnection) {
+  auto wf = load(
+      "queues: {capacity: 100, overload: drop_oldest}\n"
+      "actors:\n  src: {type: numbers, count: 1}\n  sink: {type: collect}\n"
+      "  other: {type: collect}\nconnections:\n"
+      "  - src -> sink\n"
+      "  - {from: src, to: other, capacity: unbounded, overload: block}\n");
+  EXPECT_EQ(wf->queue_defaults(), (QueueLimits{100, Overload::drop_oldest}));
+  EXPECT_EQ(wf->limits_of(wf->connections()[0]), (QueueLimits{100, Overload::drop_oldest}));
+  EXPECT_EQ(wf->limits_of(wf->connections()[1]),
+            (QueueLimits{QueueLimits::kUnbounded, Overload::block}));
+  auto defaults = load("actors:\n  src: {type: numbers, count: 1}\n  sink: {type: collect}\n"
+                       "connections:\n  - {from: src, to: sink, capacity: 7}\n");
+  EXPECT_EQ(defaults->limits_of(defaults->connections()[0]), (QueueLimits{7, Overload::block}));
+}
+
+TEST_F(WorkflowLoader, ReportsQueueLimitMistakes) {
+  const std::string actors =
+      "actors:\n  src: {type: numbers, count: 1}\n  sink: {type: collect}\nconnections:\n";
+  EXPECT_EQ(error(actors + "  - {from: src, to: sink, capacity: 0}\n"),
+            "wf.yaml:5:37: expected a capacity (a positive number of events, or unbounded) for "
+            "'capacity', got '0'");
+  EXPECT_EQ(error(actors + "  - {from: src, to: sink, overload: drop_some}\n"),
+            "wf.yaml:5:37: unknown overload policy 'drop_some' (known: block, drop_newest, "
+            "drop_oldest, sample)");
+  EXPECT_EQ(error("queues: {capacity: lots}\n" + actors),
+            "wf.yaml:1:20: expected a capacity (a positive number of events, or unbounded) for "
+            "'capacity', got 'lots'");
+  EXPECT_EQ(error("queues: {size: 3}\n" + actors),
+            "wf.yaml:1:10: unknown key 'size' in 'queues'; expected one of: capacity, overload");
+  EXPECT_EQ(error("queues: 3\n" + actors),
+            "wf.yaml:1:9: expected a map for 'queues' (e.g. {capacity: 16384, overload: block}), "
+            "got '3'");
 }
 
 TEST_F(WorkflowLoader, ReportsConnectionMistakes) {

@@ -1,0 +1,53 @@
+// Overload through the `cwf` binary: the fan-out example (workflows/examples/overload) under every
+// director, and a connection that sheds what does not fit, which the run reports and which makes
+// it exit with status 3.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "process.hpp"
+
+namespace cwf::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kFanOut =
+    std::string(CWF_SOURCE_DIR) + "/workflows/examples/overload/fanout.yaml";
+
+TEST(Overload, TheFanOutExampleCompletesUnderEveryDirector) {
+  // 20,000 orders instead of 300,000 (the example's memory is measured in docs/performance.md).
+  for (const std::string& director : kEveryDirector) {
+    std::vector<std::string> args = {"run", kFanOut, "--set", "orders.count=20000",
+                                     "--set", "last.where=/ == 400000"};
+    for (const std::string& a : director_args(director))
+      args.push_back(a);
+    ProcessResult result = run_cwf(args);
+    EXPECT_EQ(result.status, 0) << director << "\n" << result.err;
+    EXPECT_EQ(result.out, "400000\n") << director;
+  }
+}
+
+TEST(Overload, ASheddingConnectionReportsWhatItDroppedAndTheRunExitsWithStatus3) {
+  fs::path dir = fs::path(::testing::TempDir()) / "cwf_overload_shedding";
+  fs::create_directories(dir);
+  fs::path file = dir / "shed.yaml";
+  std::ofstream(file) << "actors:\n"
+                         "  feed: {type: generator, count: 5000}\n"
+                         "  slow: {type: map, expression: \"len(concat(str(/), str(/ * 7)))\"}\n"
+                         "  out: {type: counter}\n"
+                         "connections:\n"
+                         "  - {from: feed, to: slow, capacity: 4, overload: drop_newest}\n"
+                         "  - slow -> out\n";
+  ProcessResult result = run_cwf({"run", file.string(), "--director", "scheduled", "--workers",
+                                  "1", "--scheduler", "fifo"});
+  EXPECT_EQ(result.status, 3) << result.err;
+  EXPECT_NE(result.err.find("actor 'feed' (generator) dropped an event: the connection to 'slow' "
+                            "is full (capacity 4, overload: drop_newest)\n"),
+            std::string::npos)
+      << result.err;
+}
+
+}  // namespace
+}  // namespace cwf::testing
