@@ -92,6 +92,7 @@ bench: build
 	./build-release/bench/engine_throughput --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./build-release/bench/scheduler_overhead
 	./build-release/bench/lr_throughput
+	./build-release/bench/overload_memory
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -1,3 +1,4 @@
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -32,9 +33,11 @@ and drains what is queued, the second leaves at once).
   --grace DURATION                with --for: how long the run may take after it to process
                                   what is queued (default 5s); what is left is dropped
   --max-errors N|all              accept up to N events not processed completely (exit 0)
+  --capacity N|unbounded          events a connection may hold (default: the file's `queues:`,
+                                  else 16384); connections that set their own keep it
   --clock real|virtual|scaled     workflow clock (default: the file's `clock:`, else real);
                                   --speed K for scaled
-  --stats                         print per-actor statistics at the end
+  --stats                         print per-actor statistics and the peak memory at the end
   --progress                      print a progress line every few seconds (default on a terminal)
   --set ACTOR.PARAM=VALUE         set a parameter of an actor of the file before it is built
                                   (repeatable; VALUE as in YAML; a relative path is relative to
@@ -87,11 +90,24 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   try {
     Arguments args(words, {"stats", "progress", "line-buffered"},
                    {"director", "scheduler", "workers", "for", "grace", "clock", "speed", "set",
-                    "max-errors"});
+                    "max-errors", "capacity"});
     std::string path = workflow_path(args, "run");
     workflow = load_or_report(path, err, param_overrides(args));
     if (!workflow) return kExitUsage;
     apply_director_options(args, workflow->director());
+    if (auto capacity = args.value("capacity")) {
+      QueueLimits limits = workflow->queue_defaults();
+      if (*capacity == "unbounded") {
+        limits.capacity = QueueLimits::kUnbounded;
+      } else {
+        double n = parse_number(*capacity, "--capacity");
+        if (!(n >= 1) || n != static_cast<double>(static_cast<std::uint64_t>(n)))
+          throw UsageError("--capacity must be a positive number of events or unbounded (got '" +
+                           *capacity + "')");
+        limits.capacity = static_cast<std::uint64_t>(n);
+      }
+      workflow->set_queue_defaults(limits);
+    }
     director = make_director(workflow->director(), scheduler_registry());
     clock = make_clock(args, *workflow);
     if (auto duration = args.value("for")) options.run_for = parse_duration(*duration);
@@ -125,7 +141,12 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   try {
     RunSummary summary = run_workflow(*workflow, *director, *clock, options, on_progress);
     if (g_stop_requested) err << "cwf run: interrupted; sources stopped and queues drained\n";
-    if (stats) print_summary(summary, err);
+    if (stats) {
+      print_summary(summary, err);
+      rusage usage{};
+      if (getrusage(RUSAGE_SELF, &usage) == 0)
+        err << "peak memory " << (usage.ru_maxrss + 512) / 1024 << " MB (resident)\n";
+    }
     print_problems(summary, tolerance, err);
     status = exit_status_of(summary, tolerance);
   } catch (const std::exception& e) {
