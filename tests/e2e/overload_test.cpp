@@ -19,14 +19,32 @@ const std::string kFanOut =
 TEST(Overload, TheFanOutExampleCompletesUnderEveryDirector) {
   // 20,000 orders instead of 300,000 (the example's memory is measured in docs/performance.md).
   for (const std::string& director : kEveryDirector) {
-    std::vector<std::string> args = {"run", kFanOut, "--set", "orders.count=20000",
-                                     "--set", "last.where=/ == 400000"};
+    std::vector<std::string> args = {
+        "run", kFanOut, "--set", "orders.count=20000", "--set", "last.where=/ == 400000"};
     for (const std::string& a : director_args(director))
       args.push_back(a);
     ProcessResult result = run_cwf(args);
     EXPECT_EQ(result.status, 0) << director << "\n" << result.err;
     EXPECT_EQ(result.out, "400000\n") << director;
   }
+}
+
+TEST(Overload, TheCapacityOptionTakesAPositiveCountOrUnbounded) {
+  std::vector<std::string> small = {
+      "run", kFanOut, "--set", "orders.count=100", "--set", "last.where=/ == 2000"};
+  for (const char* capacity : {"1", "unbounded"}) {
+    std::vector<std::string> args = small;
+    args.insert(args.end(), {"--capacity", capacity});
+    ProcessResult result = run_cwf(args);
+    EXPECT_EQ(result.status, 0) << capacity << "\n" << result.err;
+    EXPECT_EQ(result.out, "2000\n") << capacity;
+  }
+  std::vector<std::string> zero = small;
+  zero.insert(zero.end(), {"--capacity", "0"});
+  ProcessResult result = run_cwf(zero);
+  EXPECT_EQ(result.status, 2);
+  EXPECT_EQ(result.err,
+            "cwf run: --capacity must be a positive number of events or unbounded (got '0')\n");
 }
 
 TEST(Overload, ASheddingConnectionReportsWhatItDroppedAndTheRunExitsWithStatus3) {
@@ -40,8 +58,8 @@ TEST(Overload, ASheddingConnectionReportsWhatItDroppedAndTheRunExitsWithStatus3)
                          "connections:\n"
                          "  - {from: feed, to: slow, capacity: 4, overload: drop_newest}\n"
                          "  - slow -> out\n";
-  ProcessResult result = run_cwf({"run", file.string(), "--director", "scheduled", "--workers",
-                                  "1", "--scheduler", "fifo"});
+  ProcessResult result = run_cwf(
+      {"run", file.string(), "--director", "scheduled", "--workers", "1", "--scheduler", "fifo"});
   EXPECT_EQ(result.status, 3) << result.err;
   EXPECT_NE(result.err.find("actor 'feed' (generator) dropped an event: the connection to 'slow' "
                             "is full (capacity 4, overload: drop_newest)\n"),
