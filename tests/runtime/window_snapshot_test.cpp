@@ -495,6 +495,31 @@ TEST(WindowSnapshot, AFifoReceiverKeepsItsEventsAndArrivalNumbers) {
   EXPECT_EQ(after.take(), (std::vector<std::string>{"5@5/5#6#5", "6@6/6#7#6", "7@7/7#8#7"}));
 }
 
+// Wave windows drain their producers in turn, starting with a different one each time: where
+// the next drain starts is state too, and only fits a port with as many producers.
+TEST(WindowSnapshot, TheProducerDrainedFirstIsKeptAndMustExist) {
+  auto wired = [](int producers) {
+    auto r = std::make_unique<WindowedReceiver>(window("1 wave", "1 wave"));
+    std::vector<std::unique_ptr<ReceiverProducer>> handles;
+    for (int i = 0; i < producers; ++i)
+      handles.push_back(r->make_producer());
+    return std::make_pair(std::move(r), std::move(handles));
+  };
+  auto [before, before_handles] = wired(3);
+  before->drain();
+  before->drain();  // the next drain starts with producer 2
+  std::vector<std::uint8_t> bytes = snapshot_of(*before);
+  auto [after, after_handles] = wired(3);
+  restore_from(*after, bytes);
+  EXPECT_EQ(snapshot_of(*after), bytes);
+  auto [fewer, fewer_handles] = wired(2);
+  EXPECT_THROW(restore_from(*fewer, bytes), SnapshotError);
+  // Events still in the inbox would be lost: no snapshot then.
+  before->enqueue(Event{1, 1, WaveTag(1, 1)}, *before_handles[0]);
+  SnapshotWriter out;
+  EXPECT_THROW(before->snapshot(out), std::logic_error);
+}
+
 // ---- damage ------------------------------------------------------------------------------------
 
 // A receiver whose snapshot holds every part: groups with keys, a ready window, deadlines,
