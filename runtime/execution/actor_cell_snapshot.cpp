@@ -77,15 +77,16 @@ void ActorCell::restore_engine_state(SnapshotReader& in) {
   cancelled_cases_.clear();
   for (std::size_t i = 0; i < cancellations_seen_; ++i) {
     const CaseCancellations::Entry& entry = env_.cancellations->entry(i);
-    if (env_.cancellations->scope(entry.scope).reaches[id_]) cancelled_cases_.push_back(&entry.what);
+    if (env_.cancellations->scope(entry.scope).reaches[id_])
+      cancelled_cases_.push_back(&entry.what);
   }
 
   remembered_.clear();
   const std::size_t remembered = in.read_count("the remembered outputs");
   if (remembered > remember_)
-    in.reject("the remembered outputs",
-              std::to_string(remembered) + " remembered, the actor keeps " +
-                  std::to_string(remember_));
+    in.reject(
+        "the remembered outputs",
+        std::to_string(remembered) + " remembered, the actor keeps " + std::to_string(remember_));
   for (std::size_t i = 0; i < remembered; ++i) {
     std::uint64_t port = in.read_u64("a remembered output's port");
     if (port >= routes_.size()) in.reject("a remembered output's port", "no such output port");

@@ -72,8 +72,8 @@ void CaseCancellations::restore(SnapshotReader& in) {
     auto entry = std::make_unique<Entry>();
     std::uint64_t scope = in.read_u64("a cancellation's scope");
     if (scope >= scopes_.size())
-      in.reject("a cancellation's scope", "the workflow declares " +
-                                              std::to_string(scopes_.size()) + " scopes");
+      in.reject("a cancellation's scope",
+                "the workflow declares " + std::to_string(scopes_.size()) + " scopes");
     entry->scope = static_cast<std::size_t>(scope);
     if (in.read_bool("whether a case is a wave")) {
       WaveRoot root;

@@ -17,9 +17,9 @@ void TimeKeeper::restore(SnapshotReader& in) {
   // space would start waves that another actor starts too. The space's first number is 1.
   std::uint64_t ordinal = source_ordinal_of(next_root_sequence_);
   if (source_ordinal_of(next) != ordinal || next == ordinal << kOrdinalShift)
-    in.reject("the next wave root's sequence",
-              std::to_string(next) + " is not in the numbering of actor ordinal " +
-                  std::to_string(ordinal));
+    in.reject("the next wave root's sequence", std::to_string(next) +
+                                                   " is not in the numbering of actor ordinal " +
+                                                   std::to_string(ordinal));
   next_root_sequence_ = next;
 }
 

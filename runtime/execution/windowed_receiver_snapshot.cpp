@@ -115,8 +115,8 @@ void WindowedReceiver::restore(SnapshotReader& in) {
   auto read_group_index = [&in, groups](std::string_view what) {
     std::uint64_t g = in.read_u64(what);
     if (g >= groups)
-      in.reject(what, std::to_string(g) + " is not one of the " + std::to_string(groups) +
-                          " groups");
+      in.reject(what,
+                std::to_string(g) + " is not one of the " + std::to_string(groups) + " groups");
     return static_cast<std::size_t>(g);
   };
   std::size_t dirty_groups = 0, ready_groups = 0;

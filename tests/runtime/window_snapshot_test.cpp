@@ -194,8 +194,8 @@ std::vector<Op> random_stream(std::uint32_t seed, bool waves, bool two_producers
           leaves.push_back({root.child(i, i == of), pick(4) == 0});
         pending.push_back(std::move(leaves));
       }
-      std::size_t w = static_cast<std::size_t>(pick(static_cast<int>(std::min<std::size_t>(
-          pending.size(), 3))));
+      std::size_t w = static_cast<std::size_t>(
+          pick(static_cast<int>(std::min<std::size_t>(pending.size(), 3))));
       std::vector<Leaf>& leaves = pending[w];
       std::size_t i = static_cast<std::size_t>(pick(static_cast<int>(leaves.size())));
       Leaf leaf = leaves[i];
@@ -242,8 +242,8 @@ std::vector<Kind> every_kind() {
       {"10 ns", "5 ns", {}, false, 0.0},
       {"10 ns", "5 ns", {}, false, 2.0, true},
       {"10 ns", "10 ns", by_key, false, 1.0, true},
-      {"10 ns", ""},                   // looks back from every event
-      {"10 ns", "2 tokens"},           // the last 10 ns, every 2 tokens
+      {"10 ns", ""},          // looks back from every event
+      {"10 ns", "2 tokens"},  // the last 10 ns, every 2 tokens
       {"10 ns", "2 tokens", by_key, true},
       {"3 tokens", "10 ns"},
       {"3 tokens", "10 ns", {}, false, 1.0, true},
@@ -355,8 +355,7 @@ TEST(WindowSnapshot, Figure9AcrossARestore) {
   EXPECT_EQ(w->at(6 * kMin, false, two_or_more), (std::vector<std::vector<Value>>{{"a"}, {}}));
   EXPECT_EQ(w->expired_tokens(), (std::vector<Value>{"a"}));
   w->push("c", 8 * kMin);
-  EXPECT_EQ(w->at(8 * kMin, false, two_or_more),
-            (std::vector<std::vector<Value>>{{"b"}, {"b"}}));
+  EXPECT_EQ(w->at(8 * kMin, false, two_or_more), (std::vector<std::vector<Value>>{{"b"}, {"b"}}));
   // [4, 9) = {b, c} closes at its formation timeout, 9 + 5 min, with no event after it: the
   // clock offset learned before the cut still holds.
   EXPECT_TRUE(w->at(13 * kMin, false, two_or_more).empty());
@@ -370,7 +369,7 @@ TEST(WindowSnapshot, AFormationTimeoutArmedBeforeTheCutFiresAfterIt) {
   before.push(3, 3);
   EXPECT_TRUE(before.at(3).empty());
   auto w = restored_copy(before);
-  EXPECT_TRUE(w->at(19).empty());             // the window [0, 10) closes at 10 + 10 on the clock
+  EXPECT_TRUE(w->at(19).empty());  // the window [0, 10) closes at 10 + 10 on the clock
   EXPECT_EQ(ints(w->at(20)), (Ints{{1, 3}}));
   EXPECT_EQ(w->times, (std::vector<Timestamp>{10}));
 }
