@@ -124,7 +124,7 @@ class NoDirector final : public ReadyListener {
 // src (tokens 1..6 at 10..60, or the ones from `from` on: the source's own position is restored
 // by the source) -> sum (3-token windows) -> sink.
 struct SmallRun {
-  explicit SmallRun(int from = 1) {
+  explicit SmallRun(int from = 1, WindowSpec window = testing::window("3 tokens", "3 tokens")) {
     std::vector<Value> tokens;
     std::vector<Timestamp> times;
     for (int i = from; i <= 6; ++i) {
@@ -135,7 +135,7 @@ struct SmallRun {
     workflow.emplace<SumAndAsk>("sum");
     ActorId sink_id = workflow.emplace<Collect>("sink");
     sink = static_cast<Collect*>(workflow.actor(sink_id).actor.get());
-    workflow.declare_window("sum", "in", testing::window("3 tokens", "3 tokens"));
+    workflow.declare_window("sum", "in", std::move(window));
     workflow.connect("src", "sum");
     workflow.connect("sum", "sink");
     execution = std::make_unique<Execution>(workflow, clock);
@@ -228,6 +228,27 @@ TEST(EngineStateSnapshot, ARebuiltWorkflowGoesOnAsTheOriginal) {
             (std::vector<std::string>{"15@60/60#6.1*", "\"timer\"@1000/" + sum_wave}));
   EXPECT_EQ(described(resumed.sink->events), described(original.sink->events, 1));
   EXPECT_EQ(resumed.snapshot(), original.snapshot());
+}
+
+// A time window waiting for its formation timeout at the cut: the cell still asks to be woken
+// then (the director arms its timer from timer()), and the window closes at that time.
+TEST(EngineStateSnapshot, AWakeUpAskedForBeforeTheCutIsKept) {
+  WindowSpec timed = testing::window("25 ns", "25 ns");
+  SmallRun original(1, timed);
+  original.cell("src").run(2);  // 1 at 10, 2 at 20: the window [0, 25) waits
+  original.drive(false);
+  const Timestamp due = original.cell("sum").timer();
+  ASSERT_NE(due, kNever);
+  ASSERT_TRUE(original.sink->events.empty());
+  SmallRun resumed(3, timed);
+  resumed.restore(original.snapshot());
+  EXPECT_EQ(resumed.cell("sum").timer(), due);
+  for (SmallRun* run : {&original, &resumed}) {
+    run->clock.advance_to(due);
+    run->drive(false);
+  }
+  EXPECT_EQ(described(original.sink->events), (std::vector<std::string>{"3@25/20#2.1*"}));
+  EXPECT_EQ(described(resumed.sink->events), described(original.sink->events));
 }
 
 TEST(EngineStateSnapshot, FinishedAndDoneCellsStaySo) {
