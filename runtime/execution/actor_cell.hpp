@@ -33,6 +33,8 @@ namespace cwf {
 
 class ActorCell;
 class CaseCancellations;
+class SnapshotReader;
+class SnapshotWriter;
 
 // The director side of a wake-up: called once when an idle cell gets work.
 class ReadyListener {
@@ -190,6 +192,17 @@ class ActorCell {
   // runtime/execution/case_cancellations.hpp) ---- Before the run: keep the last `outputs` outputs,
   // so that those of a cancelled case can be retracted (the largest request wins).
   void remember_outputs(std::size_t outputs) { remember_ = std::max(remember_, outputs); }
+
+  // ---- checkpoints (actor_cell_snapshot.cpp) ----
+  // The engine's state of this actor, apart from the actor's own, at a drained point (the cell
+  // idle, its inboxes empty): sections "time_keeper" (wave numbering), "cell" (finished and done,
+  // a source's next firing time, the wake-up asked for, requested firings, cancellations seen,
+  // remembered outputs), "input_origin", then one "port:<name>" per input port (its receiver).
+  void snapshot_engine_state(SnapshotWriter& out) const;
+  // Reads it into the cell of the same actor in the rebuilt workflow, after initialize() and
+  // after the run's cancellations were restored (CaseCancellations::restore), before the director
+  // starts. Throws SnapshotError for damaged bytes or a state that does not fit this cell.
+  void restore_engine_state(SnapshotReader& in);
 
  private:
   static constexpr std::uint8_t kScheduled = 1, kNotified = 2;

@@ -3,6 +3,9 @@
 #include <stdexcept>
 
 #include "runtime/execution/actor_cell.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf {
 
@@ -42,6 +45,59 @@ void CaseCancellations::cancel(CaseId what, std::size_t scope) {
 const CaseCancellations::Entry& CaseCancellations::entry(std::size_t i) const {
   std::lock_guard lock(mutex_);
   return *entries_[i];
+}
+
+void CaseCancellations::snapshot(SnapshotWriter& out) const {
+  std::lock_guard lock(mutex_);
+  out.write_u64(entries_.size());
+  for (const auto& entry : entries_) {
+    out.write_u64(entry->scope);
+    const CaseId& what = entry->what;
+    out.write_bool(what.wave.has_value());
+    if (what.wave) {
+      out.write_timestamp(what.wave->time);
+      out.write_u64(what.wave->sequence);
+      continue;
+    }
+    out.write_value(what.key);
+    out.write_bool(what.match != nullptr);
+    if (what.match) out.write_string(what.match->source());
+  }
+}
+
+void CaseCancellations::restore(SnapshotReader& in) {
+  std::vector<std::unique_ptr<Entry>> entries;
+  const std::size_t n = in.read_count("the cancellations");
+  for (std::size_t i = 0; i < n; ++i) {
+    auto entry = std::make_unique<Entry>();
+    std::uint64_t scope = in.read_u64("a cancellation's scope");
+    if (scope >= scopes_.size())
+      in.reject("a cancellation's scope",
+                "the workflow declares " + std::to_string(scopes_.size()) + " scopes");
+    entry->scope = static_cast<std::size_t>(scope);
+    if (in.read_bool("whether a case is a wave")) {
+      WaveRoot root;
+      root.time = in.read_timestamp("a cancelled wave's root time");
+      root.sequence = in.read_u64("a cancelled wave's root sequence");
+      entry->what.wave = root;
+    } else {
+      entry->what.key = in.read_value("a cancelled key");
+      if (in.read_bool("whether a key case has an expression")) {
+        std::string source = in.read_string("a key case's expression");
+        try {
+          entry->what.match = std::make_shared<const Expression>(Expression::compile(source));
+        } catch (const std::exception& e) {
+          in.reject("a key case's expression", e.what());
+        }
+      }
+    }
+    entries.push_back(std::move(entry));
+  }
+  std::lock_guard lock(mutex_);
+  if (!entries_.empty())
+    throw std::logic_error("cancellations restored into a run that has made some");
+  entries_ = std::move(entries);
+  count_.store(entries_.size(), std::memory_order_release);
 }
 
 }  // namespace cwf

@@ -15,6 +15,8 @@
 namespace cwf {
 
 class ActorCell;
+class SnapshotReader;
+class SnapshotWriter;
 
 // Which actors a cancel actor reaches: declared once, before the run.
 struct CancellationScope {
@@ -47,6 +49,13 @@ class CaseCancellations {
   // The i-th cancellation (i < count()); stable for the run.
   const Entry& entry(std::size_t i) const;
   const CancellationScope& scope(std::size_t i) const { return scopes_[i]; }
+
+  // Checkpoints: the cancellations made, in order (each case and its scope's number). The scopes
+  // are declared again by the cancel actors when the resumed workflow initializes; restore()
+  // comes after that, into a list with no cancellation yet, and before the cells restore theirs
+  // (ActorCell::restore_engine_state). A key case's expression is compiled again from its text.
+  void snapshot(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   std::vector<ActorCell*> cells_;  // by actor id

@@ -18,6 +18,9 @@
 
 namespace cwf {
 
+class SnapshotReader;
+class SnapshotWriter;
+
 class InputOrigin {
  public:
   // The input's name as the user wrote it (a file path).
@@ -30,6 +33,11 @@ class InputOrigin {
   }
   // "name:line" for the token with root sequence `sequence`, when it was noted; any thread.
   std::optional<std::string> describe(std::uint64_t sequence) const;
+
+  // Checkpoints: the recorded runs, so that events of waves started before the checkpoint still
+  // name their input line. The name is set again by the source when it starts.
+  void snapshot(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   void record(std::uint64_t sequence, std::int64_t offset);

@@ -25,6 +25,8 @@
 namespace cwf {
 
 class ActorCell;
+class SnapshotReader;
+class SnapshotWriter;
 
 // Producer-side handle of one connection into a receiver: keeps that producer's events in FIFO
 // order even when the producing actor fires on different worker threads over time, and counts
@@ -138,6 +140,15 @@ class Receiver {
   }
   std::size_t inbox_size() const { return inbox_.size_approx(); }
 
+  // ---- checkpoints (receiver_snapshot.cpp), at a drained point: the inbox is empty and no
+  // window is being fired on ----
+  // Writes what decides the receiver's next windows; each kind adds its own state to the base's.
+  // Throws std::logic_error when events still wait in the inbox (they would be lost).
+  virtual void snapshot(SnapshotWriter& out) const;
+  // Reads it into a receiver built for the same port and wired the same way (the same producers),
+  // replacing what it holds. Throws SnapshotError for damaged bytes or a state that does not fit.
+  virtual void restore(SnapshotReader& in);
+
   void attach(ActorCell* owner, int port) {
     owner_ = owner;
     port_ = port;
@@ -171,6 +182,8 @@ class FifoReceiver final : public Receiver {
   bool holds_until_fired() const override { return true; }
   bool forwards_punctuation() const override { return true; }
   std::size_t cancel(const CaseId& cancelled) override;
+  void snapshot(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  protected:
   void accept(Event&& event, std::size_t) override { events_.push_back(std::move(event)); }

@@ -15,6 +15,9 @@
 
 namespace cwf {
 
+class SnapshotReader;
+class SnapshotWriter;
+
 class TimeKeeper {
  public:
   // `source_ordinal` keeps the root sequence numbers of different sources apart: source k numbers
@@ -71,6 +74,13 @@ class TimeKeeper {
   // The root sequence the next token of a source will get.
   std::uint64_t next_root_sequence() const { return next_root_sequence_; }
   const WaveTag* input_wave() const { return input_wave_; }
+
+  // Checkpoints (time_keeper.cpp): the wave numbering, so that a resumed run goes on with the
+  // next root sequence instead of starting the actor's waves again (a wave root must never
+  // repeat). What a firing holds is not state between firings. restore() refuses a sequence from
+  // another actor's numbering space with a SnapshotError.
+  void snapshot(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   template <typename Send>

@@ -1,6 +1,13 @@
 #include "runtime/execution/wave_completion.hpp"
 
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <utility>
+
 #include "runtime/execution/time_keeper.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf {
 
@@ -78,6 +85,97 @@ bool WaveCompletion::complete(const WaveTag& tag) const {
 
 void WaveCompletion::forget(const WaveTag& tag) {
   roots_.erase(tag.root());
+}
+
+// Written in a fixed order (roots by time and sequence, nodes by path) so that the same state
+// always gives the same bytes. A node's path is written as its indexes, not as the map key's
+// bytes, which depend on the machine.
+void WaveCompletion::snapshot(SnapshotWriter& out) const {
+  std::vector<std::pair<WaveRoot, const Root*>> roots;
+  roots.reserve(roots_.size());
+  for (const auto& [key, root] : roots_)
+    roots.emplace_back(key, &root);
+  std::sort(roots.begin(), roots.end(), [](const auto& a, const auto& b) {
+    return a.first.time != b.first.time ? a.first.time < b.first.time
+                                        : a.first.sequence < b.first.sequence;
+  });
+  auto write_tree = [&out](const Tree& tree) {
+    out.write_bool(tree.complete);
+    std::vector<std::pair<const std::string*, const Node*>> nodes;
+    nodes.reserve(tree.nodes.size());
+    for (const auto& [path, node] : tree.nodes)
+      nodes.emplace_back(&path, &node);
+    std::sort(nodes.begin(), nodes.end(),
+              [](const auto& a, const auto& b) { return *a.first < *b.first; });
+    out.write_u64(nodes.size());
+    for (const auto& [path, node] : nodes) {
+      std::size_t depth = path->size() / sizeof(std::uint32_t);
+      out.write_u64(depth);
+      for (std::size_t level = 0; level < depth; ++level) {
+        std::uint32_t index;
+        std::memcpy(&index, path->data() + level * sizeof index, sizeof index);
+        out.write_u64(index);
+      }
+      out.write_u64(node->complete_children);
+      out.write_u64(node->last_index);
+    }
+  };
+  out.write_u64(roots.size());
+  for (const auto& [key, root] : roots) {
+    out.write_timestamp(key.time);
+    out.write_u64(key.sequence);
+    out.write_bool(root->complete);
+    out.write_u64(root->waiting);
+    out.write_u64(1 + root->others.size());
+    write_tree(root->first);
+    for (const Tree& tree : root->others)
+      write_tree(tree);
+  }
+}
+
+void WaveCompletion::restore(SnapshotReader& in) {
+  roots_.clear();
+  auto read_u32 = [&in](std::string_view what) {
+    std::uint64_t v = in.read_u64(what);
+    if (v > std::numeric_limits<std::uint32_t>::max()) in.reject(what, "larger than 32 bits");
+    return static_cast<std::uint32_t>(v);
+  };
+  auto read_tree = [&](Tree& tree) {
+    tree.complete = in.read_bool("whether a wave tree is complete");
+    const std::size_t nodes = in.read_count("a wave tree's nodes");
+    for (std::size_t i = 0; i < nodes; ++i) {
+      const std::size_t depth = in.read_count("a node's depth");
+      if (depth >= static_cast<std::size_t>(WaveTag::kMaxDepth))
+        in.reject("a node's depth", "deeper than a wave tag can be");
+      std::string path;
+      for (std::size_t level = 0; level < depth; ++level) {
+        std::uint32_t index = read_u32("a node's index");
+        path.append(reinterpret_cast<const char*>(&index), sizeof index);
+      }
+      Node node;
+      node.complete_children = read_u32("a node's complete children");
+      node.last_index = read_u32("a node's last child");
+      if (!tree.nodes.emplace(std::move(path), node).second)
+        in.reject("a wave tree's node", "it is written twice");
+    }
+  };
+  const std::size_t roots = in.read_count("the waves tracked");
+  for (std::size_t r = 0; r < roots; ++r) {
+    WaveRoot key;
+    key.time = in.read_timestamp("a wave's root time");
+    key.sequence = in.read_u64("a wave's root sequence");
+    auto [it, inserted] = roots_.try_emplace(key);
+    if (!inserted) in.reject("a tracked wave", "it is written twice");
+    Root& root = it->second;
+    root.complete = in.read_bool("whether a wave is complete");
+    root.waiting = in.read_u64("the carriers a wave waits for");
+    const std::size_t trees = in.read_count("a wave's trees");
+    if (trees == 0) in.reject("a wave's trees", "every wave has its first producer's");
+    read_tree(root.first);
+    root.others.resize(trees - 1);
+    for (Tree& tree : root.others)
+      read_tree(tree);
+  }
 }
 
 }  // namespace cwf

@@ -30,6 +30,9 @@
 
 namespace cwf {
 
+class SnapshotReader;
+class SnapshotWriter;
+
 class WaveCompletion {
  public:
   // Producers beyond this many take no part in deciding completion (they are counted as not
@@ -47,6 +50,13 @@ class WaveCompletion {
   // Drop the state kept for the root wave of `tag` (after its window was consumed).
   void forget(const WaveTag& tag);
   std::size_t open_waves() const { return roots_.size(); }
+
+  // Checkpoints: the waves being tracked, each with its trees per producer and the carriers it
+  // still waits for. Which producers carry which sources is the graph's and is not written
+  // (set_carried_sources is called again when the workflow is rebuilt). restore() replaces the
+  // tracked waves; throws SnapshotError for damaged bytes.
+  void snapshot(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   struct Node {

@@ -31,12 +31,13 @@ void WindowedReceiver::wake_at(Timestamp time) {
   owner().request_wakeup(time);
 }
 
+void WindowedReceiver::make_group() {
+  WindowGroup::WaveLeftFn left;
+  if (spec_.uses_waves()) left = [this](const WaveTag& root) { wave_left(root); };
+  groups_.push_back({std::make_unique<WindowGroup>(spec_, parts_, &live_, std::move(left))});
+}
+
 std::size_t WindowedReceiver::group_of(const Event& event) {
-  auto make_group = [this] {
-    WindowGroup::WaveLeftFn left;
-    if (spec_.uses_waves()) left = [this](const WaveTag& root) { wave_left(root); };
-    groups_.push_back({std::make_unique<WindowGroup>(spec_, parts_, &live_, std::move(left))});
-  };
   if (keys_.empty()) {
     if (groups_.empty()) make_group();
     return 0;

@@ -58,6 +58,13 @@ class WindowedReceiver : public Receiver {
     waves_.set_carried_sources(producer, source_ordinals);
   }
 
+  // Checkpoints (windowed_receiver_snapshot.cpp): the groups in their order (so that a window's
+  // group index stays the same), each with its key and queue, the groups still to evaluate, the
+  // ready windows and deadlines as queued, how far time has got, the wave completion state and
+  // which groups hold which waves. The spec, its parts and the group-by keys are rebuilt.
+  void snapshot(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
+
   const WindowSpec& spec() const { return spec_; }
   std::size_t groups() const { return groups_.size(); }
   // Wave units: waves the port still tracks (incomplete, or with events queued), and the wave
@@ -103,6 +110,7 @@ class WindowedReceiver : public Receiver {
   };
 
   std::size_t group_of(const Event& event);
+  void make_group();
   void queue(Event&& event);
   void mark_dirty(std::size_t g);
   void wave_completed(const WaveTag& tag);

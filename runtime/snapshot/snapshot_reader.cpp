@@ -119,6 +119,10 @@ std::size_t SnapshotReader::read_length(std::string_view what, std::size_t unit_
   return static_cast<std::size_t>(n);
 }
 
+std::size_t SnapshotReader::read_count(std::string_view what) {
+  return read_length(what, 1, "items");
+}
+
 std::string SnapshotReader::read_string(std::string_view what) {
   const std::size_t n = read_length(what, 1, "bytes");
   std::string text(reinterpret_cast<const char*>(bytes_.data() + pos_), n);

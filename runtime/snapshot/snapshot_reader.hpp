@@ -45,6 +45,14 @@ class SnapshotReader {
   Timestamp read_timestamp(std::string_view what = "a timestamp") { return read_i64(what); }
   WaveTag read_wave_tag(std::string_view what = "a wave tag");
   Event read_event(std::string_view what = "an event");
+  // A count of items that take at least one byte each: checked against the bytes left, so that
+  // a damaged count cannot make the caller reserve more than the input holds.
+  std::size_t read_count(std::string_view what = "a count");
+  // The bytes were read but what they say does not fit (an index out of range, an order broken):
+  // throws SnapshotError naming `what`, the offset and the section, as a failed read does.
+  [[noreturn]] void reject(std::string_view what, std::string_view problem) const {
+    fail(what, pos_, problem);
+  }
 
   // Enters the next section, which must be called `name`, after checking that its body is all
   // there and matches its checksum. A section that is all there but does not match its checksum

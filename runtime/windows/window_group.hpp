@@ -49,6 +49,9 @@
 
 namespace cwf {
 
+class SnapshotReader;
+class SnapshotWriter;
+
 class WindowGroup {
  public:
   using ExpireFn = std::function<void(Event&&)>;
@@ -123,6 +126,16 @@ class WindowGroup {
   // (they do not expire; their arrival positions stay taken), and drops a ready window so that
   // the next evaluate() selects again. Returns how many were removed.
   std::size_t remove_case(const std::function<bool(const Event&)>& belongs);
+
+  // ---- checkpoints (window_group_snapshot.cpp) ----
+  // Writes what the group holds between firings: the queue (events, arrival numbers, wave
+  // ordinals, gone marks), the cursor, the late bound, the wave records and a ready window. The
+  // parts are the port's, rebuilt from its spec, and keep nothing per group.
+  void snapshot(SnapshotWriter& out) const;
+  // Reads it into a group made for the same spec to which nothing was added yet. Throws
+  // SnapshotError when the bytes are damaged or describe a state the group cannot be in.
+  void restore(SnapshotReader& in);
+  bool has_ready_window() const { return ready_; }
 
   // The queue, as the window's parts read it. Entries are in arrival order and leave from the
   // front only, so the arrival numbers of the queue are ascending and, while no entry is gone,

@@ -1,0 +1,202 @@
+// A windowed receiver in a checkpoint (WindowedReceiver::snapshot / restore).
+//
+// Layout, after the base receiver's: how far time has got (max time, clock offset and the time it
+// was learned for, whether it is known, closed_through, whether any event came, the end of
+// input, the next ready order); the groups in index order (key when grouped, deadline version,
+// ready, dirty, then the group, WindowGroup::snapshot); the groups still to evaluate, in order;
+// the ready windows and the deadlines as their heaps hold them (so that equal deadlines come out
+// in the same order as they would have); the wave completion state; the waves queued in groups.
+// The spec, its parts, the compiled group-by keys and the group key index are rebuilt.
+#include <algorithm>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "runtime/execution/windowed_receiver.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
+
+namespace cwf {
+
+namespace {
+// A priority queue's heap, in its own layout (std::priority_queue keeps it as a protected member).
+template <typename Queue>
+typename Queue::container_type& heap_of(Queue& queue) {
+  struct Access : Queue {
+    static typename Queue::container_type& of(Queue& q) { return q.*(&Access::c); }
+  };
+  return Access::of(queue);
+}
+template <typename Queue>
+const typename Queue::container_type& heap_of(const Queue& queue) {
+  return heap_of(const_cast<Queue&>(queue));
+}
+}  // namespace
+
+void WindowedReceiver::snapshot(SnapshotWriter& out) const {
+  Receiver::snapshot(out);
+  out.write_timestamp(max_time_);
+  out.write_timestamp(clock_offset_);
+  out.write_timestamp(offset_learned_for_);
+  out.write_bool(offset_known_);
+  out.write_timestamp(closed_through_);
+  out.write_bool(any_event_);
+  out.write_bool(end_of_input_);
+  out.write_u64(ready_order_);
+
+  out.write_u64(groups_.size());
+  for (const GroupState& state : groups_) {
+    if (!keys_.empty()) out.write_value(*state.key);
+    out.write_u64(state.version);
+    out.write_bool(state.ready);
+    out.write_bool(state.dirty);
+    state.group->snapshot(out);
+  }
+  out.write_u64(dirty_.size());
+  for (std::size_t g : dirty_)
+    out.write_u64(g);
+  const auto& ready = heap_of(ready_);
+  out.write_u64(ready.size());
+  for (const Ready& r : ready) {
+    out.write_timestamp(r.time);
+    out.write_u64(r.order);
+    out.write_u64(r.group);
+  }
+  const auto& deadlines = heap_of(deadlines_);
+  out.write_u64(deadlines.size());
+  for (const Deadline& d : deadlines) {
+    out.write_timestamp(d.time);
+    out.write_u64(d.version);
+    out.write_u64(d.group);
+  }
+
+  waves_.snapshot(out);
+  std::vector<std::pair<WaveRoot, const QueuedWave*>> queued;
+  queued.reserve(queued_waves_.size());
+  for (const auto& [root, wave] : queued_waves_)
+    queued.emplace_back(root, &wave);
+  std::sort(queued.begin(), queued.end(), [](const auto& a, const auto& b) {
+    return a.first.time != b.first.time ? a.first.time < b.first.time
+                                        : a.first.sequence < b.first.sequence;
+  });
+  out.write_u64(queued.size());
+  for (const auto& [root, wave] : queued) {
+    out.write_timestamp(root.time);
+    out.write_u64(root.sequence);
+    out.write_u64(wave->holding);
+    out.write_u64(wave->groups.size());
+    for (std::size_t g : wave->groups)
+      out.write_u64(g);
+  }
+}
+
+void WindowedReceiver::restore(SnapshotReader& in) {
+  Receiver::restore(in);
+  max_time_ = in.read_timestamp("the latest event time");
+  clock_offset_ = in.read_timestamp("the clock offset");
+  offset_learned_for_ = in.read_timestamp("the time the clock offset was learned for");
+  offset_known_ = in.read_bool("whether the clock offset is known");
+  closed_through_ = in.read_timestamp("how far windows are closed");
+  any_event_ = in.read_bool("whether an event came");
+  end_of_input_ = in.read_bool("whether the input ended");
+  ready_order_ = in.read_u64("the next ready order");
+
+  groups_.clear();
+  index_.clear();
+  dirty_.clear();
+  evaluating_.clear();
+  ready_ = {};
+  deadlines_ = {};
+  queued_waves_.clear();
+  live_ = 0;
+
+  const std::size_t groups = in.read_count("the groups");
+  auto read_group_index = [&in, groups](std::string_view what) {
+    std::uint64_t g = in.read_u64(what);
+    if (g >= groups)
+      in.reject(what,
+                std::to_string(g) + " is not one of the " + std::to_string(groups) + " groups");
+    return static_cast<std::size_t>(g);
+  };
+  std::size_t dirty_groups = 0, ready_groups = 0;
+  for (std::size_t g = 0; g < groups; ++g) {
+    make_group();
+    if (!keys_.empty()) {
+      Value key = in.read_value("a group's key");
+      if (key.is_null()) in.reject("a group's key", "a group's key is never null");
+      auto [it, inserted] = index_.emplace(std::move(key), g);
+      if (!inserted) in.reject("a group's key", "two groups have it");
+      groups_.back().key = &it->first;
+    }
+    GroupState& state = groups_.back();
+    state.version = in.read_u64("a group's deadline version");
+    state.ready = in.read_bool("whether a group's window is ready");
+    state.dirty = in.read_bool("whether a group is to be evaluated");
+    state.group->restore(in);
+    if (state.ready != state.group->has_ready_window())
+      in.reject("a group", "its ready window and the receiver's record of it disagree");
+    dirty_groups += state.dirty;
+    ready_groups += state.ready;
+  }
+  if (keys_.empty() && groups > 1) in.reject("the groups", "a port without group_by has one");
+
+  const std::size_t dirty = in.read_count("the groups to evaluate");
+  std::vector<bool> listed(groups, false);
+  for (std::size_t i = 0; i < dirty; ++i) {
+    std::size_t g = read_group_index("a group to evaluate");
+    if (!groups_[g].dirty || listed[g]) in.reject("a group to evaluate", "not a dirty group");
+    listed[g] = true;
+    dirty_.push_back(g);
+  }
+  if (dirty_.size() != dirty_groups)
+    in.reject("the groups to evaluate", "a dirty group is missing from the list");
+
+  auto& ready = heap_of(ready_);
+  const std::size_t ready_count = in.read_count("the ready windows");
+  std::fill(listed.begin(), listed.end(), false);
+  for (std::size_t i = 0; i < ready_count; ++i) {
+    Ready r;
+    r.time = in.read_timestamp("a ready window's time");
+    r.order = in.read_u64("a ready window's order");
+    r.group = read_group_index("a ready window's group");
+    if (!groups_[r.group].ready || listed[r.group] || r.order >= ready_order_)
+      in.reject("a ready window", "its group has no window ready, or another one");
+    listed[r.group] = true;
+    ready.push_back(r);
+  }
+  if (ready.size() != ready_groups) in.reject("the ready windows", "a ready group is missing");
+  if (!std::is_heap(ready.begin(), ready.end(), std::greater<>()))
+    in.reject("the ready windows", "they are not in heap order");
+
+  auto& deadlines = heap_of(deadlines_);
+  const std::size_t deadline_count = in.read_count("the deadlines");
+  deadlines.reserve(deadline_count);
+  for (std::size_t i = 0; i < deadline_count; ++i) {
+    Deadline d;
+    d.time = in.read_timestamp("a deadline");
+    d.version = in.read_u64("a deadline's version");
+    d.group = read_group_index("a deadline's group");
+    deadlines.push_back(d);
+  }
+  if (!std::is_heap(deadlines.begin(), deadlines.end(), std::greater<>()))
+    in.reject("the deadlines", "they are not in heap order");
+
+  waves_.restore(in);
+  const std::size_t queued = in.read_count("the waves queued in groups");
+  for (std::size_t i = 0; i < queued; ++i) {
+    WaveRoot root;
+    root.time = in.read_timestamp("a queued wave's root time");
+    root.sequence = in.read_u64("a queued wave's root sequence");
+    auto [it, inserted] = queued_waves_.try_emplace(root);
+    if (!inserted) in.reject("a queued wave", "it is written twice");
+    it->second.holding = in.read_u64("the groups holding a wave");
+    const std::size_t holders = in.read_count("the groups that received a wave");
+    for (std::size_t j = 0; j < holders; ++j)
+      it->second.groups.push_back(read_group_index("a group that received a wave"));
+    if (it->second.holding > holders)
+      in.reject("the groups holding a wave", "more than received it");
+  }
+}
+
+}  // namespace cwf
