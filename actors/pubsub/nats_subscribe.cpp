@@ -21,6 +21,10 @@ struct NatsSubscribe::Inbox {
   JsonParser parser;  // used by the one delivery thread of the subscription
   std::string replica_answer;
   std::atomic<std::uint64_t> received{0}, claimed{0};
+  // A NATS subject cannot be slowed down: beyond `max_pending` messages waiting to be emitted,
+  // new ones are dropped (counted in `shed`) instead of filling memory.
+  std::size_t max_pending = 65536;
+  std::atomic<std::uint64_t> shed{0};
 };
 
 namespace {
@@ -31,6 +35,11 @@ using InboxRef = std::shared_ptr<NatsSubscribe::Inbox>;
 
 void on_message(natsConnection*, natsSubscription*, natsMsg* message, void* closure) {
   NatsSubscribe::Inbox& inbox = **static_cast<InboxRef*>(closure);
+  if (inbox.queue.size_approx() >= inbox.max_pending) {
+    natsMsg_Destroy(message);
+    inbox.shed.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
   NatsSubscribe::Inbox::Item item;
   std::string_view data(natsMsg_GetData(message),
                         static_cast<std::size_t>(natsMsg_GetDataLength(message)));
@@ -119,6 +128,7 @@ void NatsSubscribe::initialize(ActorContext& context) {
   emitted_ = 0;
   done_ = false;
   inbox_ = std::make_shared<Inbox>();
+  inbox_->max_pending = static_cast<std::size_t>(options_.max_pending);
   try {
     connection_ = open_actor_connection(options_.connection, context.name());
     connection_view_.store(connection_.get(), std::memory_order_release);
@@ -150,7 +160,17 @@ void NatsSubscribe::initialize(ActorContext& context) {
                            ": nothing arrives until it answers");
 }
 
+void NatsSubscribe::report_shed(ActorContext& context) {
+  std::uint64_t shed = inbox_ ? inbox_->shed.load(std::memory_order_relaxed) : 0;
+  if (shed == shed_reported_) return;
+  context.report_dropped(shed - shed_reported_, "the messages arrived while max_pending (" +
+                                                    std::to_string(options_.max_pending) +
+                                                    ") were already waiting to be emitted");
+  shed_reported_ = shed;
+}
+
 void NatsSubscribe::fire(FiringContext& context) {
+  report_shed(context);
   if (options_.count && emitted_ >= *options_.count) done_ = true;
   Inbox::Item items[64];
   std::int64_t taken = 0;
@@ -200,12 +220,12 @@ bool NatsSubscribe::postfire(FiringContext&) {
 void NatsSubscribe::wrapup(ActorContext& context) {
   if (subscription_) {
     int64_t dropped = 0;
-    if (natsSubscription_GetDropped(subscription_, &dropped) == NATS_OK && dropped > 0) {
-      context.stats().dropped.add(static_cast<std::uint64_t>(dropped));
-      context.report_error("the client dropped " + std::to_string(dropped) +
-                           " message(s) it could not deliver in time (slow consumer)");
-    }
+    if (natsSubscription_GetDropped(subscription_, &dropped) == NATS_OK && dropped > 0)
+      context.report_dropped(static_cast<std::uint64_t>(dropped),
+                             "the client dropped " + std::to_string(dropped) +
+                                 " message(s) it could not deliver in time (slow consumer)");
   }
+  report_shed(context);
   close_subscriptions();
 }
 
@@ -215,6 +235,10 @@ bool NatsSubscribe::subscribed() const {
 
 std::uint64_t NatsSubscribe::received() const {
   return inbox_ ? inbox_->received.load(std::memory_order_relaxed) : 0;
+}
+
+std::uint64_t NatsSubscribe::shed() const {
+  return inbox_ ? inbox_->shed.load(std::memory_order_relaxed) : 0;
 }
 
 std::uint64_t NatsSubscribe::claimed() const {
@@ -238,6 +262,10 @@ ActorType nats_subscribe_type() {
       {"poll_interval", ParamType::duration, Value(kMillisecond),
        "how soon the source looks again when nothing was queued: the added latency at most"},
       {"batch", ParamType::integer, Value(1024), "max records emitted per firing"},
+      {"max_pending", ParamType::integer, Value(65536),
+       "messages received and not emitted yet that the source holds (a subject cannot be slowed "
+       "down: while its output is held back by a full connection they wait here); beyond it new "
+       "messages are dropped, counted and reported (exit status 3)"},
       {"replica", ParamType::string, Value(),
        "this engine's name as a replica of `dispatch_group`: it answers claims for new "
        "instances and receives their events (see nats_dispatch)"},
@@ -304,6 +332,9 @@ ActorType nats_subscribe_type() {
           throw ParamError("poll_interval", "poll_interval must be at least 10 us");
         options.batch = params.get_int("batch");
         if (options.batch < 1) throw ParamError("batch", "batch must be at least 1");
+        options.max_pending = params.get_int("max_pending");
+        if (options.max_pending < 1)
+          throw ParamError("max_pending", "max_pending must be at least 1");
         return std::make_unique<NatsSubscribe>(std::move(options));
       });
 }

@@ -39,6 +39,7 @@ struct NatsSubscribeOptions {
   std::optional<Expression> until;
   Duration poll_interval = kMillisecond;
   std::int64_t batch = 1024;
+  std::int64_t max_pending = 65536;
   std::optional<NatsReplicaOptions> replica;
 };
 
@@ -60,6 +61,8 @@ class NatsSubscribe final : public Actor {
   bool subscribed() const;
   // initialize has run: the connection exists (connected or still trying). Any thread.
   bool initialized() const { return initialized_.load(std::memory_order_acquire); }
+  // Messages dropped because max_pending were already waiting (any thread).
+  std::uint64_t shed() const;
   std::uint64_t received() const;
   // Instances this replica took (answered claims for).
   std::uint64_t claimed() const;
@@ -73,6 +76,8 @@ class NatsSubscribe final : public Actor {
 
  private:
   void close_subscriptions();
+  // Reports the messages dropped over max_pending since the last report.
+  void report_shed(ActorContext& context);
 
   NatsSubscribeOptions options_;
   std::unique_ptr<NatsConnection> connection_;
@@ -81,6 +86,7 @@ class NatsSubscribe final : public Actor {
   natsSubscription* subscription_ = nullptr;
   natsSubscription* claims_ = nullptr;
   std::int64_t emitted_ = 0;
+  std::uint64_t shed_reported_ = 0;
   bool done_ = false;
   std::atomic<bool> subscribed_{false}, initialized_{false};
 };

@@ -43,6 +43,9 @@ class ActorContext {
   // A sink could not confirm that `events` events reached their destination (a write error, a
   // failed flush): counted as possibly lost.
   void report_loss(std::uint64_t events, std::string_view message) const;
+  // `events` events were dropped on purpose (a source that cannot be slowed, over its limit):
+  // counted as dropped.
+  void report_dropped(std::uint64_t events, std::string_view message) const;
 
   // How long a wait at the end of the run may take: `wanted`, cut to what is left before the run
   // must be over (cwf run --for and its grace period), but not below a second.

@@ -588,6 +588,10 @@ void ActorContext::report_loss(std::uint64_t events, std::string_view message) c
   cell_->report(ProblemKind::lost, message, nullptr, events);
 }
 
+void ActorContext::report_dropped(std::uint64_t events, std::string_view message) const {
+  cell_->report(ProblemKind::dropped, message, nullptr, events);
+}
+
 Duration ActorContext::time_to_finish(Duration wanted) const {
   std::int64_t by = cell_->env().finish_by_ns.load(std::memory_order_relaxed);
   if (by == std::numeric_limits<std::int64_t>::max()) return wanted;

@@ -141,6 +141,60 @@ TEST(NatsLoopback, MessagesThatAreNotJsonObjectsAreCountedAsErrorsNotEmitted) {
   EXPECT_EQ(consumer.errors("sub"), 2u);
 }
 
+// Passes tokens on; its first firing waits until released (holding up the one worker).
+class Gate final : public Actor {
+ public:
+  Gate() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    entered = true;
+    while (!released)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    context.emit(context.token());
+  }
+  std::atomic<bool> entered{false}, released{false};
+};
+
+TEST(NatsLoopback, MessagesBeyondMaxPendingAreDroppedCountedAndReported) {
+  // A subject cannot be slowed down: while the workflow does not take its messages, the
+  // subscriber holds at most max_pending of them and drops the rest, as dropped events.
+  CWF_START_NATS(server);
+  Engine consumer("consumer");
+  NatsSubscribe& sub = consumer.add(
+      "sub",
+      subscriber(*server, {{"subject", Value("burst")}, {"max_pending", Value(std::int64_t{10})}}));
+  Gate& gate = consumer.add("gate", std::make_unique<Gate>());
+  Gather& got = consumer.add("got", std::make_unique<Gather>());
+  consumer.connect("sub", "gate");
+  consumer.connect("gate", "got");
+  consumer.start();
+  ASSERT_TRUE(eventually([&] { return sub.subscribed(); }));
+  NatsConnectionOptions options;
+  options.servers = {server->url()};
+  NatsConnection raw(options);
+  std::string error;
+  ASSERT_EQ(natsConnection_PublishString(raw.get(), "burst", "{\"i\":0}"), NATS_OK);
+  ASSERT_TRUE(raw.flush(10 * kSecond, error)) << error;
+  ASSERT_TRUE(eventually([&] { return gate.entered.load(); }));
+  constexpr std::uint64_t kMessages = 100;
+  for (std::uint64_t i = 1; i < kMessages; ++i) {
+    std::string text = "{\"i\":" + std::to_string(i) + "}";
+    ASSERT_EQ(natsConnection_PublishString(raw.get(), "burst", text.c_str()), NATS_OK);
+  }
+  ASSERT_TRUE(raw.flush(10 * kSecond, error)) << error;
+  ASSERT_TRUE(eventually([&] { return sub.received() + sub.shed() == kMessages; }));
+  // The worker is held up by the gate: nothing was taken after the first message.
+  EXPECT_EQ(sub.received(), 11u);
+  EXPECT_EQ(sub.shed(), kMessages - 11);
+  gate.released = true;
+  ASSERT_TRUE(eventually([&] { return got.size() == 11; }));
+  consumer.stop_and_wait();
+  EXPECT_EQ(got.ints("i"), iota(0, 11));
+  EXPECT_EQ(consumer.dropped("sub"), kMessages - 11);
+}
+
 TEST(NatsLoopback, ARecordWithoutAValidSubjectIsCountedAsFailed) {
   CWF_START_NATS(server);
   Engine producer("producer");

@@ -497,16 +497,25 @@ TEST(WindowSnapshot, AFifoReceiverKeepsItsEventsAndArrivalNumbers) {
 // Wave windows drain their producers in turn, starting with a different one each time: where
 // the next drain starts is state too, and only fits a port with as many producers.
 TEST(WindowSnapshot, TheProducerDrainedFirstIsKeptAndMustExist) {
+  // A drain cut short by its budget (here a FIFO queue that takes in one event beyond what it
+  // holds) starts the next one after the producer it stopped at.
   auto wired = [](int producers) {
-    auto r = std::make_unique<WindowedReceiver>(window("1 wave", "1 wave"));
+    auto r = std::make_unique<FifoReceiver>();
+    r->set_intake_limit(1);
     std::vector<std::unique_ptr<ReceiverProducer>> handles;
     for (int i = 0; i < producers; ++i)
       handles.push_back(r->make_producer());
     return std::make_pair(std::move(r), std::move(handles));
   };
   auto [before, before_handles] = wired(3);
-  before->drain();
-  before->drain();  // the next drain starts with producer 2
+  before->enqueue(Event{0, 1, WaveTag(1, 1)}, *before_handles[0]);
+  before->enqueue(Event{1, 1, WaveTag(1, 2)}, *before_handles[1]);
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_EQ(before->drain(), 1u);
+    before->front_window();
+    before->finish_window(true, true);
+  }
+  // The second drain took producer 1's event and stopped at its budget: the next starts with 2.
   std::vector<std::uint8_t> bytes = snapshot_of(*before);
   auto [after, after_handles] = wired(3);
   restore_from(*after, bytes);
