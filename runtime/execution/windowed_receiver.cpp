@@ -160,17 +160,19 @@ WindowProgress WindowedReceiver::progress() const {
   return p;
 }
 
-void WindowedReceiver::evaluate(std::size_t g) {
+std::optional<Timestamp> WindowedReceiver::evaluate(std::size_t g) {
   GroupState& state = groups_[g];
   state.dirty = false;
-  if (state.ready) return;  // its window stays as it is until the actor is done with it
+  if (state.ready) return std::nullopt;  // its window stays as it is until the actor is done
   Timestamp deadline;
   if (state.group->evaluate(progress(), &deadline, expire_fn_)) {
     state.ready = true;
     ready_.push({state.group->window_time(), ready_order_++, g});
   } else if (deadline != std::numeric_limits<Timestamp>::max()) {
     deadlines_.push({deadline, ++state.version, g});
+    return deadline;
   }
+  return std::nullopt;
 }
 
 void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
@@ -225,19 +227,16 @@ void WindowedReceiver::wake_at_next_deadline() {
     if (d.version == state.version && !state.ready) break;
     deadlines_.pop();
   }
-  if (!deadlines_.empty()) {
-    Timestamp at = deadlines_.top().time;
-    Timestamp reach = std::numeric_limits<Timestamp>::max() - timeout_after_end_;
-    Timestamp due = at > reach ? std::numeric_limits<Timestamp>::max() : at + timeout_after_end_;
-    // Back on the clock: the deadline in event time plus the offset learned at arrival.
-    if (due != std::numeric_limits<Timestamp>::max()) {
-      if (clock_offset_ > 0 && due > std::numeric_limits<Timestamp>::max() - clock_offset_)
-        due = std::numeric_limits<Timestamp>::max();
-      else
-        due += clock_offset_;
-    }
-    wake_at(due);
-  }
+  if (!deadlines_.empty()) wake_at(due_on_clock(deadlines_.top().time));
+}
+
+Timestamp WindowedReceiver::due_on_clock(Timestamp deadline) const {
+  constexpr Timestamp kMax = std::numeric_limits<Timestamp>::max();
+  Timestamp due = deadline > kMax - timeout_after_end_ ? kMax : deadline + timeout_after_end_;
+  // Back on the clock: the deadline in event time plus the offset learned at arrival.
+  if (due == kMax) return kMax;
+  if (clock_offset_ > 0 && due > kMax - clock_offset_) return kMax;
+  return due + clock_offset_;
 }
 
 std::size_t WindowedReceiver::cancel(const CaseId& cancelled) {
@@ -279,11 +278,11 @@ void WindowedReceiver::finish_window(bool, bool consumed) {
   GroupState& state = groups_[g];
   state.ready = false;
   state.group->finish(consumed && spec_.delete_used, expire_fn_);
-  evaluate(g);
   // The group's next window may wait for a deadline that advance() (before this firing) could
   // not know: a window after one that closed by its formation timeout must time out as well,
-  // not only when the next event comes.
-  if (!end_of_input_) wake_at_next_deadline();
+  // not only when the next event comes. The other groups' deadlines were asked for already.
+  std::optional<Timestamp> deadline = evaluate(g);
+  if (deadline && !end_of_input_) wake_at(due_on_clock(*deadline));
 }
 
 }  // namespace cwf

@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <queue>
 #include <span>
 #include <unordered_map>
@@ -115,12 +116,15 @@ class WindowedReceiver : public Receiver {
   void mark_dirty(std::size_t g);
   void wave_completed(const WaveTag& tag);
   void wave_left(const WaveTag& root);
-  void evaluate(std::size_t g);
+  // Returns the deadline the group's next window waits for, if it got one.
+  std::optional<Timestamp> evaluate(std::size_t g);
   // Windows ending at or before `closed` (event time) close: the dirty groups and the deadlines
   // it passes are evaluated.
   void close_through(Timestamp closed);
   // Asks the cell to run again when the earliest pending window deadline times out.
   void wake_at_next_deadline();
+  // A deadline in event time as a time on the workflow clock at which it has timed out.
+  Timestamp due_on_clock(Timestamp deadline) const;
   WindowProgress progress() const;
 
   WindowSpec spec_;
