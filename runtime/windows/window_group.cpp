@@ -52,7 +52,7 @@ void WindowGroup::prune_waves() {
 bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const ExpireFn& expire) {
   *deadline = kNoDeadline;
   if (ready_) return true;
-  expire_below_arrival_bound(expire);
+  if (bounds_by_arrival_) expire_below_arrival_bound(expire);
   for (;;) {
     if (!select(p, deadline)) return false;
     if (sel_.time_closed) late_before_ = std::max(late_before_, sel_.closed_end);
@@ -198,7 +198,7 @@ void WindowGroup::expire_below_arrival_bound(const ExpireFn& expire) {
   // An event that arrives after the windows its arrival number falls into were finished (a token
   // step: between two windows, or after the last) is held by no window: it expires now instead
   // of waiting in the queue for a window that never comes.
-  if (!bounded_ || looks_back_ || !bounds_by_arrival_ || queued() == 0) return;
+  if (queued() == 0) return;
   step_.bounds(cursor_, place_);
   if (!place_.by_arrival_only() || seq(0) >= place_.seq_from) return;
   expire_front_below(place_.seq_from, expire);

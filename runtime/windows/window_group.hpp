@@ -66,7 +66,9 @@ class WindowGroup {
         size_(*parts.size),
         looks_back_(parts.step->looks_back()),
         bounded_(parts.size->bounded()),
-        bounds_by_arrival_(parts.step->bounds_by_arrival()),
+        // Only a bounded window that starts at its lower bound can have events below it.
+        bounds_by_arrival_(parts.step->bounds_by_arrival() && parts.size->bounded() &&
+                           !parts.step->looks_back()),
         show_empty_(spec.closes_by_time() && !spec.suppress_empty),
         live_total_(live_total),
         wave_left_(std::move(wave_left)) {
@@ -187,9 +189,11 @@ class WindowGroup {
   const WindowStep& step_;
   const WindowSize& size_;
   const bool looks_back_;
-  const bool bounded_;            // events leave when later windows start past them
-  const bool bounds_by_arrival_;  // the step's lower bounds are arrival numbers only
-  const bool show_empty_;         // empty windows are handed out (time windows, unless suppressed)
+  const bool bounded_;  // events leave when later windows start past them
+  // The step's lower bounds are arrival numbers only, the size is bounded and windows start at
+  // their lower bound: an event can arrive below the next window's bound.
+  const bool bounds_by_arrival_;
+  const bool show_empty_;  // empty windows are handed out (time windows, unless suppressed)
   std::size_t* live_total_;
   std::vector<Event> events_;
   std::vector<std::uint64_t> seqs_;      // arrival position in the group
