@@ -14,39 +14,17 @@
 #include "runtime/snapshot/checkpoint_file.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
 
+#include "scratch_folder_test_base.hpp"
+
 namespace cwf {
 namespace {
 
 namespace fs = std::filesystem;
 using Bytes = std::vector<std::uint8_t>;
 
-class CheckpointFile : public ::testing::Test {
+class CheckpointFile : public testing::ScratchFolderTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("cwf-checkpoint-file-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  static Bytes contents(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
-  static void overwrite(const fs::path& path, const Bytes& bytes) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
-  }
-  std::vector<std::string> files() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(dir_))
-      names.push_back(entry.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
+  CheckpointFile() : ScratchFolderTest("cwf-checkpoint-file") {}
 
   // The problem verify_checkpoint finds in `file`, or nothing.
   static std::optional<CheckpointProblem> problem_of(const Bytes& file) {
@@ -57,8 +35,6 @@ class CheckpointFile : public ::testing::Test {
     }
     return std::nullopt;
   }
-
-  fs::path dir_;
 };
 
 const Bytes kPayload = {0x03, 0x02};

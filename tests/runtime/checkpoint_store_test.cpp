@@ -13,41 +13,18 @@
 
 #include "runtime/snapshot/checkpoint_store.hpp"
 
+#include "scratch_folder_test_base.hpp"
+
 namespace cwf {
 namespace {
 
 namespace fs = std::filesystem;
 using Bytes = std::vector<std::uint8_t>;
 
-class CheckpointStoreTest : public ::testing::Test {
+class CheckpointStoreTest : public testing::ScratchFolderTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("cwf-checkpoint-store-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::vector<std::string> files() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(dir_))
-      names.push_back(entry.path().filename().string());
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-  static Bytes contents(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
-  static void overwrite(const fs::path& path, const Bytes& bytes) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
-  }
+  CheckpointStoreTest() : ScratchFolderTest("cwf-checkpoint-store") {}
   static Bytes payload(std::uint8_t n) { return Bytes{'s', n}; }
-
-  fs::path dir_;
 };
 
 TEST_F(CheckpointStoreTest, CommitsAreNumberedAndTheLastThreeKept) {

@@ -12,27 +12,20 @@
 #include "runtime/execution/scheduled_director.hpp"
 #include "runtime/execution/threaded_director.hpp"
 #include "runtime/graph/cycle_edges.hpp"
-#include "schedulers/register.hpp"
 #include "tests/runtime/test_actors.hpp"
+#include "tests/schedulers/all_policies.hpp"
 
 namespace cwf::schedulers {
 namespace {
 
-SchedulerRegistry& registry() {
-  static SchedulerRegistry r = [] {
-    SchedulerRegistry created;
-    register_all(created);
-    return created;
-  }();
-  return r;
-}
+using testing::all_policies;
 
 // "threaded" or "POLICY:WORKERS".
 std::unique_ptr<Director> make_director(const std::string& kind) {
   if (kind == "threaded") return std::make_unique<ThreadedDirector>();
   std::size_t colon = kind.find(':');
   return std::make_unique<ScheduledDirector>(
-      registry().create(kind.substr(0, colon), {}),
+      all_policies().create(kind.substr(0, colon), {}),
       static_cast<unsigned>(std::stoul(kind.substr(colon + 1))));
 }
 

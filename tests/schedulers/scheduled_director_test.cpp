@@ -15,9 +15,9 @@
 #include "schedulers/fifo_scheduler.hpp"
 #include "schedulers/qbs_scheduler.hpp"
 #include "schedulers/rate_based_scheduler.hpp"
-#include "schedulers/register.hpp"
 #include "schedulers/round_robin_scheduler.hpp"
 #include "tests/runtime/test_actors.hpp"
+#include "tests/schedulers/all_policies.hpp"
 #include "tests/schedulers/policy_simulation.hpp"
 
 namespace cwf::schedulers {
@@ -26,14 +26,7 @@ namespace {
 using cwf::testing::Collect;
 using cwf::testing::ListSource;
 
-SchedulerRegistry& registry() {
-  static SchedulerRegistry r = [] {
-    SchedulerRegistry created;
-    register_all(created);
-    return created;
-  }();
-  return r;
-}
+using testing::all_policies;
 
 // Adds a constant; counts any firing that overlaps another firing of the same actor.
 class ExclusiveAdd : public Actor {
@@ -81,7 +74,7 @@ TEST_P(EveryPolicy, DeliversEverythingOnceInOrderAndNeverFiresAnActorConcurrentl
     }
     wf.connect(previous, "sink");
   }
-  ScheduledDirector director(registry().create(policy, {}), workers);
+  ScheduledDirector director(all_policies().create(policy, {}), workers);
   RealClock clock;
   run_workflow(wf, director, clock);
 
@@ -210,7 +203,7 @@ TEST(DeterministicMode, TheDirectorDrivesRateBasedExactlyAsTheScriptedSimulation
 }
 
 TEST(DeterministicMode, NeedsOneWorker) {
-  ScheduledDirector director(registry().create("fifo", {}), 2);
+  ScheduledDirector director(all_policies().create("fifo", {}), 2);
   EXPECT_THROW(director.set_cost_model([](ActorId, std::uint32_t) { return Duration{1}; }),
                std::invalid_argument);
 }
@@ -259,7 +252,7 @@ TEST_P(Control, PauseResumeAndStopUnderLoadLoseAndDuplicateNothing) {
   if (GetParam() == "threaded")
     director = std::make_unique<ThreadedDirector>();
   else
-    director = std::make_unique<ScheduledDirector>(registry().create(GetParam(), {}), 2);
+    director = std::make_unique<ScheduledDirector>(all_policies().create(GetParam(), {}), 2);
   std::atomic<bool> pause{false}, stop{false};
   RunOptions options;
   options.pause_requested = &pause;
@@ -315,7 +308,7 @@ TEST_P(TwoWorkers, ASourceDoesNotRunAheadOfASlowConsumer) {
   wf.add("sink", std::move(ordered));
   wf.connect("src", "slow");
   wf.connect("slow", "sink");
-  ScheduledDirector director(registry().create(GetParam(), {}), 2);
+  ScheduledDirector director(all_policies().create(GetParam(), {}), 2);
   std::atomic<bool> stop{false};
   RunOptions options;
   options.stop_requested = &stop;
