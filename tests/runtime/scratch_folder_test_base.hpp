@@ -16,7 +16,6 @@
 namespace cwf::testing {
 
 class ScratchFolderTest : public ::testing::Test {
- protected:
  public:
   using Bytes = std::vector<std::uint8_t>;
 
