@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "runtime/expressions/expr_operators.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -68,6 +70,42 @@ void ExtremeAggregate::compensate(const Value& v) {
   // The oldest value is in the deque only if it is its front (nothing before it); an equal front
   // is then that value, as later equal values stand behind it.
   if (!v.is_null() && !deque_.empty() && compare(deque_.front(), v) == 0) deque_.pop_front();
+}
+
+void CountAggregate::save(SnapshotWriter& out) const {
+  out.write_i64(n_);
+}
+
+void CountAggregate::restore(SnapshotReader& in) {
+  n_ = in.read_i64("the count");
+}
+
+void SumAggregate::save(SnapshotWriter& out) const {
+  out.write_u64(ints_);
+  out.write_double(reals_);
+  out.write_i64(numbers_);
+  out.write_i64(doubles_);
+}
+
+void SumAggregate::restore(SnapshotReader& in) {
+  ints_ = in.read_u64("the sum of the ints");
+  reals_ = in.read_double("the sum of the doubles");
+  numbers_ = in.read_i64("the number of numbers");
+  doubles_ = in.read_i64("the number of doubles");
+  if (numbers_ < 0 || doubles_ < 0 || doubles_ > numbers_)
+    in.reject("the sum's counts", "they contradict each other");
+}
+
+void ExtremeAggregate::save(SnapshotWriter& out) const {
+  out.write_u64(deque_.size());
+  for (const Value& v : deque_)
+    out.write_value(v);
+}
+
+void ExtremeAggregate::restore(SnapshotReader& in) {
+  deque_.clear();
+  for (std::size_t n = in.read_count("the number of candidates"); n > 0; --n)
+    deque_.push_back(in.read_value("a candidate"));
 }
 
 }  // namespace cwf::actors

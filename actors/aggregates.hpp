@@ -15,6 +15,11 @@
 
 #include "runtime/values/value.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::actors {
 
 class Aggregate {
@@ -29,6 +34,14 @@ class Aggregate {
   virtual Value result() const = 0;
   // Back to the state of no value held.
   virtual void reset() = 0;
+
+  // Checkpoints: an aggregate that can write its state exactly (a sum of doubles is written, not
+  // summed again, which could round differently) says so and implements save and restore; an
+  // aggregate actor with one that cannot is refused for checkpointing.
+  virtual bool checkpointable() const { return false; }
+  virtual void save(SnapshotWriter& /*out*/) const {}
+  // Throws SnapshotError for state that does not fit.
+  virtual void restore(SnapshotReader& /*in*/) {}
 };
 
 using AggregateFactory = std::function<std::unique_ptr<Aggregate>()>;
@@ -43,6 +56,9 @@ class CountAggregate final : public Aggregate {
   void compensate(const Value& v) override { n_ -= !v.is_null(); }
   Value result() const override { return Value(n_); }
   void reset() override { n_ = 0; }
+  bool checkpointable() const override { return true; }
+  void save(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  private:
   std::int64_t n_ = 0;
@@ -57,6 +73,9 @@ class SumAggregate : public Aggregate {
   void compensate(const Value& v) override;
   Value result() const override;
   void reset() override { *this = SumAggregate(); }
+  bool checkpointable() const override { return true; }
+  void save(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  protected:
   std::uint64_t ints_ = 0;  // wrapping sum of the ints
@@ -79,6 +98,9 @@ class ExtremeAggregate final : public Aggregate {
   void compensate(const Value& v) override;
   Value result() const override { return deque_.empty() ? Value() : deque_.front(); }
   void reset() override { deque_.clear(); }
+  bool checkpointable() const override { return true; }
+  void save(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  private:
   bool better(const Value& a, const Value& b) const { return max_ ? a > b : a < b; }

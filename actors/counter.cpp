@@ -1,6 +1,8 @@
 #include "actors/counter.hpp"
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -13,6 +15,14 @@ void Counter::initialize(ActorContext&) {
 void Counter::fire(FiringContext& context) {
   count_ += static_cast<std::int64_t>(context.window().size());
   context.emit(Value(count_));
+}
+
+void Counter::save_state(SnapshotWriter& out, ActorContext&) {
+  out.write_i64(count_);
+}
+
+void Counter::restore_state(SnapshotReader& in, ActorContext&) {
+  count_ = in.read_i64("the count");
 }
 
 ActorType counter_type() {

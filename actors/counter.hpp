@@ -15,6 +15,9 @@ class Counter final : public Actor {
   Counter();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
   std::int64_t count() const { return count_; }
 
  private:

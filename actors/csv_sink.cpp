@@ -4,6 +4,8 @@
 #include <stdexcept>
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -11,13 +13,32 @@ CsvSink::CsvSink(CsvSinkOptions options) : Actor(kPorts), options_(std::move(opt
 
 void CsvSink::initialize(ActorContext& context) {
   try {
-    writer_.open(options_.path);
+    writer_.open(options_.path, context.resuming() ? BufferedWriter::Mode::resume
+                                                   : BufferedWriter::Mode::truncate);
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());
   }
   started_ = false;
   last_schema_ = nullptr;
-  if (!options_.columns.empty()) start(options_.columns);
+  // A resumed run's header is in the file already (restore_state).
+  if (!options_.columns.empty() && !context.resuming()) start(options_.columns);
+}
+
+void CsvSink::save_state(SnapshotWriter& out, ActorContext&) {
+  save_output(writer_, out, options_.path);
+  out.write_bool(started_);
+  out.write_u64(columns_.size());
+  for (const std::string& column : columns_)
+    out.write_string(column);
+}
+
+void CsvSink::restore_state(SnapshotReader& in, ActorContext&) {
+  restore_output(writer_, in, options_.path);
+  started_ = in.read_bool("whether the header was written");
+  columns_.assign(in.read_count("the number of columns"), std::string());
+  for (std::string& column : columns_)
+    column = in.read_string("a column");
+  last_schema_ = nullptr;
 }
 
 void CsvSink::start(std::vector<std::string> columns) {

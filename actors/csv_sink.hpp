@@ -27,6 +27,11 @@ class CsvSink final : public Actor {
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  // The size of the file written and its columns (exactly once: a resumed run cuts the file back
+  // to the checkpoint).
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   void start(std::vector<std::string> columns);

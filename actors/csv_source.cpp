@@ -6,6 +6,8 @@
 #include <cstring>
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -216,6 +218,31 @@ void CsvSource::on_open(ActorContext&) {
     set_names(std::move(names));
   } else if (!csv_.columns.empty()) {
     set_names(csv_.columns);
+  }
+}
+
+void CsvSource::save_state(SnapshotWriter& out, ActorContext& context) {
+  FileSource::save_state(out, context);
+  out.write_bool(schema_ != nullptr);
+  if (!schema_) return;
+  out.write_u64(schema_->size());
+  for (const std::string& name : schema_->fields())
+    out.write_string(name);
+}
+
+void CsvSource::restore_state(SnapshotReader& in, ActorContext& context) {
+  FileSource::restore_state(in, context);
+  if (!in.read_bool("whether the columns are named")) {
+    schema_ = nullptr;
+    return;
+  }
+  std::vector<std::string> names(in.read_count("the number of columns"));
+  for (std::string& name : names)
+    name = in.read_string("a column name");
+  try {
+    set_names(std::move(names));
+  } catch (const std::exception& e) {
+    in.reject("the column names", e.what());
   }
 }
 

@@ -48,6 +48,9 @@ class CsvSplitter {
 class CsvSource final : public FileSource {
  public:
   CsvSource(FileSourceOptions options, CsvOptions csv);
+  // The file source's state and the column names (taken from the first line without a header).
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  protected:
   void on_open(ActorContext& context) override;

@@ -23,6 +23,8 @@ class ExpressionActor final : public Actor {
   ExpressionActor(std::optional<Expression> when, Expression emit);
   bool prefire(FiringContext& context) override;
   void fire(FiringContext& context) override;
+  // Each output follows from the window fired on: nothing to keep in a checkpoint.
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
 
  private:
   // Fills vars_ (window, event, and the window variables when used) from the window being fired

@@ -8,6 +8,8 @@
 #include <stdexcept>
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -70,6 +72,46 @@ void FileSource::initialize(ActorContext& context) {
   pending_.reset();
   context.set_input_name(options_.path);
   on_open(context);
+}
+
+void FileSource::save_state(SnapshotWriter& out, ActorContext&) {
+  out.write_u64(reader_.position());
+  out.write_u64(reader_.line_number());
+  out.write_bool(done_);
+  out.write_i64(emitted_);
+  out.write_bool(anchored_);
+  out.write_bool(unit_hint_given_);
+  out.write_timestamp(anchor_data_);
+  out.write_timestamp(anchor_clock_);
+  out.write_bool(pending_.has_value());
+  if (pending_) {
+    out.write_value(pending_->record);
+    out.write_timestamp(pending_->time);
+    out.write_u64(pending_->line);
+  }
+}
+
+void FileSource::restore_state(SnapshotReader& in, ActorContext& context) {
+  std::uint64_t position = in.read_u64("the position in the file");
+  std::uint64_t line = in.read_u64("the line number");
+  done_ = in.read_bool("whether the file was read to its end");
+  emitted_ = in.read_i64("the events emitted");
+  anchored_ = in.read_bool("whether the pace is anchored");
+  unit_hint_given_ = in.read_bool("whether the time unit hint was given");
+  anchor_data_ = in.read_timestamp("the pace's anchor in the data");
+  anchor_clock_ = in.read_timestamp("the pace's anchor on the clock");
+  pending_.reset();
+  if (in.read_bool("whether a line waits for its time")) {
+    Value record = in.read_value("the waiting line's record");
+    Timestamp time = in.read_timestamp("the waiting line's time");
+    pending_ = Pending{std::move(record), time, in.read_u64("the waiting line's number")};
+  }
+  if (position < reader_.position())
+    in.reject("the position in the file", "it is before the part initialize() already read");
+  if (!reader_.seek(position, line))
+    throw std::runtime_error(context.name() + ": cannot go back to line " + std::to_string(line) +
+                             " of '" + options_.path +
+                             "' where the checkpoint stands: " + reader_.error());
 }
 
 void FileSource::wrapup(ActorContext&) {

@@ -40,6 +40,11 @@ class FileSource : public Actor {
   void fire(FiringContext& context) override;
   bool postfire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  // Where the reading stands (the byte position and line number in the file), the events
+  // emitted, the pacing anchor and a paced line read but not emitted yet.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  protected:
   // After the file is (re)opened: skip a header, reset per-run state.

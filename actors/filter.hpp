@@ -13,6 +13,8 @@ class Filter final : public Actor {
                                         {{"out", "the tokens for which `where` holds"}}};
   explicit Filter(Expression where);
   void fire(FiringContext& context) override;
+  // Each output follows from the window fired on: nothing to keep in a checkpoint.
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
 
  private:
   Expression where_;

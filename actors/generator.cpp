@@ -1,6 +1,8 @@
 #include "actors/generator.hpp"
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -34,6 +36,24 @@ void Generator::fire(FiringContext& context) {
       context.report_error("value (i = " + std::to_string(i.as_int()) + "): " + e.what());
     }
   }
+}
+
+void Generator::save_state(SnapshotWriter& out, ActorContext&) {
+  out.write_i64(next_);
+  out.write_bool(started_);
+  out.write_timestamp(clock_start_);
+  out.write_timestamp(time_start_);
+}
+
+void Generator::restore_state(SnapshotReader& in, ActorContext&) {
+  next_ = in.read_i64("the next sequence number");
+  if (next_ < 0 || (options_.count && next_ > *options_.count))
+    in.reject("the next sequence number",
+              std::to_string(next_) + " is outside 0.." +
+                  (options_.count ? std::to_string(*options_.count) : std::string("unbounded")));
+  started_ = in.read_bool("whether the generator started");
+  clock_start_ = in.read_timestamp("the clock's time at the start");
+  time_start_ = in.read_timestamp("the time of event 0");
 }
 
 bool Generator::postfire(FiringContext&) {

@@ -27,6 +27,10 @@ class Generator final : public Actor {
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
   bool postfire(FiringContext& context) override;
+  // The next i and the times the events are stamped from.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   GeneratorOptions options_;

@@ -11,7 +11,8 @@ JsonlSink::JsonlSink(std::string path) : Actor(kPorts), path_(std::move(path)) {
 
 void JsonlSink::initialize(ActorContext& context) {
   try {
-    writer_.open(path_);
+    writer_.open(
+        path_, context.resuming() ? BufferedWriter::Mode::resume : BufferedWriter::Mode::truncate);
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());
   }
@@ -28,6 +29,14 @@ void JsonlSink::fire(FiringContext& context) {
   report_write_losses(context, writer_, path_);
 }
 
+void JsonlSink::save_state(SnapshotWriter& out, ActorContext&) {
+  save_output(writer_, out, path_);
+}
+
+void JsonlSink::restore_state(SnapshotReader& in, ActorContext&) {
+  restore_output(writer_, in, path_);
+}
+
 void JsonlSink::wrapup(ActorContext& context) {
   writer_.close();
   report_write_losses(context, writer_, path_);
@@ -38,7 +47,8 @@ ActorType jsonl_sink_type() {
       "jsonl_sink", "Writes each token as one line of JSON.",
       {
           {"path", ParamType::string, std::nullopt,
-           "the file to write (created or truncated; relative to the workflow file's folder)"},
+           "the file to write (created or emptied, or in a resumed run cut back to the checkpoint; "
+           "relative to the workflow file's folder)"},
       },
       JsonlSink::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::string path = params.path("path");

@@ -17,6 +17,10 @@ class JsonlSink final : public Actor {
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  // The size of the file written (exactly once: a resumed run cuts it back to the checkpoint).
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   std::string path_;

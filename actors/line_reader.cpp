@@ -3,8 +3,10 @@
 #include "actors/xz_decoder.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -40,6 +42,7 @@ bool LineReader::open(const std::string& path) {
   begin_ = end_ = 0;
   eof_ = false;
   line_number_ = 0;
+  consumed_ = 0;
   error_.clear();
   return true;
 }
@@ -72,6 +75,7 @@ bool LineReader::fill() {
   if (begin_ > 0) {
     std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
     end_ -= begin_;
+    consumed_ += begin_;
     begin_ = 0;
   }
   if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
@@ -82,6 +86,46 @@ bool LineReader::fill() {
   }
   eof_ = true;
   return false;
+}
+
+bool LineReader::seek(std::uint64_t offset, std::uint64_t line_number) {
+  if (fd_ < 0) return false;
+  if (!xz_) {
+    struct stat status {};
+    if (::fstat(fd_, &status) == 0 && S_ISREG(status.st_mode)) {
+      if (static_cast<std::uint64_t>(status.st_size) < offset) {
+        error_ = "the file has " + std::to_string(status.st_size) + " bytes, fewer than the " +
+                 std::to_string(offset) + " already read";
+        return false;
+      }
+      if (::lseek(fd_, static_cast<off_t>(offset), SEEK_SET) < 0) {
+        error_ = std::strerror(errno);
+        return false;
+      }
+      begin_ = end_ = 0;
+      eof_ = false;
+      consumed_ = offset;
+      line_number_ = line_number;
+      return true;
+    }
+  }
+  // Compressed, or not a plain file: read up to the offset.
+  while (position() < offset) {
+    std::uint64_t wanted = offset - position();
+    if (end_ > begin_) {
+      std::size_t skip = static_cast<std::size_t>(std::min<std::uint64_t>(wanted, end_ - begin_));
+      begin_ += skip;
+      continue;
+    }
+    if (!fill()) {
+      if (error_.empty())
+        error_ = "the text has " + std::to_string(position()) + " bytes, fewer than the " +
+                 std::to_string(offset) + " already read";
+      return false;
+    }
+  }
+  line_number_ = line_number;
+  return true;
 }
 
 bool LineReader::next(std::string_view& line) {

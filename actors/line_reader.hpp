@@ -33,6 +33,12 @@ class LineReader {
   bool next(std::string_view& line);
   // 1-based number of the line last returned.
   std::uint64_t line_number() const { return line_number_; }
+  // Bytes of the (decompressed) text before the next line: where the reading stands.
+  std::uint64_t position() const { return consumed_ + begin_; }
+  // Goes back to where position() was `offset`, after line `line_number` (a resumed run): a seek
+  // in a plain file, decompressing and skipping in an .xz one. False with error() set when the
+  // text is shorter than that.
+  bool seek(std::uint64_t offset, std::uint64_t line_number);
   // Non-empty after a read error.
   const std::string& error() const { return error_; }
 
@@ -46,6 +52,7 @@ class LineReader {
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
   std::uint64_t line_number_ = 0;
+  std::uint64_t consumed_ = 0;  // bytes of text moved out of the buffer's front so far
   std::string error_;
 };
 

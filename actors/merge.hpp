@@ -14,6 +14,8 @@ class Merge final : public Actor {
   static inline const ActorPorts kPorts{{kInput}, {{"out", "the tokens of every input"}}};
   explicit Merge(int inputs);
   void fire(FiringContext& context) override;
+  // Each output follows from the window fired on: nothing to keep in a checkpoint.
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
 };
 
 ActorType merge_type();

@@ -1,18 +1,39 @@
 #include "actors/output.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
 
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
+
 namespace cwf::actors {
 
 void BufferedWriter::open(const std::string& path, Mode mode) {
   close();
-  stream_ = std::fopen(path.c_str(), mode == Mode::append ? "ab" : "wb");
+  if (mode == Mode::resume) {
+    // "r+" does not create, "a" would not let truncate_to's seek decide where writing goes.
+    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    stream_ = fd < 0 ? nullptr : ::fdopen(fd, "r+b");
+    if (fd >= 0 && !stream_) ::close(fd);
+  } else {
+    stream_ = std::fopen(path.c_str(), mode == Mode::append ? "ab" : "wb");
+  }
   if (!stream_) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   std::setvbuf(stream_, nullptr, _IONBF, 0);  // our buffer is the buffer
+  size_ = 0;
+  if (mode != Mode::truncate) {
+    struct stat status {};
+    if (::fstat(::fileno(stream_), &status) == 0)
+      size_ = static_cast<std::uint64_t>(status.st_size);
+    if (mode == Mode::resume) std::fseek(stream_, 0, SEEK_END);
+  }
   owned_ = true;
   error_.clear();
   buffer_.reserve(kCapacity + 4096);
@@ -34,6 +55,7 @@ bool BufferedWriter::flush() {
   }
   if (!buffer_.empty()) {
     std::size_t written = std::fwrite(buffer_.data(), 1, buffer_.size(), stream_);
+    size_ += written;
     if (written != buffer_.size() && error_.empty()) error_ = std::strerror(errno);
     buffer_.clear();
   }
@@ -42,6 +64,45 @@ bool BufferedWriter::flush() {
   if (!error_.empty()) lost_ += pending_;
   pending_ = 0;
   return error_.empty();
+}
+
+bool BufferedWriter::sync() {
+  if (!flush()) return false;
+  if (owned_ && stream_ && ::fdatasync(::fileno(stream_)) != 0 && errno != EINVAL && error_.empty())
+    error_ = std::strerror(errno);  // EINVAL: a pipe or a terminal, nothing to make durable
+  return error_.empty();
+}
+
+bool BufferedWriter::truncate_to(std::uint64_t bytes) {
+  if (!owned_ || !stream_) return true;
+  if (size_ < bytes) {
+    error_ = "it has " + std::to_string(size_) + " bytes, fewer than the " + std::to_string(bytes) +
+             " written before the checkpoint";
+    return false;
+  }
+  if (::ftruncate(::fileno(stream_), static_cast<off_t>(bytes)) != 0 ||
+      std::fseek(stream_, static_cast<long>(bytes), SEEK_SET) != 0) {
+    error_ = std::strerror(errno);
+    return false;
+  }
+  size_ = bytes;
+  return true;
+}
+
+void save_output(BufferedWriter& writer, SnapshotWriter& out, std::string_view output) {
+  if (!writer.sync())
+    throw std::runtime_error(std::string(output) +
+                             ": cannot make the output durable for the "
+                             "checkpoint: " +
+                             writer.error());
+  out.write_u64(writer.size());
+}
+
+void restore_output(BufferedWriter& writer, SnapshotReader& in, std::string_view output) {
+  std::uint64_t size = in.read_u64("the output's size");
+  if (!writer.truncate_to(size))
+    throw std::runtime_error(std::string(output) +
+                             ": cannot go back to the output of the checkpoint: " + writer.error());
 }
 
 void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output) {

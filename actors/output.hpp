@@ -9,6 +9,11 @@
 #include "runtime/actor/actor_context.hpp"
 #include "runtime/values/value.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::actors {
 
 // Appends go to an in-memory buffer that is written out when it passes `capacity` and on
@@ -22,8 +27,10 @@ class BufferedWriter {
   BufferedWriter(const BufferedWriter&) = delete;
   BufferedWriter& operator=(const BufferedWriter&) = delete;
 
-  enum class Mode { truncate, append };
-  // Opens a file, emptied or to be appended to; throws std::runtime_error when it cannot.
+  // truncate: emptied; append: written after what it holds; resume: kept as it is, to be cut back
+  // to a checkpoint's size (truncate_to) before anything is written.
+  enum class Mode { truncate, append, resume };
+  // Opens a file (created if missing); throws std::runtime_error when it cannot.
   void open(const std::string& path, Mode mode = Mode::truncate);
   // Writes to a stream the writer does not own (stdout).
   void attach(std::FILE* stream);
@@ -38,6 +45,15 @@ class BufferedWriter {
   }
   // False after a write error (see error()).
   bool flush();
+  // Flushes and makes what was written durable (fdatasync on an owned file): a checkpoint that
+  // says how much was written must not survive a crash that this data does not.
+  bool sync();
+  // Bytes in the file as written through this writer (after a flush; the size it had when
+  // opened to append or resume counts).
+  std::uint64_t size() const { return size_; }
+  // A resumed run: cuts an owned file back to `bytes` (what a checkpoint said was written) and
+  // writes on from there. False with error() set when the file is shorter, or cannot be cut.
+  bool truncate_to(std::uint64_t bytes);
   // Flushes, then closes an owned file.
   bool close();
   const std::string& error() const { return error_; }
@@ -51,11 +67,20 @@ class BufferedWriter {
   std::string error_;
   std::uint64_t pending_ = 0;  // counted events whose text was not yet written out
   std::uint64_t lost_ = 0;
+  std::uint64_t size_ = 0;
 };
 
 // What a sink does after writing: reports the events that a write error lost (as soon as the
 // error happens, and what was lost after it at the end), so that the run says they may be lost.
 void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output);
+
+// A sink's output in a checkpoint. save_output makes what was written durable and writes its size;
+// restore_output (a resumed run, the file opened with Mode::resume) cuts the file back to that
+// size, so that what the resumed run writes again follows it: no line lost, none twice. A stream
+// the writer does not own (stdout) cannot be cut: what was written after the checkpoint is
+// written again (at least once). Both throw std::runtime_error naming `output` on failure.
+void save_output(BufferedWriter& writer, SnapshotWriter& out, std::string_view output);
+void restore_output(BufferedWriter& writer, SnapshotReader& in, std::string_view output);
 
 // CSV field text for a value: null is empty, strings as they are, doubles always with a '.', or
 // an exponent (Infinity, -Infinity, NaN when not finite), arrays and records as JSON; quoted (with

@@ -25,6 +25,14 @@ void StdoutSink::initialize(ActorContext&) {
   interactive_ = g_line_buffered || ::isatty(::fileno(stream_)) == 1;
 }
 
+void StdoutSink::save_state(SnapshotWriter& out, ActorContext&) {
+  save_output(writer_, out, "standard output");
+}
+
+void StdoutSink::restore_state(SnapshotReader& in, ActorContext&) {
+  restore_output(writer_, in, "standard output");
+}
+
 void StdoutSink::fire(FiringContext& context) {
   std::string& out = writer_.buffer();
   for (const Event& event : context.window()) {

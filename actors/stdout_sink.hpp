@@ -30,6 +30,11 @@ class StdoutSink final : public Actor {
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  // Flushed at each checkpoint; standard output cannot be cut back, so a resumed run prints
+  // again what was printed after its checkpoint (at least once).
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   StdoutOptions options_;

@@ -20,6 +20,8 @@ class Tap final : public Actor {
 
   explicit Tap(std::optional<Expression> where);
   void fire(FiringContext& context) override;
+  // Each output follows from the window fired on: nothing to keep in a checkpoint.
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
 
  private:
   std::optional<Expression> where_;

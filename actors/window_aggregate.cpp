@@ -2,6 +2,8 @@
 
 #include "actors/actor_type_util.hpp"
 #include "runtime/expressions/expr_error.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -71,6 +73,44 @@ Value IncrementalAggregate::apply(const Window& window,
   return g.aggregate->result();
 }
 
+bool IncrementalAggregate::checkpointable() const {
+  return scratch_->checkpointable();
+}
+
+void IncrementalAggregate::save(SnapshotWriter& out) const {
+  out.write_u64(groups_.size());
+  for (const Group& g : groups_) {
+    out.write_bool(g.aggregate != nullptr);
+    if (g.aggregate) g.aggregate->save(out);
+    out.write_u64(g.held.size());
+    for (const Held& held : g.held) {
+      out.write_u64(held.seq);
+      out.write_value(held.value);
+    }
+  }
+  out.write_u64(evaluated_);
+}
+
+void IncrementalAggregate::restore(SnapshotReader& in) {
+  groups_.clear();
+  groups_.resize(in.read_count("the number of groups"));
+  for (Group& g : groups_) {
+    if (in.read_bool("whether the group has an aggregate")) {
+      g.aggregate = factory_();
+      g.aggregate->restore(in);
+    }
+    std::size_t held = in.read_count("the number of values held");
+    if (held > 0 && !g.aggregate) in.reject("the values held", "a group without an aggregate");
+    for (std::size_t n = held; n > 0; --n) {
+      std::uint64_t seq = in.read_u64("a value's arrival number");
+      if (!g.held.empty() && seq <= g.held.back().seq)
+        in.reject("a value's arrival number", "not after the one before");
+      g.held.push_back({seq, in.read_value("a value held")});
+    }
+  }
+  evaluated_ = in.read_u64("the values evaluated");
+}
+
 Value WindowTimes::of(Timestamp time) const {
   if (iso) return Value(format_iso8601(time));
   if (time % unit == 0) return Value(static_cast<std::int64_t>(time / unit));
@@ -92,6 +132,14 @@ WindowAggregate::WindowAggregate(AggregateFactory factory, std::optional<Express
     if (as_ != "count") fields.push_back("count");
     schema_[with_group] = Schema::intern(fields);  // throws for an `as` that repeats a field
   }
+}
+
+void WindowAggregate::save_state(SnapshotWriter& out, ActorContext&) {
+  state_.save(out);
+}
+
+void WindowAggregate::restore_state(SnapshotReader& in, ActorContext&) {
+  state_.restore(in);
 }
 
 void WindowAggregate::fire(FiringContext& context) {

@@ -34,6 +34,12 @@ class IncrementalAggregate {
   // event incrementally.
   std::uint64_t evaluated() const { return evaluated_; }
 
+  // Checkpoints: each group's aggregate state and the values of its last window (by arrival
+  // number), so that the next window compensates and accumulates exactly as it would have.
+  bool checkpointable() const;
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
+
  private:
   struct Held {
     std::uint64_t seq;
@@ -78,6 +84,11 @@ class WindowAggregate final : public Actor {
   WindowAggregate(AggregateFactory factory, std::optional<Expression> value, std::string as,
                   bool recompute, std::optional<WindowTimes> times = std::nullopt);
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override {
+    return state_.checkpointable() ? Checkpointing::own : Checkpointing::unsupported;
+  }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   IncrementalAggregate state_;

@@ -4,13 +4,16 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <optional>
 #include <ostream>
+#include <set>
 
 #include "actors/stdout_sink.hpp"
 #include "cli/commands.hpp"
 #include "cli/director_options.hpp"
 #include "cli/load.hpp"
 #include "cli/registries.hpp"
+#include "cli/run_checkpoints.hpp"
 #include "cli/summary.hpp"
 #include "runtime/execution/director_factory.hpp"
 #include "runtime/execution/runner.hpp"
@@ -45,6 +48,16 @@ and drains what is queued, the second leaves at once).
   --line-buffered                 write every line of the stdout actors as soon as it is made,
                                   also into a pipe or a file (default: in blocks there, per
                                   firing on a terminal)
+
+Checkpoints (docs/architecture.md, "Checkpoints"):
+  --checkpoint-dir DIR            write a checkpoint of the whole run into DIR (created if
+                                  missing) every --checkpoint-every (default 10s)
+  --checkpoint-keep N             checkpoints kept in DIR (default 3)
+  --resume DIR                    continue from DIR's latest checkpoint that reads, verifies and
+                                  fits the workflow (from the beginning when DIR has none), and
+                                  write on into DIR: file sinks are cut back to the checkpoint,
+                                  so a run killed at any moment and resumed writes each line
+                                  once; standard output repeats what followed the checkpoint
 
 Exit status: 0 everything was processed and every sink confirmed its output; 1 the run could not
 start or failed; 2 bad usage or a file that does not load; 3 events were rejected, failed,
@@ -87,13 +100,15 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   RunOptions options;
   bool stats = false, progress = false;
   LossTolerance tolerance;
-  try {
-    Arguments args(words, {"stats", "progress", "line-buffered"},
-                   {"director", "scheduler", "workers", "for", "grace", "clock", "speed", "set",
-                    "max-errors", "capacity"});
-    std::string path = workflow_path(args, "run");
+  CheckpointOptions checkpoint_options;
+  std::optional<Arguments> parsed;
+  std::string path;
+  // The workflow, its director and its clock, built again for each checkpoint a resumed run
+  // tries (a failed restore leaves the workflow unusable). False: reported, exit 2.
+  auto build = [&]() -> bool {
+    const Arguments& args = *parsed;
     workflow = load_or_report(path, err, param_overrides(args));
-    if (!workflow) return kExitUsage;
+    if (!workflow) return false;
     apply_director_options(args, workflow->director());
     if (auto capacity = args.value("capacity")) {
       QueueLimits limits = workflow->queue_defaults();
@@ -110,6 +125,22 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     }
     director = make_director(workflow->director(), scheduler_registry());
     clock = make_clock(args, *workflow);
+    return true;
+  };
+  try {
+    std::set<std::string> valued = {"director", "scheduler", "workers", "for",        "grace",
+                                    "clock",    "speed",     "set",     "max-errors", "capacity"};
+    valued.insert(std::begin(kCheckpointValuedOptions), std::end(kCheckpointValuedOptions));
+    parsed.emplace(words, std::set<std::string>{"stats", "progress", "line-buffered"}, valued);
+    const Arguments& args = *parsed;
+    path = workflow_path(args, "run");
+    checkpoint_options = CheckpointOptions::parse(args);
+    if (!build()) return kExitUsage;
+    if (checkpoint_options.enabled())
+      if (std::string refusal = RunCheckpoints::refusal(*workflow); !refusal.empty()) {
+        err << "cwf run: " << path << ": " << refusal << "\n";
+        return kExitUsage;
+      }
     if (auto duration = args.value("for")) options.run_for = parse_duration(*duration);
     if (auto grace = args.value("grace")) {
       if (!options.run_for) throw UsageError("--grace only applies with --for");
@@ -138,9 +169,46 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
                      err);
     };
   int status = kExitOk;
+  std::unique_ptr<RunCheckpoints> checkpoints;
   try {
-    RunSummary summary = run_workflow(*workflow, *director, *clock, options, on_progress);
+    std::optional<RunCheckpoints::Candidate> resume_from;
+    RunSummary summary;
+    if (checkpoint_options.enabled()) {
+      checkpoints = std::make_unique<RunCheckpoints>(checkpoint_options);
+      options.checkpoint_every = checkpoint_options.every;
+      options.checkpoint_skipped = [&] { checkpoints->skipped(err); };
+    }
+    std::vector<std::uint64_t> candidates;
+    if (checkpoint_options.resume) {
+      candidates = checkpoints->numbers_newest_first();
+      if (candidates.empty())
+        err << "cwf run: no checkpoint in " << checkpoint_options.directory->string()
+            << " yet: starting from the beginning\n";
+    }
+    // Newest first; a checkpoint that does not read, verify or fit the workflow is reported and
+    // the one before it tried, on a workflow built again.
+    for (std::size_t next = 0;;) {
+      resume_from.reset();
+      while (next < candidates.size() && !resume_from)
+        resume_from = checkpoints->load(candidates[next++], err);
+      if (!candidates.empty() && !resume_from)
+        throw std::runtime_error("no checkpoint in " + checkpoint_options.directory->string() +
+                                 " can be resumed from (see above); nothing was run");
+      if (resume_from)
+        err << "cwf run: resuming from checkpoint " << resume_from->number << " ("
+            << resume_from->path.string() << ")\n";
+      RunCheckpointing hooks;
+      if (checkpoints) hooks = checkpoints->hooks(resume_from ? &*resume_from : nullptr, err);
+      try {
+        summary = run_workflow(*workflow, *director, *clock, options, on_progress, hooks);
+        break;
+      } catch (const ResumeFailed& e) {
+        err << "cwf run: " << e.what() << "; trying the one before\n";
+        if (!build()) throw std::runtime_error("the workflow file no longer loads");
+      }
+    }
     if (g_stop_requested) err << "cwf run: interrupted; sources stopped and queues drained\n";
+    if (checkpoints) checkpoints->report(err);
     if (stats) {
       print_summary(summary, err);
       rusage usage{};

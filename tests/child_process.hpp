@@ -37,6 +37,8 @@ struct ProcessOptions {
   std::chrono::milliseconds timeout = kDefaultProcessTimeout;
   // > 0: SIGINT to the child after that long (a user's Ctrl-C).
   std::chrono::milliseconds interrupt_after{0};
+  // What interrupt_after sends: SIGKILL to the child's process group is a crash.
+  int interrupt_signal = SIGINT;
 };
 
 namespace detail {
@@ -142,7 +144,10 @@ inline ProcessResult run_process(const std::vector<std::string>& argv,
     const auto now = Clock::now();
     if (options.interrupt_after.count() > 0 && !interrupted &&
         now - started >= options.interrupt_after) {
-      kill(pid, SIGINT);
+      if (options.interrupt_signal == SIGKILL)
+        kill(-pid, SIGKILL);
+      else
+        kill(pid, options.interrupt_signal);
       interrupted = true;
     }
     if (!result.timed_out && now >= deadline) {

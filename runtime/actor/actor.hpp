@@ -22,6 +22,9 @@
 
 namespace cwf {
 
+class SnapshotReader;
+class SnapshotWriter;
+
 class Actor {
  public:
   virtual ~Actor() = default;
@@ -55,6 +58,26 @@ class Actor {
   // the firing has no window (port() is -1). The default keeps nothing per case: it does nothing.
   virtual void retract(const CaseId& /*cancelled*/, FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
+
+  // ---- checkpoints (cwf run --checkpoint-dir; docs/architecture.md, "Checkpoints") ----
+  // What a checkpoint must keep of this actor besides what the engine keeps for it (its queued
+  // events, windows and wave numbering):
+  //  - none: nothing; every output follows from the window being fired on and the parameters;
+  //  - own: the actor writes its state in save_state and reads it back in restore_state;
+  //  - unsupported: it keeps state it cannot write. A run that takes checkpoints refuses the
+  //    workflow, naming the actor, rather than save it in part.
+  // The default is unsupported, so that an actor is never silently half-saved.
+  enum class Checkpointing { none, own, unsupported };
+  virtual Checkpointing checkpointing() const { return Checkpointing::unsupported; }
+  // With Checkpointing::own. Called between firings, at a point where the workflow is drained (no
+  // actor fires, every input queue is empty), on the thread taking the checkpoint. A sink makes
+  // what it wrote so far durable here and writes how much that is.
+  virtual void save_state(SnapshotWriter& /*out*/, ActorContext&) {}
+  // Reads what save_state wrote, in a resumed run, after initialize() (where
+  // ActorContext::resuming() was true) and before anything fires. Throws SnapshotError (from the
+  // reader, or through SnapshotReader::reject) for state that does not fit this actor; an input
+  // that is not there any more, or an output shorter than it was, is a std::runtime_error.
+  virtual void restore_state(SnapshotReader& /*in*/, ActorContext&) {}
 
  protected:
   Actor() = default;

@@ -50,6 +50,9 @@ class ActorContext {
   // How long a wait at the end of the run may take: `wanted`, cut to what is left before the run
   // must be over (cwf run --for and its grace period), but not below a second.
   Duration time_to_finish(Duration wanted) const;
+  // In initialize(): this run resumes from a checkpoint, and restore_state follows. A sink keeps
+  // its output file instead of emptying it (restore_state cuts it back to the checkpoint).
+  bool resuming() const;
 
   // ---- sources that read lines: what error messages downstream name as the input position ----
   // The input's name (a path as the user wrote it), set once.

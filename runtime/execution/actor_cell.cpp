@@ -174,8 +174,7 @@ void ActorCell::shed(Route& route, Event&& event) {
   if (route.shed++ < kShownPerRoute) {
     std::string message = "the connection to '" + route.target->owner().name() +
                           "' is full (capacity " + std::to_string(route.limits.capacity) +
-                          ", overload: " + std::string(overload_name(route.limits.overload)) +
-                          ")";
+                          ", overload: " + std::string(overload_name(route.limits.overload)) + ")";
     report(ProblemKind::dropped, message, &event);
   } else {
     count_quietly(ProblemKind::dropped, 1);
@@ -398,6 +397,8 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
     }
     // Held back by a full connection: a consumer wakes the source once it has room.
     if (output_full_ && output_blocked()) return result;
+    // Held for a checkpoint: the director wakes every source once it is written.
+    if (env_.hold_sources.load(std::memory_order_relaxed)) return result;
     Timestamp now = env_.clock->now();
     if (fire_again_at_ != kNever) {
       if (now < fire_again_at_) return result;  // the director's timer wakes us
@@ -599,6 +600,10 @@ Duration ActorContext::time_to_finish(Duration wanted) const {
                          std::chrono::steady_clock::now().time_since_epoch())
                          .count();
   return std::min(wanted, std::max<Duration>(by - now, kSecond));
+}
+
+bool ActorContext::resuming() const {
+  return cell_->env().resuming;
 }
 
 void ActorContext::set_input_name(std::string name) const {

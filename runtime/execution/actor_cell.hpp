@@ -63,6 +63,11 @@ struct ExecutionEnv {
   ActorCell* parent = nullptr;
   // The cases cancelled so far (CWP4), set by the Execution.
   CaseCancellations* cancellations = nullptr;
+  // Checkpoints: while set, sources do not fire (the rest of the workflow drains, then the
+  // checkpoint is written and the director wakes the sources).
+  std::atomic<bool> hold_sources{false};
+  // The run resumes from a checkpoint (ActorContext::resuming), set before initialize().
+  bool resuming = false;
 };
 
 constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();
@@ -83,6 +88,7 @@ class ActorCell {
   const std::string& location() const { return location_; }
   InputOrigin& input_origin() { return input_origin_; }
   Actor& actor() { return actor_; }
+  const Actor& actor() const { return actor_; }
   ActorStats& stats() { return stats_; }
   const ActorStats& stats() const { return stats_; }
   ExecutionEnv& env() { return env_; }
@@ -148,7 +154,9 @@ class ActorCell {
   // When the director should run this cell even without new input (kNever: no timer): a source's
   // next firing, or a receiver's next window deadline (formation timeout).
   Timestamp timer() const {
-    if (is_source()) return fire_again_at_;
+    // A source held for a checkpoint is woken when it is written, not by its timer.
+    if (is_source())
+      return env_.hold_sources.load(std::memory_order_relaxed) ? kNever : fire_again_at_;
     return requested_firings_.empty() ? wake_at_ : std::min(wake_at_, requested_firings_.top());
   }
   // Receivers ask to be run again at `time` on the workflow clock.

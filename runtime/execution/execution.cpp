@@ -160,6 +160,13 @@ bool Execution::quiescent() const {
   return env_.wakeups.load(std::memory_order_acquire) == before;
 }
 
+bool Execution::drained() const {
+  std::uint64_t before = env_.wakeups.load(std::memory_order_acquire);
+  for (const auto& cell : cells_)
+    if ((!cell->is_source() && !cell->idle()) || cell->inbox_length() > 0) return false;
+  return env_.wakeups.load(std::memory_order_acquire) == before;
+}
+
 void Execution::end_input() {
   env_.end_of_input.store(true, std::memory_order_release);
   for (auto& cell : cells_)

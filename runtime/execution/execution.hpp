@@ -26,6 +26,8 @@ class Execution {
   ActorCell& cell(ActorId id) { return *cells_[id]; }
   const ActorCell& cell(ActorId id) const { return *cells_[id]; }
   const std::vector<ActorId>& downstream(ActorId id) const { return downstream_[id]; }
+  CaseCancellations& cancellations() { return *cancellations_; }
+  const CaseCancellations& cancellations() const { return *cancellations_; }
 
   // Directors install themselves before initialize().
   void set_listener(ReadyListener& listener) { env_.listener = &listener; }
@@ -39,6 +41,11 @@ class Execution {
   // call from any thread while cells run (two reads of the wake-up counter bracket the scan).
   bool quiescent() const;
   bool sources_finished() const;
+  // A checkpoint may be taken: no actor but the sources has work, and every inbox is empty (what
+  // is queued is in windows and FIFO queues, which checkpoints hold). Sources are the director's
+  // to judge: held (ExecutionEnv::hold_sources), they fire no more once their running turn ends.
+  // Safe to call from any thread, as quiescent() is.
+  bool drained() const;
   // Ask sources to stop; queued work still completes (drain).
   void stop_sources();
   // No more input will come: wake every actor so its receivers close their open windows.

@@ -1,4 +1,5 @@
-// The parts of a run every director polls: the stop request, the --for deadline, and progress.
+// The parts of a run every director polls: the stop request, the --for deadline, progress, and
+// when checkpoints are due.
 #pragma once
 
 #include <chrono>
@@ -10,8 +11,12 @@ namespace cwf {
 class RunMonitor {
  public:
   explicit RunMonitor(const RunOptions& options)
-      : options_(options), started_(std::chrono::steady_clock::now()), next_progress_(started_) {
+      : options_(options),
+        started_(std::chrono::steady_clock::now()),
+        next_progress_(started_),
+        next_checkpoint_(started_) {
     next_progress_ += std::chrono::nanoseconds(options.progress_interval);
+    next_checkpoint_ += std::chrono::nanoseconds(options.checkpoint_every);
   }
 
   // True once, when the run should stop its sources (stop requested or deadline passed).
@@ -30,6 +35,29 @@ class RunMonitor {
            std::chrono::steady_clock::now() - started_ >=
                std::chrono::nanoseconds(*options_.run_for + options_.finish_grace);
   }
+  // Checkpoints (RunOptions::checkpoint_every): true when the next one should begin, i.e. the
+  // sources be held. Not after a stop.
+  bool checkpoint_due() const {
+    return options_.checkpoint_every > 0 && options_.checkpoint && !stopped_ &&
+           std::chrono::steady_clock::now() >= next_checkpoint_;
+  }
+  // A checkpoint began: from now on, whether its drain takes too long; the next one is due one
+  // interval after this one ends (checkpoint_ended), so a slow write never stacks them up.
+  void checkpoint_began() { drain_began_ = std::chrono::steady_clock::now(); }
+  bool drain_too_long() const {
+    return std::chrono::steady_clock::now() - drain_began_ >=
+           std::chrono::nanoseconds(options_.checkpoint_drain_limit);
+  }
+  // At the drained point, while no actor fires: RunOptions::checkpoint.
+  void write_checkpoint() {
+    options_.checkpoint();
+    schedule_next_checkpoint();
+  }
+  // The drain did not complete in time, or a stop came: RunOptions::checkpoint_skipped.
+  void skip_checkpoint() {
+    if (options_.checkpoint_skipped) options_.checkpoint_skipped();
+    schedule_next_checkpoint();
+  }
   void progress() {
     if (!options_.progress) return;
     auto now = std::chrono::steady_clock::now();
@@ -39,9 +67,15 @@ class RunMonitor {
   }
 
  private:
+  void schedule_next_checkpoint() {
+    next_checkpoint_ =
+        std::chrono::steady_clock::now() + std::chrono::nanoseconds(options_.checkpoint_every);
+  }
+
   const RunOptions& options_;
   std::chrono::steady_clock::time_point started_;
   std::chrono::steady_clock::time_point next_progress_;
+  std::chrono::steady_clock::time_point next_checkpoint_, drain_began_;
   bool stopped_ = false;
 };
 

@@ -33,7 +33,8 @@ std::vector<ActorSummary> snapshot(const Execution& execution) {
 
 RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
                         const RunOptions& options,
-                        const std::function<void(const Execution&)>& on_progress) {
+                        const std::function<void(const Execution&)>& on_progress,
+                        const RunCheckpointing& checkpointing) {
   auto started = std::chrono::steady_clock::now();
   Execution execution(workflow, clock);
   if (options.run_for) {
@@ -43,7 +44,10 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   }
   RunOptions effective = options;
   if (on_progress) effective.progress = [&] { on_progress(execution); };
+  if (checkpointing.write) effective.checkpoint = [&] { checkpointing.write(execution); };
+  execution.env().resuming = static_cast<bool>(checkpointing.restore);
   execution.initialize();
+  if (checkpointing.restore) checkpointing.restore(execution);
   director.start(execution);
   execution.wake_sources();
   try {

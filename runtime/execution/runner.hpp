@@ -32,9 +32,19 @@ struct RunSummary {
 
 std::vector<ActorSummary> snapshot(const Execution& execution);
 
+// Checkpoints of a run (runtime/execution/run_checkpoint.hpp).
+struct RunCheckpointing {
+  // Set: the run resumes from a checkpoint. ActorContext::resuming() is true in initialize();
+  // then this restores the run's state, before the director starts.
+  std::function<void(Execution&)> restore;
+  // Set: called at each checkpoint (RunOptions::checkpoint_every) while no actor fires.
+  std::function<void(Execution&)> write;
+};
+
 // The caller keeps `workflow`, `director` and `clock` alive for the call.
 RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
                         const RunOptions& options = {},
-                        const std::function<void(const Execution&)>& on_progress = {});
+                        const std::function<void(const Execution&)>& on_progress = {},
+                        const RunCheckpointing& checkpointing = {});
 
 }  // namespace cwf

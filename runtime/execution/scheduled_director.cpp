@@ -147,6 +147,28 @@ bool ScheduledDirector::paused(const RunOptions& options) const {
          options.pause_requested->load(std::memory_order_relaxed);
 }
 
+void ScheduledDirector::checkpoint_turn(RunMonitor& monitor, Worker& self) {
+  ExecutionEnv& env = execution_->env();
+  if (!holding_) {
+    if (stopped_ || !monitor.checkpoint_due()) return;
+    holding_ = true;
+    env.hold_sources.store(true, std::memory_order_relaxed);
+    monitor.checkpoint_began();
+    return;
+  }
+  if (!stopped_ && outstanding_ == 0 && busy_ == 0 && wakeups_.size_approx() == 0 &&
+      execution_->drained())
+    monitor.write_checkpoint();
+  else if (stopped_ || monitor.drain_too_long())
+    monitor.skip_checkpoint();
+  else
+    return;
+  holding_ = false;
+  env.hold_sources.store(false, std::memory_order_relaxed);
+  execution_->wake_sources();  // onto this worker's own list
+  take_wakeups(self);
+}
+
 void ScheduledDirector::park(std::unique_lock<std::mutex>& lock, std::chrono::nanoseconds at_most) {
   ++parked_;
   anyone_parked_.store(true, std::memory_order_relaxed);
@@ -179,6 +201,12 @@ bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOption
   // A sub-workflow's run (its input goes on) leaves the clock to the parent, which fires the
   // sub-workflow again at its next timer (CompositeActor): it ends here instead of waiting.
   if (!options.end_input_when_quiescent) return false;
+  // Sources held for a checkpoint: time must not move past their next events (worker 0 writes
+  // the checkpoint or gives it up, then wakes them).
+  if (holding_) {
+    park(lock, kMaxPark);
+    return true;
+  }
   Clock& clock = execution_->clock();
   std::chrono::nanoseconds wait = kMaxPark;
   if (!timers_.empty()) {
@@ -229,6 +257,7 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
     take_wakeups(self);
     fire_due_timers();
     take_wakeups(self);
+    if (monitor) checkpoint_turn(*monitor, self);
     if (!paused(options)) {
       if (!iteration_open_) {
         scheduler_->iteration_started();
@@ -297,6 +326,7 @@ void ScheduledDirector::run(const RunOptions& options) {
     std::lock_guard lock(mutex_);
     done_ = false;
     stopped_ = false;
+    holding_ = false;
   }
   std::vector<Worker> workers(workers_);
   std::vector<std::thread> threads;

@@ -76,6 +76,10 @@ class ScheduledDirector final : public Director, public ReadyListener {
   // or park until a wake-up or the next timer. False when the run is over.
   bool idle(std::unique_lock<std::mutex>& lock, const RunOptions& options, Worker& self);
   void park(std::unique_lock<std::mutex>& lock, std::chrono::nanoseconds at_most);
+  // Worker 0 (the one with the monitor): begins a checkpoint when one is due, writes it once the
+  // workflow has drained (no grant out, no actor with work: the mutex then keeps every worker
+  // from firing), or gives it up; then wakes the sources.
+  void checkpoint_turn(RunMonitor& monitor, Worker& self);
   bool paused(const RunOptions& options) const;
 
   GrantOutcome execute(const Grant& grant);
@@ -93,6 +97,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   bool iteration_open_ = false;
   bool done_ = false;
   bool stopped_ = false;  // the stop request was acted on (stop overrides pause)
+  bool holding_ = false;  // the sources are held for a checkpoint
   std::atomic<bool> anyone_parked_{false};
   moodycamel::ConcurrentQueue<ActorId> wakeups_;  // from threads that are not our workers
   using Timer = std::pair<Timestamp, ActorId>;

@@ -49,11 +49,51 @@ void ThreadedDirector::wait_while_paused() const {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
+ActorCell::CycleResult ThreadedDirector::gated_run(ActorCell& cell, std::uint32_t max_firings) {
+  std::shared_lock gate(firing_gate_);
+  return timed_run(cell, max_firings);
+}
+
+void ThreadedDirector::wait_while_held() const {
+  const ExecutionEnv& env = execution_->env();
+  while (env.hold_sources.load(std::memory_order_relaxed) && !shutting_down_ &&
+         !env.stop_sources.load(std::memory_order_relaxed))
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
+void ThreadedDirector::checkpoint_turn(RunMonitor& monitor, bool stopped) {
+  ExecutionEnv& env = execution_->env();
+  if (!holding_) {
+    if (stopped || !monitor.checkpoint_due()) return;
+    holding_ = true;
+    env.hold_sources.store(true, std::memory_order_relaxed);
+    monitor.checkpoint_began();
+    return;
+  }
+  bool written = false;
+  if (!stopped && execution_->drained()) {
+    // Drained, as far as a look from outside can tell; with the gate held no cell runs, so a
+    // second look is final.
+    std::unique_lock gate(firing_gate_);
+    if (execution_->drained()) {
+      monitor.write_checkpoint();
+      written = true;
+    }
+  }
+  if (!written) {
+    if (!stopped && !monitor.drain_too_long()) return;
+    monitor.skip_checkpoint();
+  }
+  holding_ = false;
+  env.hold_sources.store(false, std::memory_order_relaxed);  // the sources poll it
+}
+
 void ThreadedDirector::source_loop(ActorCell& cell) {
   Clock& clock = execution_->clock();
   while (!cell.finished() && !shutting_down_) {
     wait_while_paused();
-    ActorCell::CycleResult result = timed_run(cell, 1);
+    wait_while_held();
+    ActorCell::CycleResult result = gated_run(cell, 1);
     cell.try_go_idle();
     if (cell.finished()) break;
     if (!result.has_more_work && cell.fire_again_at() != kNever && virtual_clock_) {
@@ -91,7 +131,7 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
     if (shutting_down_) return;
     while (true) {
       wait_while_paused();
-      ActorCell::CycleResult result = timed_run(cell, kFiringsPerWake);
+      ActorCell::CycleResult result = gated_run(cell, kFiringsPerWake);
       if (result.has_more_work) continue;
       // Published before going idle, so that run() never sees this cell idle without its
       // deadline and moves the clock past it (and for next_timer()).
@@ -158,6 +198,7 @@ bool ThreadedDirector::advance_virtual_clock(Timestamp earliest) {
 
 void ThreadedDirector::run(const RunOptions& options) {
   RunMonitor monitor(options);
+  holding_ = false;
   // Poll quickly at first (composites wait here once per outer firing), then back off.
   auto pause = std::chrono::microseconds(20);
   bool stopped = false;
@@ -169,6 +210,7 @@ void ThreadedDirector::run(const RunOptions& options) {
     paused_.store(!stopped && options.pause_requested && options.pause_requested->load(),
                   std::memory_order_relaxed);
     monitor.progress();
+    checkpoint_turn(monitor, stopped);
     if (monitor.time_is_up() && !execution_->quiescent()) {
       // Actor threads stop at shutdown; the runner counts what is left.
       execution_->env().time_was_up.store(true);
@@ -179,7 +221,8 @@ void ThreadedDirector::run(const RunOptions& options) {
       execution_->end_input();
       continue;
     }
-    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed)) {
+    // Sources held for a checkpoint: time must not move past their next events.
+    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed) && !holding_) {
       if (std::optional<Timestamp> earliest = only_time_is_left()) {
         // A sub-workflow's run (its input goes on) shares the parent's clock and leaves it to
         // the parent, which has its own events before that time and fires the sub-workflow

@@ -12,12 +12,15 @@
 #include <memory>
 #include <optional>
 #include <semaphore>
+#include <shared_mutex>
 #include <thread>
 #include <vector>
 
 #include "runtime/execution/director.hpp"
 
 namespace cwf {
+
+class RunMonitor;
 
 class ThreadedDirector final : public Director, public ReadyListener {
  public:
@@ -52,6 +55,15 @@ class ThreadedDirector final : public Director, public ReadyListener {
   // Mirrors the run's pause request; actor threads hold still between cycles while it is set.
   std::atomic<bool> paused_{false};
   void wait_while_paused() const;
+  // Checkpoints: every thread runs its cell's turns holding this shared; run() takes it
+  // exclusively to write a checkpoint once the workflow has drained, so that no actor fires
+  // while its state is written. A source held for a checkpoint waits before its next turn.
+  std::shared_mutex firing_gate_;
+  ActorCell::CycleResult gated_run(ActorCell& cell, std::uint32_t max_firings);
+  void wait_while_held() const;
+  // run(): begins a checkpoint when one is due, writes it once drained, or gives it up.
+  void checkpoint_turn(RunMonitor& monitor, bool stopped);
+  bool holding_ = false;  // run()'s thread only
 };
 
 }  // namespace cwf

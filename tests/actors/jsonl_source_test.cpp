@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "actor_test_util.hpp"
 
 namespace cwf::actors {
@@ -207,9 +209,8 @@ TEST(JsonlSource, MissingFileIsAParamError) {
 }
 
 TEST(JsonlSource, RelativePathsResolveAgainstTheWorkflowFolder) {
-  write_file("rel.jsonl", "{\"a\": 1}\n");
-  std::string name = std::string("cwf_actors_") +
-                     ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_rel.jsonl";
+  // The file's name alone, relative to the folder it is in.
+  std::string name = std::filesystem::path(write_file("rel.jsonl", "{\"a\": 1}\n")).filename();
   Params p({{"path", Value(name)}}, {}, ::testing::TempDir());
   EXPECT_NO_THROW(testing::registry().find("jsonl_source")->factory(p));
 }
