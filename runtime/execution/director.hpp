@@ -34,7 +34,9 @@ struct RunOptions {
   // At quiescence, declare the end of input (open windows close) and finish what that produces.
   // A composite's per-firing runs leave its inner windows open.
   bool end_input_when_quiescent = true;
-  // Checkpoints: every `checkpoint_every` of wall time (0: never) the director holds the sources
+  // Checkpoints: every `checkpoint_every` of wall time (0: never), and only once a source has
+  // fired since the last one (so that the sources always get their turn), the director holds the
+  // sources
   // (ExecutionEnv::hold_sources), lets the rest of the workflow drain (Execution::drained) and
   // calls `checkpoint` on its own thread while no actor fires; then the sources go on. A drain
   // that cannot complete (an actor left with input it will not take) gives the checkpoint up

@@ -150,7 +150,9 @@ bool ScheduledDirector::paused(const RunOptions& options) const {
 void ScheduledDirector::checkpoint_turn(RunMonitor& monitor, Worker& self) {
   ExecutionEnv& env = execution_->env();
   if (!holding_) {
-    if (stopped_ || !monitor.checkpoint_due()) return;
+    if (stopped_ || !monitor.checkpoint_due() ||
+        env.source_firings.load(std::memory_order_relaxed) == source_firings_at_release_)
+      return;
     holding_ = true;
     env.hold_sources.store(true, std::memory_order_relaxed);
     monitor.checkpoint_began();
@@ -164,6 +166,7 @@ void ScheduledDirector::checkpoint_turn(RunMonitor& monitor, Worker& self) {
   else
     return;
   holding_ = false;
+  source_firings_at_release_ = env.source_firings.load(std::memory_order_relaxed);
   env.hold_sources.store(false, std::memory_order_relaxed);
   execution_->wake_sources();  // onto this worker's own list
   take_wakeups(self);
@@ -327,6 +330,7 @@ void ScheduledDirector::run(const RunOptions& options) {
     done_ = false;
     stopped_ = false;
     holding_ = false;
+    source_firings_at_release_ = execution_->env().source_firings.load();
   }
   std::vector<Worker> workers(workers_);
   std::vector<std::thread> threads;

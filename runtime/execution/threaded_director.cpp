@@ -64,7 +64,9 @@ void ThreadedDirector::wait_while_held() const {
 void ThreadedDirector::checkpoint_turn(RunMonitor& monitor, bool stopped) {
   ExecutionEnv& env = execution_->env();
   if (!holding_) {
-    if (stopped || !monitor.checkpoint_due()) return;
+    if (stopped || !monitor.checkpoint_due() ||
+        env.source_firings.load(std::memory_order_relaxed) == source_firings_at_release_)
+      return;
     holding_ = true;
     env.hold_sources.store(true, std::memory_order_relaxed);
     monitor.checkpoint_began();
@@ -85,6 +87,7 @@ void ThreadedDirector::checkpoint_turn(RunMonitor& monitor, bool stopped) {
     monitor.skip_checkpoint();
   }
   holding_ = false;
+  source_firings_at_release_ = env.source_firings.load(std::memory_order_relaxed);
   env.hold_sources.store(false, std::memory_order_relaxed);  // the sources poll it
 }
 
@@ -199,6 +202,7 @@ bool ThreadedDirector::advance_virtual_clock(Timestamp earliest) {
 void ThreadedDirector::run(const RunOptions& options) {
   RunMonitor monitor(options);
   holding_ = false;
+  source_firings_at_release_ = execution_->env().source_firings.load();
   // Poll quickly at first (composites wait here once per outer firing), then back off.
   auto pause = std::chrono::microseconds(20);
   bool stopped = false;

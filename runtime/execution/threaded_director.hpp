@@ -63,7 +63,8 @@ class ThreadedDirector final : public Director, public ReadyListener {
   void wait_while_held() const;
   // run(): begins a checkpoint when one is due, writes it once drained, or gives it up.
   void checkpoint_turn(RunMonitor& monitor, bool stopped);
-  bool holding_ = false;  // run()'s thread only
+  bool holding_ = false;                         // run()'s thread only
+  std::uint64_t source_firings_at_release_ = 0;  // ExecutionEnv::source_firings then
 };
 
 }  // namespace cwf
