@@ -84,6 +84,9 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"examples/hot_readings_per_minute.yaml",
      "writes a CSV file, not stdout: window_times_example_test.cpp"},
     {"examples/ticker.yaml", "endless: examples_test.cpp stops it with --for and with Ctrl-C"},
+    {"examples/checkpoints/sensor_windows.yaml",
+     "writes files, killed and resumed: crash_recovery_test.cpp under every director, "
+     "checkpoint_options_test.cpp"},
     {"examples/overload/fanout.yaml",
      "6 million events: overload_test.cpp runs 400,000 of them under every director"},
     {"examples/stages/odd_squares.yaml", "a sub-workflow, run inside examples/squares.yaml"},
