@@ -218,7 +218,7 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     print_problems(summary, tolerance, err);
     status = exit_status_of(summary, tolerance);
   } catch (const std::exception& e) {
-    err << "cwf run: " << workflow->name() << ": " << e.what() << "\n";
+    err << "cwf run: " << (workflow ? workflow->name() : path) << ": " << e.what() << "\n";
     status = kExitFailed;
   }
   std::signal(SIGINT, previous);

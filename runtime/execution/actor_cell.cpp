@@ -399,12 +399,12 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
     if (output_full_ && output_blocked()) return result;
     // Held for a checkpoint: the director wakes every source once it is written.
     if (env_.hold_sources.load(std::memory_order_relaxed)) return result;
-    env_.source_firings.fetch_add(1, std::memory_order_relaxed);
     Timestamp now = env_.clock->now();
     if (fire_again_at_ != kNever) {
       if (now < fire_again_at_) return result;  // the director's timer wakes us
       fire_again_at_ = kNever;
     }
+    env_.source_firings.fetch_add(1, std::memory_order_relaxed);
     time_keeper_.begin_source_firing(now);
     static const Window kNoWindow{};
     FiringContext context(*this, -1, kNoWindow);

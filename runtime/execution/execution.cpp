@@ -141,6 +141,11 @@ void Execution::wake_sources() {
     if (cell->is_source()) cell->wake();
 }
 
+void Execution::wake_all() {
+  for (auto& cell : cells_)
+    cell->wake();
+}
+
 void Execution::wrapup() {
   for (auto& cell : cells_)
     cell->wrapup();

@@ -35,6 +35,8 @@ class Execution {
   void initialize();
   // Wake every source so the director fires it.
   void wake_sources();
+  // Wake every actor (a resumed run: each tells the director the time it waits for).
+  void wake_all();
   void wrapup();
 
   // True when nothing can happen any more: every source finished and every cell idle. Safe to

@@ -121,22 +121,42 @@ void restore_run_state(Execution& execution, std::span<const std::uint8_t> paylo
   execution.cancellations().restore(in);
   in.end_section();
 
-  for (ActorId id = 0; id < execution.size(); ++id) {
+  // Sinks (actors without outputs) last, in a second pass: a sink cuts its output file back to
+  // the checkpoint, which must not happen when another actor's state then turns out not to fit
+  // (an input file now shorter) and an older checkpoint is tried.
+  auto restore_actor = [&execution](ActorId id, SnapshotReader& from) {
     ActorCell& cell = execution.cell(id);
-    in.begin_section("actor:" + cell.name());
-    cell.restore_engine_state(in);
-    in.begin_section("stats");
-    restore_stats(cell.stats(), in);
-    in.end_section();
+    from.begin_section("actor:" + cell.name());
+    cell.restore_engine_state(from);
+    from.begin_section("stats");
+    restore_stats(cell.stats(), from);
+    from.end_section();
     if (cell.actor().checkpointing() == Actor::Checkpointing::own) {
-      in.begin_section("state");
+      from.begin_section("state");
       ActorContext context(cell);
-      cell.actor().restore_state(in, context);
-      in.end_section();
+      cell.actor().restore_state(from, context);
+      from.end_section();
     }
-    in.end_section();
+    from.end_section();
+  };
+  auto is_sink = [&execution](ActorId id) { return execution.cell(id).actor().outputs().empty(); };
+  for (ActorId id = 0; id < execution.size(); ++id) {
+    if (is_sink(id))
+      in.skip_section();
+    else
+      restore_actor(id, in);
   }
   in.expect_end();
+  SnapshotReader sinks(payload);
+  for (int before_actors = 0; before_actors < 3; ++before_actors)
+    sinks.skip_section();  // run, clock, cancellations: read above
+  for (ActorId id = 0; id < execution.size(); ++id) {
+    if (is_sink(id))
+      restore_actor(id, sinks);
+    else
+      sinks.skip_section();
+  }
+  sinks.expect_end();
 }
 
 }  // namespace cwf

@@ -48,14 +48,20 @@ class RunMonitor {
     return std::chrono::steady_clock::now() - drain_began_ >=
            std::chrono::nanoseconds(options_.checkpoint_drain_limit);
   }
-  // At the drained point, while no actor fires: RunOptions::checkpoint.
+  // At the drained point, while no actor fires (the director's lock may be held):
+  // RunOptions::checkpoint. What it throws is a checkpoint not taken, never the run's end.
   void write_checkpoint() {
-    options_.checkpoint();
+    try {
+      options_.checkpoint();
+    } catch (...) {
+      if (options_.checkpoint_skipped) options_.checkpoint_skipped();
+    }
     schedule_next_checkpoint();
   }
-  // The drain did not complete in time, or a stop came: RunOptions::checkpoint_skipped.
-  void skip_checkpoint() {
-    if (options_.checkpoint_skipped) options_.checkpoint_skipped();
+  // The drain did not complete in time (`reported`: RunOptions::checkpoint_skipped), or a stop
+  // came (not a problem: the run drains and ends).
+  void skip_checkpoint(bool reported) {
+    if (reported && options_.checkpoint_skipped) options_.checkpoint_skipped();
     schedule_next_checkpoint();
   }
   void progress() {

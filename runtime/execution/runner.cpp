@@ -50,6 +50,8 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   if (checkpointing.restore) checkpointing.restore(execution);
   director.start(execution);
   execution.wake_sources();
+  // Restored deadlines and requested firings reach the director when their cells run once.
+  if (checkpointing.restore) execution.wake_all();
   try {
     director.run(effective);
   } catch (...) {

@@ -162,7 +162,7 @@ void ScheduledDirector::checkpoint_turn(RunMonitor& monitor, Worker& self) {
       execution_->drained())
     monitor.write_checkpoint();
   else if (stopped_ || monitor.drain_too_long())
-    monitor.skip_checkpoint();
+    monitor.skip_checkpoint(!stopped_);
   else
     return;
   holding_ = false;

@@ -84,7 +84,7 @@ void ThreadedDirector::checkpoint_turn(RunMonitor& monitor, bool stopped) {
   }
   if (!written) {
     if (!stopped && !monitor.drain_too_long()) return;
-    monitor.skip_checkpoint();
+    monitor.skip_checkpoint(!stopped);
   }
   holding_ = false;
   source_firings_at_release_ = env.source_firings.load(std::memory_order_relaxed);

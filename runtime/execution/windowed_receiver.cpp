@@ -109,6 +109,10 @@ void WindowedReceiver::queue(Event&& event) {
     count_late();
     return;
   }
+  if (event.time < state.group->finished_below()) {
+    expire(std::move(event));
+    return;
+  }
   if (!any_event_ || event.time > max_time_) max_time_ = event.time;
   any_event_ = true;
   WaveRoot wave = event.wave.root();

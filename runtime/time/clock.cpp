@@ -27,6 +27,11 @@ void VirtualClock::advance_to(Timestamp t) {
   }
 }
 
+void ScaledClock::restart_at(Timestamp time) {
+  origin_ = time;
+  started_ = std::chrono::steady_clock::now();
+}
+
 ScaledClock::ScaledClock(Timestamp origin, double speedup)
     : origin_(origin), speedup_(speedup), started_(std::chrono::steady_clock::now()) {
   if (!(speedup > 0)) throw std::invalid_argument("clock speed-up must be positive");

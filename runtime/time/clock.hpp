@@ -66,6 +66,8 @@ class ScaledClock final : public Clock {
   Duration real_delay_until(Timestamp t) const override;
   double speedup() const { return speedup_; }
   std::string_view name() const override { return "scaled"; }
+  // Goes on from `time` as of now (a resumed run), at the same speed. Not while others read it.
+  void restart_at(Timestamp time);
 
  private:
   Timestamp origin_;

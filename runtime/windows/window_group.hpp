@@ -75,8 +75,14 @@ class WindowGroup {
     cursor_.awaits_event = parts.step->watches_arrivals();
   }
 
-  // Events with a timestamp before this fall into a window that already closed (late).
-  Timestamp late_before() const { return std::max(late_before_, cursor_.floor); }
+  // Events with a timestamp before this fall into a window that closed by time (late).
+  Timestamp late_before() const { return late_before_; }
+  // Events with a timestamp before this that are not late fall only into windows already
+  // finished by their size (a time step's window of N tokens that had its N when they came): no
+  // window to come holds them, so they expire, as they would have had they arrived before those
+  // windows were finished. Whether an event is late must not depend on when windows were
+  // evaluated, only on the order of arrival.
+  Timestamp finished_below() const { return cursor_.floor; }
   // For an event behind `latest`, the port's latest timestamp: also late for every window
   // `latest` closed, formed yet or not (WindowStep::first_open_lower_bound).
   Timestamp late_before(Timestamp latest) const {
