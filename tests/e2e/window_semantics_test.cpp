@@ -480,9 +480,40 @@ connections:
     {},
     {"tick 0 ms", "time event TIME(early)", "tick 300 ms", "time event TIME(late)", "tick 600 ms"}};
 
+// ---- 6. What a time step's window of N tokens did not take expires, however it arrived ------
+// CWP6 (section 3.2.2.2): events no window uses leave the queue on its expired route. A window
+// of 1 token every 10 s takes the first reading of each period; the others of the period are in
+// no window. Whether they were already queued when the period's window was formed (a source
+// reading many lines per firing) or arrive after it (one line per firing, as here) must not
+// matter: they expire, oldest first, and none is late.
+//   readings at 1, 4, 8 | 12, 15 | 31, 33 s: sampled 1, 4, 6; expired 2, 3, 5, 7.
+const SemanticsCase kSampleExpires = {
+    "sample_expires_what_it_does_not_take",
+    R"yaml(name: sample-expires
+actors:
+  readings: {type: jsonl_source, path: readings.jsonl, time: /s, batch: 1}
+  sample: {type: expression, emit: "concat('sampled ', str(/seq), ' at ', str(/s), ' s')"}
+  skipped: {type: map, expression: "concat('expired ', str(/seq), ' at ', str(/s), ' s')"}
+  out: {type: stdout, format: text}
+connections:
+  - from: readings
+    to: sample
+    window: {size: 1 token, step: 10 s, delete_used: true, suppress_empty: true,
+             expired_to: skipped.in}
+  - sample -> out
+  - skipped -> out
+)yaml",
+    {{"readings.jsonl",
+      "{\"seq\": 1, \"s\": 1}\n{\"seq\": 2, \"s\": 4}\n{\"seq\": 3, \"s\": 8}\n"
+      "{\"seq\": 4, \"s\": 12}\n{\"seq\": 5, \"s\": 15}\n{\"seq\": 6, \"s\": 31}\n"
+      "{\"seq\": 7, \"s\": 33}\n"}},
+    {"sampled 1 at 1 s", "sampled 4 at 12 s", "sampled 6 at 31 s", "expired 2 at 4 s",
+     "expired 3 at 8 s", "expired 5 at 15 s", "expired 7 at 33 s"},
+    "^(sampled|expired)"};
+
 const std::vector<SemanticsCase> kCases = {kLookBack,        kExpiry,      kFormationTimeout,
                                            kTimeoutsPerKind, kSubWorkflow, kOutOfOrder,
-                                           kWaveWindow,      kTimers};
+                                           kWaveWindow,      kTimers,      kSampleExpires};
 
 std::map<std::string, std::vector<std::string>> by_stream(const std::vector<std::string>& lines,
                                                           const std::string& streams) {
