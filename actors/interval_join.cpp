@@ -137,6 +137,43 @@ void IntervalJoin::forget_unreachable(FiringContext& context) {
   }
 }
 
+void IntervalJoin::save_state(SnapshotWriter& out, ActorContext&) {
+  inputs_.save(out, [](SnapshotWriter& w, const Arrived& arrived) {
+    w.write_value(arrived.key);
+    w.write_value(arrived.token);
+  });
+  for (const Side& side : sides_) {
+    out.write_u64(side.first);
+    out.write_u64(side.entries.size());
+    for (const Side::Entry& entry : side.entries) {
+      out.write_timestamp(entry.time);
+      out.write_value(entry.key);
+      out.write_value(entry.token);
+      out.write_bool(entry.matched);
+    }
+  }
+}
+
+void IntervalJoin::restore_state(SnapshotReader& in, ActorContext&) {
+  inputs_.restore(in, [](SnapshotReader& r) {
+    Value key = r.read_value("a pending event's key");
+    return Arrived{std::move(key), r.read_value("a pending event's token")};
+  });
+  for (Side& side : sides_) {
+    side.entries.clear();
+    side.by_key.clear();
+    side.first = in.read_u64("a side's first sequence number");
+    for (std::size_t n = in.read_count("a side's released events"); n > 0; --n) {
+      Timestamp time = in.read_timestamp("a released event's time");
+      Value key = in.read_value("a released event's key");
+      Arrived arrived{std::move(key), in.read_value("a released event's token")};
+      bool matched = in.read_bool("whether a released event met a partner");
+      side.add(time, std::move(arrived));
+      side.entries.back().matched = matched;
+    }
+  }
+}
+
 ActorType interval_join_type() {
   return make_type(
       "interval_join",

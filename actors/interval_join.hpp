@@ -53,6 +53,11 @@ class IntervalJoin final : public Actor {
   explicit IntervalJoin(IntervalJoinOptions options);
   void fire(FiringContext& context) override;
   void end_of_input(FiringContext& context) override;
+  // The events waiting for the other side, and each side's released events a partner may still
+  // reach (with whether they met one).
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
   // Events held: released and still reachable by a partner, plus those waiting for the other
   // side (for tests of the state's bound).

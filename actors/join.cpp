@@ -92,6 +92,36 @@ void Join::join_windows(FiringContext& context, const Tokens& left, const Tokens
   }
 }
 
+namespace {
+void write_tokens(SnapshotWriter& out, const std::vector<Value>& tokens) {
+  out.write_u64(tokens.size());
+  for (const Value& token : tokens)
+    out.write_value(token);
+}
+std::vector<Value> read_tokens(SnapshotReader& in) {
+  std::vector<Value> tokens(in.read_count("the tokens of a window"));
+  for (Value& token : tokens)
+    token = in.read_value("a token");
+  return tokens;
+}
+}  // namespace
+
+void Join::save_state(SnapshotWriter& out, ActorContext&) {
+  inputs_.save(out, write_tokens);
+  for (const std::optional<Tokens>& latest : latest_) {
+    out.write_bool(latest.has_value());
+    if (latest) write_tokens(out, *latest);
+  }
+}
+
+void Join::restore_state(SnapshotReader& in, ActorContext&) {
+  inputs_.restore(in, read_tokens);
+  for (std::optional<Tokens>& latest : latest_) {
+    latest.reset();
+    if (in.read_bool("whether a side has a latest window")) latest = read_tokens(in);
+  }
+}
+
 ActorType join_type() {
   return make_type(
       "join",

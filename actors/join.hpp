@@ -44,6 +44,10 @@ class Join final : public Actor {
   Join(Match match, Trigger trigger, std::optional<Expression> on, Expression emit);
   void fire(FiringContext& context) override;
   void end_of_input(FiringContext& context) override;
+  // The windows waiting for the other side and, with match: latest, each side's latest one.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   using Tokens = std::vector<Value>;

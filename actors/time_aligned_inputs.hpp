@@ -20,6 +20,8 @@
 #include <vector>
 
 #include "runtime/actor/event.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::actors {
 
@@ -70,6 +72,35 @@ class TimeAlignedInputs {
   }
 
   std::size_t pending() const { return pending_[kLeft].size() + pending_[kRight].size(); }
+
+  // Checkpoints: each side's progress and pending items (`write_item(out, item)`), the frontier.
+  template <typename WriteItem>
+  void save(SnapshotWriter& out, WriteItem&& write_item) const {
+    for (int s : {kLeft, kRight}) {
+      out.write_timestamp(progress_[s]);
+      out.write_u64(pending_[s].size());
+      for (const Pending& p : pending_[s]) {
+        out.write_timestamp(p.time);
+        write_item(out, p.item);
+      }
+    }
+    out.write_timestamp(frontier_);
+  }
+  // `read_item(in)` returns an Item. Throws SnapshotError for items out of their side's order.
+  template <typename ReadItem>
+  void restore(SnapshotReader& in, ReadItem&& read_item) {
+    for (int s : {kLeft, kRight}) {
+      progress_[s] = in.read_timestamp("a side's progress");
+      pending_[s].clear();
+      for (std::size_t n = in.read_count("the items pending on a side"); n > 0; --n) {
+        Timestamp time = in.read_timestamp("a pending item's time");
+        if ((!pending_[s].empty() && time < pending_[s].back().time) || time > progress_[s])
+          in.reject("a pending item's time", "out of its side's order");
+        pending_[s].push_back({time, read_item(in)});
+      }
+    }
+    frontier_ = in.read_timestamp("the frontier");
+  }
 
  private:
   struct Pending {

@@ -24,10 +24,12 @@ class CheckpointOptions : public ScratchFolderTest {
 
   // The sensor example writing into the scratch folder.
   std::vector<std::string> sensors(std::vector<std::string> more = {}) const {
-    std::vector<std::string> args = {"run",   kExamples + "checkpoints/sensor_windows.yaml",
-                                     "--set", "averages.path=" + (dir_ / "averages.jsonl").string(),
-                                     "--set", "peaks.path=" + (dir_ / "peaks.csv").string(),
-                                     "--set", "counts.path=" + (dir_ / "counts.jsonl").string()};
+    std::vector<std::string> args = {
+        "run",   kExamples + "checkpoints/sensor_windows.yaml",
+        "--set", "averages.path=" + (dir_ / "averages.jsonl").string(),
+        "--set", "peaks.path=" + (dir_ / "peaks.csv").string(),
+        "--set", "counts.path=" + (dir_ / "counts.jsonl").string(),
+        "--set", "followups.path=" + (dir_ / "followups.jsonl").string()};
     args.insert(args.end(), more.begin(), more.end());
     return args;
   }
@@ -36,7 +38,7 @@ class CheckpointOptions : public ScratchFolderTest {
   // were drained.
   std::vector<std::vector<std::string>> outputs() const {
     std::vector<std::vector<std::string>> all;
-    for (const char* name : {"averages.jsonl", "peaks.csv", "counts.jsonl"}) {
+    for (const char* name : {"averages.jsonl", "peaks.csv", "counts.jsonl", "followups.jsonl"}) {
       all.push_back(lines_of(read_file((dir_ / name).string())));
       std::sort(all.back().begin(), all.back().end());
     }
@@ -46,12 +48,12 @@ class CheckpointOptions : public ScratchFolderTest {
 
 TEST_F(CheckpointOptions, AWorkflowWithAnActorThatCannotBeCheckpointedIsRefusedNamingIt) {
   ProcessResult result =
-      run_cwf({"run", kExamples + "order_prices.yaml", "--checkpoint-dir", checkpoints()});
+      run_cwf({"run", kExamples + "pubsub/single_broker.yaml", "--checkpoint-dir", checkpoints()});
   EXPECT_EQ(result.status, 2);
-  EXPECT_NE(result.err.find("this workflow cannot be checkpointed: actor priced (join, "),
+  EXPECT_NE(result.err.find("this workflow cannot be checkpointed: actor broker (broker, "),
             std::string::npos)
       << result.err;
-  EXPECT_NE(result.err.find("order_prices.yaml:12)"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("single_broker.yaml:10)"), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(checkpoints())) << "nothing is written for a refused workflow";
 }
 

@@ -53,16 +53,19 @@ class CrashRecovery : public ScratchFolderTest {
           << ", \"celsius\": " << 15 + (i * 37) % 101 / 10.0 + (i % 12) * 0.5 << "}\n";
   }
   std::vector<std::string> sensor_args(const std::string& director) const {
-    std::vector<std::string> args = {"run",   kSensorWindows,
-                                     "--set", "readings.path=" + (dir_ / "readings.jsonl").string(),
-                                     "--set", "averages.path=" + (dir_ / "averages.jsonl").string(),
-                                     "--set", "peaks.path=" + (dir_ / "peaks.csv").string(),
-                                     "--set", "counts.path=" + (dir_ / "counts.jsonl").string()};
+    std::vector<std::string> args = {
+        "run",   kSensorWindows,
+        "--set", "readings.path=" + (dir_ / "readings.jsonl").string(),
+        "--set", "averages.path=" + (dir_ / "averages.jsonl").string(),
+        "--set", "peaks.path=" + (dir_ / "peaks.csv").string(),
+        "--set", "counts.path=" + (dir_ / "counts.jsonl").string(),
+        "--set", "followups.path=" + (dir_ / "followups.jsonl").string()};
     for (const std::string& a : director_args(director))
       args.push_back(a);
     return args;
   }
-  const std::vector<std::string> outputs_ = {"averages.jsonl", "peaks.csv", "counts.jsonl"};
+  const std::vector<std::string> outputs_ = {"averages.jsonl", "peaks.csv", "counts.jsonl",
+                                             "followups.jsonl"};
 
   struct Outputs {
     std::vector<std::vector<std::string>> sorted;
