@@ -147,6 +147,7 @@ TEST_F(CrashRecovery, CheckpointsAsOftenAsPossibleLeaveTheWindowPatternsOutputAl
   // Each with its source, read a line per firing so that a checkpoint can come after each.
   const std::pair<const char*, const char*> patterns[] = {
       {"cwp1_sequential_aggregate.yaml", "receive_temperature"},
+      {"cwp2_stream_join.yaml", "receive_fares"},
       {"cwp3_stream_synch.yaml", "orders"},
       {"cwp4_case_cancellation.yaml", "orders"},
       {"figure9_two_within_5min.yaml", "events"},
