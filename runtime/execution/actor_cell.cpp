@@ -410,7 +410,6 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
       if (now < fire_again_at_) return result;  // the director's timer wakes us
       fire_again_at_ = kNever;
     }
-    env_.source_firings.fetch_add(1, std::memory_order_relaxed);
     time_keeper_.begin_source_firing(now);
     static const Window kNoWindow{};
     FiringContext context(*this, -1, kNoWindow);

@@ -66,8 +66,6 @@ struct ExecutionEnv {
   // Checkpoints: while set, sources do not fire (the rest of the workflow drains, then the
   // checkpoint is written and the director wakes the sources).
   std::atomic<bool> hold_sources{false};
-  // Firings of sources so far: a checkpoint begins only after a source fired since the last one.
-  std::atomic<std::uint64_t> source_firings{0};
   // The run resumes from a checkpoint (ActorContext::resuming), set before initialize().
   bool resuming = false;
 };

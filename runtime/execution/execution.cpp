@@ -165,6 +165,13 @@ bool Execution::quiescent() const {
   return env_.wakeups.load(std::memory_order_acquire) == before;
 }
 
+std::uint64_t Execution::source_firings() const {
+  std::uint64_t n = 0;
+  for (const auto& cell : cells_)
+    if (cell->is_source()) n += cell->stats().firings.get();
+  return n;
+}
+
 bool Execution::drained() const {
   std::uint64_t before = env_.wakeups.load(std::memory_order_acquire);
   for (const auto& cell : cells_)

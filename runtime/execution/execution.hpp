@@ -48,6 +48,8 @@ class Execution {
   // to judge: held (ExecutionEnv::hold_sources), they fire no more once their running turn ends.
   // Safe to call from any thread, as quiescent() is.
   bool drained() const;
+  // Firings of the sources so far (their statistics).
+  std::uint64_t source_firings() const;
   // Ask sources to stop; queued work still completes (drain).
   void stop_sources();
   // No more input will come: wake every actor so its receivers close their open windows.

@@ -2,7 +2,9 @@
 // when checkpoints are due.
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 
 #include "runtime/execution/director.hpp"
 
@@ -35,34 +37,46 @@ class RunMonitor {
            std::chrono::steady_clock::now() - started_ >=
                std::chrono::nanoseconds(*options_.run_for + options_.finish_grace);
   }
-  // Checkpoints (RunOptions::checkpoint_every): true when the next one should begin, i.e. the
-  // sources be held. Not after a stop.
-  bool checkpoint_due() const {
-    return options_.checkpoint_every > 0 && options_.checkpoint && !stopped_ &&
-           std::chrono::steady_clock::now() >= next_checkpoint_;
+  // Checkpoints (RunOptions::checkpoint_every), one look per director turn, on the thread that
+  // owns the monitor. Not holding: once a checkpoint is due and a source has fired since the
+  // last one (so that released sources always get their turn before they are held again), it
+  // holds the sources (ExecutionEnv::hold_sources). Holding: `write_if_drained()` writes the
+  // checkpoint (write_checkpoint) if the workflow has drained, keeping the actors from firing
+  // meanwhile as its director does, and returns whether it did; if not, the checkpoint is given
+  // up at a stop (quietly) or after the drain limit (RunOptions::checkpoint_skipped). Returns
+  // true when it released the sources: the director wakes those that need it.
+  template <typename WriteIfDrained>
+  bool checkpoint_turn(Execution& execution, WriteIfDrained&& write_if_drained) {
+    std::atomic<bool>& hold = execution.env().hold_sources;
+    if (!hold.load(std::memory_order_relaxed)) {
+      if (options_.checkpoint_every <= 0 || !options_.checkpoint || stopped_ ||
+          std::chrono::steady_clock::now() < next_checkpoint_ ||
+          execution.source_firings() == source_firings_at_release_)
+        return false;
+      drain_began_ = std::chrono::steady_clock::now();
+      hold.store(true, std::memory_order_relaxed);
+      return false;
+    }
+    if (stopped_ || !write_if_drained()) {
+      if (!stopped_ && std::chrono::steady_clock::now() - drain_began_ <
+                           std::chrono::nanoseconds(options_.checkpoint_drain_limit))
+        return false;
+      if (!stopped_ && options_.checkpoint_skipped) options_.checkpoint_skipped();
+    }
+    next_checkpoint_ =
+        std::chrono::steady_clock::now() + std::chrono::nanoseconds(options_.checkpoint_every);
+    source_firings_at_release_ = execution.source_firings();
+    hold.store(false, std::memory_order_relaxed);
+    return true;
   }
-  // A checkpoint began: from now on, whether its drain takes too long; the next one is due one
-  // interval after this one ends (checkpoint_ended), so a slow write never stacks them up.
-  void checkpoint_began() { drain_began_ = std::chrono::steady_clock::now(); }
-  bool drain_too_long() const {
-    return std::chrono::steady_clock::now() - drain_began_ >=
-           std::chrono::nanoseconds(options_.checkpoint_drain_limit);
-  }
-  // At the drained point, while no actor fires (the director's lock may be held):
-  // RunOptions::checkpoint. What it throws is a checkpoint not taken, never the run's end.
+  // For write_if_drained, at the drained point while no actor fires (the director's lock may be
+  // held): RunOptions::checkpoint. What it throws is a checkpoint not taken, never the run's end.
   void write_checkpoint() {
     try {
       options_.checkpoint();
     } catch (...) {
       if (options_.checkpoint_skipped) options_.checkpoint_skipped();
     }
-    schedule_next_checkpoint();
-  }
-  // The drain did not complete in time (`reported`: RunOptions::checkpoint_skipped), or a stop
-  // came (not a problem: the run drains and ends).
-  void skip_checkpoint(bool reported) {
-    if (reported && options_.checkpoint_skipped) options_.checkpoint_skipped();
-    schedule_next_checkpoint();
   }
   void progress() {
     if (!options_.progress) return;
@@ -73,15 +87,11 @@ class RunMonitor {
   }
 
  private:
-  void schedule_next_checkpoint() {
-    next_checkpoint_ =
-        std::chrono::steady_clock::now() + std::chrono::nanoseconds(options_.checkpoint_every);
-  }
-
   const RunOptions& options_;
   std::chrono::steady_clock::time_point started_;
   std::chrono::steady_clock::time_point next_progress_;
   std::chrono::steady_clock::time_point next_checkpoint_, drain_began_;
+  std::uint64_t source_firings_at_release_ = 0;  // Execution::source_firings() then
   bool stopped_ = false;
 };
 

@@ -148,26 +148,15 @@ bool ScheduledDirector::paused(const RunOptions& options) const {
 }
 
 void ScheduledDirector::checkpoint_turn(RunMonitor& monitor, Worker& self) {
-  ExecutionEnv& env = execution_->env();
-  if (!holding_) {
-    if (stopped_ || !monitor.checkpoint_due() ||
-        env.source_firings.load(std::memory_order_relaxed) == source_firings_at_release_)
-      return;
-    holding_ = true;
-    env.hold_sources.store(true, std::memory_order_relaxed);
-    monitor.checkpoint_began();
-    return;
-  }
-  if (!stopped_ && outstanding_ == 0 && busy_ == 0 && wakeups_.size_approx() == 0 &&
-      execution_->drained())
+  // Under the mutex, with no grant out and no actor with work, no worker can start a grant or
+  // fire a timer until the checkpoint is written.
+  bool released = monitor.checkpoint_turn(*execution_, [&] {
+    if (outstanding_ > 0 || busy_ > 0 || wakeups_.size_approx() > 0 || !execution_->drained())
+      return false;
     monitor.write_checkpoint();
-  else if (stopped_ || monitor.drain_too_long())
-    monitor.skip_checkpoint(!stopped_);
-  else
-    return;
-  holding_ = false;
-  source_firings_at_release_ = env.source_firings.load(std::memory_order_relaxed);
-  env.hold_sources.store(false, std::memory_order_relaxed);
+    return true;
+  });
+  if (!released) return;
   execution_->wake_sources();  // onto this worker's own list
   take_wakeups(self);
 }
@@ -206,7 +195,7 @@ bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOption
   if (!options.end_input_when_quiescent) return false;
   // Sources held for a checkpoint: time must not move past their next events (worker 0 writes
   // the checkpoint or gives it up, then wakes them).
-  if (holding_) {
+  if (execution_->env().hold_sources.load(std::memory_order_relaxed)) {
     park(lock, kMaxPark);
     return true;
   }
@@ -329,8 +318,6 @@ void ScheduledDirector::run(const RunOptions& options) {
     std::lock_guard lock(mutex_);
     done_ = false;
     stopped_ = false;
-    holding_ = false;
-    source_firings_at_release_ = execution_->env().source_firings.load();
   }
   std::vector<Worker> workers(workers_);
   std::vector<std::thread> threads;

@@ -97,8 +97,6 @@ class ScheduledDirector final : public Director, public ReadyListener {
   bool iteration_open_ = false;
   bool done_ = false;
   bool stopped_ = false;  // the stop request was acted on (stop overrides pause)
-  bool holding_ = false;  // the sources are held for a checkpoint
-  std::uint64_t source_firings_at_release_ = 0;  // ExecutionEnv::source_firings then
   std::atomic<bool> anyone_parked_{false};
   moodycamel::ConcurrentQueue<ActorId> wakeups_;  // from threads that are not our workers
   using Timer = std::pair<Timestamp, ActorId>;

@@ -61,36 +61,6 @@ void ThreadedDirector::wait_while_held() const {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
 
-void ThreadedDirector::checkpoint_turn(RunMonitor& monitor, bool stopped) {
-  ExecutionEnv& env = execution_->env();
-  if (!holding_) {
-    if (stopped || !monitor.checkpoint_due() ||
-        env.source_firings.load(std::memory_order_relaxed) == source_firings_at_release_)
-      return;
-    holding_ = true;
-    env.hold_sources.store(true, std::memory_order_relaxed);
-    monitor.checkpoint_began();
-    return;
-  }
-  bool written = false;
-  if (!stopped && execution_->drained()) {
-    // Drained, as far as a look from outside can tell; with the gate held no cell runs, so a
-    // second look is final.
-    std::unique_lock gate(firing_gate_);
-    if (execution_->drained()) {
-      monitor.write_checkpoint();
-      written = true;
-    }
-  }
-  if (!written) {
-    if (!stopped && !monitor.drain_too_long()) return;
-    monitor.skip_checkpoint(!stopped);
-  }
-  holding_ = false;
-  source_firings_at_release_ = env.source_firings.load(std::memory_order_relaxed);
-  env.hold_sources.store(false, std::memory_order_relaxed);  // the sources poll it
-}
-
 void ThreadedDirector::source_loop(ActorCell& cell) {
   Clock& clock = execution_->clock();
   while (!cell.finished() && !shutting_down_) {
@@ -201,8 +171,6 @@ bool ThreadedDirector::advance_virtual_clock(Timestamp earliest) {
 
 void ThreadedDirector::run(const RunOptions& options) {
   RunMonitor monitor(options);
-  holding_ = false;
-  source_firings_at_release_ = execution_->env().source_firings.load();
   // Poll quickly at first (composites wait here once per outer firing), then back off.
   auto pause = std::chrono::microseconds(20);
   bool stopped = false;
@@ -214,7 +182,16 @@ void ThreadedDirector::run(const RunOptions& options) {
     paused_.store(!stopped && options.pause_requested && options.pause_requested->load(),
                   std::memory_order_relaxed);
     monitor.progress();
-    checkpoint_turn(monitor, stopped);
+    // Sources poll the hold: nothing to wake when it ends.
+    monitor.checkpoint_turn(*execution_, [&] {
+      // Drained as far as a look from outside can tell; with the gate held no cell runs, so a
+      // second look is final.
+      if (!execution_->drained()) return false;
+      std::unique_lock gate(firing_gate_);
+      if (!execution_->drained()) return false;
+      monitor.write_checkpoint();
+      return true;
+    });
     if (monitor.time_is_up() && !execution_->quiescent()) {
       // Actor threads stop at shutdown; the runner counts what is left.
       execution_->env().time_was_up.store(true);
@@ -226,7 +203,8 @@ void ThreadedDirector::run(const RunOptions& options) {
       continue;
     }
     // Sources held for a checkpoint: time must not move past their next events.
-    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed) && !holding_) {
+    if (virtual_clock_ && !paused_.load(std::memory_order_relaxed) &&
+        !execution_->env().hold_sources.load(std::memory_order_relaxed)) {
       if (std::optional<Timestamp> earliest = only_time_is_left()) {
         // A sub-workflow's run (its input goes on) shares the parent's clock and leaves it to
         // the parent, which has its own events before that time and fires the sub-workflow

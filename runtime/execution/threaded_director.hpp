@@ -20,8 +20,6 @@
 
 namespace cwf {
 
-class RunMonitor;
-
 class ThreadedDirector final : public Director, public ReadyListener {
  public:
   std::string_view name() const override { return "threaded"; }
@@ -61,10 +59,6 @@ class ThreadedDirector final : public Director, public ReadyListener {
   std::shared_mutex firing_gate_;
   ActorCell::CycleResult gated_run(ActorCell& cell, std::uint32_t max_firings);
   void wait_while_held() const;
-  // run(): begins a checkpoint when one is due, writes it once drained, or gives it up.
-  void checkpoint_turn(RunMonitor& monitor, bool stopped);
-  bool holding_ = false;                         // run()'s thread only
-  std::uint64_t source_firings_at_release_ = 0;  // ExecutionEnv::source_firings then
 };
 
 }  // namespace cwf
