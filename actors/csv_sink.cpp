@@ -13,7 +13,7 @@ CsvSink::CsvSink(CsvSinkOptions options) : Actor(kPorts), options_(std::move(opt
 
 void CsvSink::initialize(ActorContext& context) {
   try {
-    writer_.open(options_.path, context.resuming() ? BufferedWriter::Mode::resume
+    writer_.open(options_.path, context.resuming() ? BufferedWriter::Mode::append
                                                    : BufferedWriter::Mode::truncate);
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());

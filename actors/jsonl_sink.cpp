@@ -12,7 +12,7 @@ JsonlSink::JsonlSink(std::string path) : Actor(kPorts), path_(std::move(path)) {
 void JsonlSink::initialize(ActorContext& context) {
   try {
     writer_.open(
-        path_, context.resuming() ? BufferedWriter::Mode::resume : BufferedWriter::Mode::truncate);
+        path_, context.resuming() ? BufferedWriter::Mode::append : BufferedWriter::Mode::truncate);
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());
   }

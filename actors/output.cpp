@@ -1,6 +1,5 @@
 #include "actors/output.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,22 +16,14 @@ namespace cwf::actors {
 
 void BufferedWriter::open(const std::string& path, Mode mode) {
   close();
-  if (mode == Mode::resume) {
-    // "r+" does not create, "a" would not let truncate_to's seek decide where writing goes.
-    int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    stream_ = fd < 0 ? nullptr : ::fdopen(fd, "r+b");
-    if (fd >= 0 && !stream_) ::close(fd);
-  } else {
-    stream_ = std::fopen(path.c_str(), mode == Mode::append ? "ab" : "wb");
-  }
+  stream_ = std::fopen(path.c_str(), mode == Mode::append ? "ab" : "wb");
   if (!stream_) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   std::setvbuf(stream_, nullptr, _IONBF, 0);  // our buffer is the buffer
   size_ = 0;
-  if (mode != Mode::truncate) {
+  if (mode == Mode::append) {
     struct stat status {};
     if (::fstat(::fileno(stream_), &status) == 0)
       size_ = static_cast<std::uint64_t>(status.st_size);
-    if (mode == Mode::resume) std::fseek(stream_, 0, SEEK_END);
   }
   owned_ = true;
   error_.clear();
@@ -80,8 +71,8 @@ bool BufferedWriter::truncate_to(std::uint64_t bytes) {
              " written before the checkpoint";
     return false;
   }
-  if (::ftruncate(::fileno(stream_), static_cast<off_t>(bytes)) != 0 ||
-      std::fseek(stream_, static_cast<long>(bytes), SEEK_SET) != 0) {
+  // Opened to append, every write goes to the end: once cut, that is `bytes`.
+  if (::ftruncate(::fileno(stream_), static_cast<off_t>(bytes)) != 0) {
     error_ = std::strerror(errno);
     return false;
   }

@@ -27,9 +27,9 @@ class BufferedWriter {
   BufferedWriter(const BufferedWriter&) = delete;
   BufferedWriter& operator=(const BufferedWriter&) = delete;
 
-  // truncate: emptied; append: written after what it holds; resume: kept as it is, to be cut back
-  // to a checkpoint's size (truncate_to) before anything is written.
-  enum class Mode { truncate, append, resume };
+  // truncate: emptied; append: written after what it holds (also a resumed run's output, cut
+  // back to a checkpoint's size with truncate_to before anything is written).
+  enum class Mode { truncate, append };
   // Opens a file (created if missing); throws std::runtime_error when it cannot.
   void open(const std::string& path, Mode mode = Mode::truncate);
   // Writes to a stream the writer does not own (stdout).
@@ -51,8 +51,9 @@ class BufferedWriter {
   // Bytes in the file as written through this writer (after a flush; the size it had when
   // opened to append or resume counts).
   std::uint64_t size() const { return size_; }
-  // A resumed run: cuts an owned file back to `bytes` (what a checkpoint said was written) and
-  // writes on from there. False with error() set when the file is shorter, or cannot be cut.
+  // A resumed run, the file opened to append: cuts an owned file back to `bytes` (what a
+  // checkpoint said was written), so that writing goes on from there. False with error() set when
+  // the file is shorter, or cannot be cut.
   bool truncate_to(std::uint64_t bytes);
   // Flushes, then closes an owned file.
   bool close();
@@ -75,7 +76,7 @@ class BufferedWriter {
 void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output);
 
 // A sink's output in a checkpoint. save_output makes what was written durable and writes its size;
-// restore_output (a resumed run, the file opened with Mode::resume) cuts the file back to that
+// restore_output (a resumed run, the file opened with Mode::append) cuts the file back to that
 // size, so that what the resumed run writes again follows it: no line lost, none twice. A stream
 // the writer does not own (stdout) cannot be cut: what was written after the checkpoint is
 // written again (at least once). Both throw std::runtime_error naming `output` on failure.

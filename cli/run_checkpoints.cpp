@@ -77,9 +77,9 @@ std::vector<std::uint64_t> RunCheckpoints::numbers_newest_first() const {
   return numbers;
 }
 
-std::optional<RunCheckpoints::Candidate> RunCheckpoints::load(std::uint64_t number,
-                                                              std::ostream& err) const {
-  Candidate candidate{number, store_.path_of(number), {}};
+std::optional<CheckpointStore::Checkpoint> RunCheckpoints::load(std::uint64_t number,
+                                                                std::ostream& err) const {
+  CheckpointStore::Checkpoint candidate{number, store_.path_of(number), {}};
   try {
     candidate.payload = read_checkpoint_file(candidate.path);
   } catch (const CheckpointFileError& e) {
@@ -91,7 +91,8 @@ std::optional<RunCheckpoints::Candidate> RunCheckpoints::load(std::uint64_t numb
   return candidate;
 }
 
-RunCheckpointing RunCheckpoints::hooks(const Candidate* resume_from, std::ostream& err) {
+RunCheckpointing RunCheckpoints::hooks(const CheckpointStore::Checkpoint* resume_from,
+                                       std::ostream& err) {
   RunCheckpointing hooks;
   if (resume_from)
     hooks.restore = [resume_from](Execution& execution) {

@@ -49,28 +49,21 @@ class RunCheckpoints {
   // (empty: none).
   static std::string refusal(const Workflow& workflow);
 
-  // The checkpoints to try, newest first; each one that does not read or verify is reported on
-  // `err` and passed over. Empty with none in the directory (the run starts from the beginning).
-  struct Candidate {
-    std::uint64_t number = 0;
-    std::filesystem::path path;
-    std::vector<std::uint8_t> payload;
-  };
+  // The numbers of the checkpoints to try, newest first (none: the run starts from the
+  // beginning).
   std::vector<std::uint64_t> numbers_newest_first() const;
-  // The verified payload of checkpoint `number`, or nothing (reported on `err`).
-  std::optional<Candidate> load(std::uint64_t number, std::ostream& err) const;
+  // Checkpoint `number`, read and verified; nothing when it is not (reported on `err`).
+  std::optional<CheckpointStore::Checkpoint> load(std::uint64_t number, std::ostream& err) const;
 
   // What a run attempt passes to run_workflow: restores `resume_from` (when set; failures
   // become ResumeFailed) and writes a checkpoint at each drained point (failures are reported
   // on `err` and the run goes on).
-  RunCheckpointing hooks(const Candidate* resume_from, std::ostream& err);
+  RunCheckpointing hooks(const CheckpointStore::Checkpoint* resume_from, std::ostream& err);
   // RunOptions::checkpoint_skipped.
   void skipped(std::ostream& err);
 
   // After the run: how many were written, the last one's number, size and time.
   void report(std::ostream& err) const;
-  std::uint64_t written() const { return written_; }
-  std::uint64_t failed() const { return failed_; }
 
  private:
   CheckpointStore store_;

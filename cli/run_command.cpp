@@ -171,7 +171,7 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   int status = kExitOk;
   std::unique_ptr<RunCheckpoints> checkpoints;
   try {
-    std::optional<RunCheckpoints::Candidate> resume_from;
+    std::optional<CheckpointStore::Checkpoint> resume_from;
     RunSummary summary;
     if (checkpoint_options.enabled()) {
       checkpoints = std::make_unique<RunCheckpoints>(checkpoint_options);
