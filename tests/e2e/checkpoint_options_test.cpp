@@ -97,13 +97,7 @@ TEST_F(CheckpointOptions, ADamagedCheckpointIsPassedOverForTheOneBefore) {
       run_cwf(sensors({"--set", "readings.batch=1", "--checkpoint-dir", checkpoints(),
                        "--checkpoint-every", "1ns", "--checkpoint-keep", "1000"}));
   ASSERT_EQ(first.status, 0) << first.err;
-  std::vector<std::string> names = [&] {
-    std::vector<std::string> n;
-    for (const auto& entry : fs::directory_iterator(checkpoints()))
-      n.push_back(entry.path().filename().string());
-    std::sort(n.begin(), n.end());
-    return n;
-  }();
+  std::vector<std::string> names = files(checkpoints());
   ASSERT_GE(names.size(), 3u) << first.err;
   // The newest one loses a byte: the run names it and resumes from the one before, which ends
   // with the same output.

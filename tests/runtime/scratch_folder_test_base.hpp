@@ -31,10 +31,11 @@ class ScratchFolderTest : public ::testing::Test {
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 
-  // The names of the files in the folder, sorted.
-  std::vector<std::string> files() const {
+  // The names of the files in the folder (or in `folder`), sorted.
+  std::vector<std::string> files() const { return files(dir_); }
+  static std::vector<std::string> files(const std::filesystem::path& folder) {
     std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(dir_))
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
       names.push_back(entry.path().filename().string());
     std::sort(names.begin(), names.end());
     return names;
