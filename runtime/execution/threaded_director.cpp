@@ -138,17 +138,24 @@ std::optional<Timestamp> ThreadedDirector::only_time_is_left() const {
   const ExecutionEnv& env = execution_->env();
   std::uint64_t before = env.wakeups.load(std::memory_order_acquire);
   Timestamp earliest = kNever;
+  bool a_source_goes_on = false;
   for (ActorId id = 0; id < execution_->size(); ++id) {
     const ActorCell& cell = execution_->cell(id);
     Timestamp waits_for = waiting_until_[id].load(std::memory_order_acquire);
     if (cell.is_source()) {
       if (cell.finished()) continue;
       if (waits_for == kNever) return std::nullopt;  // firing, or held back by a full consumer
+      a_source_goes_on = true;
     } else if (!cell.idle()) {
       return std::nullopt;
     }
     earliest = std::min(earliest, waits_for);
   }
+  // With every source finished the input has ended, and its end makes every time asked for due
+  // at once (Execution::end_input), as under the scheduled director: moving the clock to the
+  // earliest of them first would let a source that finished during this scan decide the times
+  // windows see.
+  if (!a_source_goes_on) return std::nullopt;
   if (env.wakeups.load(std::memory_order_acquire) != before) return std::nullopt;
   return earliest;
 }
