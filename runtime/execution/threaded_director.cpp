@@ -141,15 +141,19 @@ std::optional<Timestamp> ThreadedDirector::only_time_is_left() const {
   bool a_source_goes_on = false;
   for (ActorId id = 0; id < execution_->size(); ++id) {
     const ActorCell& cell = execution_->cell(id);
-    Timestamp waits_for = waiting_until_[id].load(std::memory_order_acquire);
     if (cell.is_source()) {
       if (cell.finished()) continue;
+      Timestamp waits_for = waiting_until_[id].load(std::memory_order_acquire);
       if (waits_for == kNever) return std::nullopt;  // firing, or held back by a full consumer
       a_source_goes_on = true;
-    } else if (!cell.idle()) {
-      return std::nullopt;
+      earliest = std::min(earliest, waits_for);
+    } else {
+      // Idle first, then its deadline: a cell publishes its deadline before it goes idle, so
+      // the deadline read after seeing it idle is the one it went idle with. Read the other way
+      // round, a deadline from before its last firing could pass for the current one.
+      if (!cell.idle()) return std::nullopt;
+      earliest = std::min(earliest, waiting_until_[id].load(std::memory_order_acquire));
     }
-    earliest = std::min(earliest, waits_for);
   }
   // With every source finished the input has ended, and its end makes every time asked for due
   // at once (Execution::end_input), as under the scheduled director: moving the clock to the
