@@ -12,6 +12,16 @@ void AccidentDetectionActor::initialize(ActorContext&) {
   cars_ = CarTable<CarPosition>();
 }
 
+void AccidentDetectionActor::save_state(SnapshotWriter& out, ActorContext&) {
+  accidents_.save(out);
+  cars_.save(out);
+}
+
+void AccidentDetectionActor::restore_state(SnapshotReader& in, ActorContext&) {
+  accidents_.restore(in);
+  cars_.restore(in);
+}
+
 void AccidentDetectionActor::fire(FiringContext& context) {
   for (std::size_t i = 0; i < context.window().size(); ++i) {
     Value tuple = context.take(i);

@@ -26,6 +26,9 @@ class AccidentDetectionActor final : public Actor {
   AccidentDetectionActor();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
   const AccidentTracker& accidents() const { return accidents_; }
 

@@ -3,12 +3,32 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "runtime/snapshot/trivial_array_snapshot.hpp"
+
 namespace cwf::lr {
 
 namespace {
 // Cars report every 30 s: a partner whose latest report is older has left (or stopped reporting).
 constexpr Seconds kReportInterval = 30;
 }  // namespace
+
+void AccidentTracker::save(SnapshotWriter& out) const {
+  out.write_u64(stopped_.size());
+  for (const auto& [place, cars] : stopped_) {
+    out.write_u64(place);
+    write_trivial_array(out, std::span<const StoppedCar>(cars));
+  }
+  write_trivial_array(out, std::span<const Accident>(accidents_));
+}
+
+void AccidentTracker::restore(SnapshotReader& in) {
+  stopped_.clear();
+  for (std::size_t n = in.read_count("the number of places with stopped cars"); n > 0; --n) {
+    std::uint64_t place = in.read_u64("a place with stopped cars");
+    stopped_[place] = read_trivial_array<StoppedCar>(in, "the cars stopped at a place");
+  }
+  accidents_ = read_trivial_array<Accident>(in, "the accidents");
+}
 
 AccidentTracker::Accident* AccidentTracker::current_accident_at(std::int32_t xway, std::int32_t dir,
                                                                 std::int32_t pos,

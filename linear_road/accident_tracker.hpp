@@ -16,6 +16,11 @@
 
 #include "linear_road/records.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::lr {
 
 class AccidentTracker {
@@ -52,6 +57,10 @@ class AccidentTracker {
 
   // Every accident seen so far, in order of detection.
   const std::vector<Accident>& accidents() const { return accidents_; }
+
+  // Checkpoints: the cars stopped at each place and the accidents.
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   struct StoppedCar {

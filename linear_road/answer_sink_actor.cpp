@@ -5,6 +5,8 @@
 
 #include "actors/actor_type_util.hpp"
 #include "linear_road/workflow_events.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::lr {
 
@@ -15,9 +17,28 @@ void AnswerSinkActor::initialize(ActorContext& context) {
   answers_ = {};
   if (path_ == "-") {
     writer_.attach(1);
-  } else if (!writer_.open(path_)) {
+  } else if (!writer_.open(path_, /*append=*/context.resuming())) {
     throw std::runtime_error(context.name() + ": " + writer_.error());
   }
+}
+
+void AnswerSinkActor::save_state(SnapshotWriter& out, ActorContext&) {
+  if (!writer_.sync())
+    throw std::runtime_error(
+        path_ + ": cannot make the answers durable for the checkpoint: " + writer_.error());
+  out.write_u64(writer_.size());
+  for (std::uint64_t count : answers_)
+    out.write_u64(count);
+}
+
+void AnswerSinkActor::restore_state(SnapshotReader& in, ActorContext&) {
+  std::uint64_t size = in.read_u64("the answers' size");
+  // Standard output cannot be cut back: what was written after the checkpoint comes again.
+  if (!writer_.truncate_to(size))
+    throw std::runtime_error(
+        path_ + ": cannot go back to the answers of the checkpoint: " + writer_.error());
+  for (std::uint64_t& count : answers_)
+    count = in.read_u64("the answers written of a type");
 }
 
 void AnswerSinkActor::wrapup(ActorContext& context) {

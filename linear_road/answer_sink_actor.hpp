@@ -22,6 +22,9 @@ class AnswerSinkActor final : public Actor {
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
   // Harnesses (rating, experiments) attach a recorder before the run: every answer's response
   // time (clock now - its tuple's release) is recorded there, paced or not.

@@ -1,6 +1,7 @@
 #include "linear_road/answer_writer.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,15 +17,41 @@ AnswerWriter::~AnswerWriter() {
   close();
 }
 
-bool AnswerWriter::open(const std::string& path) {
+bool AnswerWriter::open(const std::string& path, bool append) {
   close();
   error_.clear();
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0644);
   if (fd_ < 0) {
     error_ = path + ": " + std::strerror(errno);
     return false;
   }
   owns_fd_ = true;
+  size_ = 0;
+  struct stat status {};
+  if (append && ::fstat(fd_, &status) == 0) size_ = static_cast<std::uint64_t>(status.st_size);
+  return true;
+}
+
+bool AnswerWriter::sync() {
+  flush();
+  if (owns_fd_ && fd_ >= 0 && ::fdatasync(fd_) != 0 && errno != EINVAL && error_.empty())
+    error_ = std::strerror(errno);  // EINVAL: a pipe or a terminal, nothing to make durable
+  return error_.empty();
+}
+
+bool AnswerWriter::truncate_to(std::uint64_t bytes) {
+  if (!owns_fd_ || fd_ < 0) return true;
+  if (size_ < bytes) {
+    error_ = "it has " + std::to_string(size_) + " bytes, fewer than the " + std::to_string(bytes) +
+             " written before the checkpoint";
+    return false;
+  }
+  // Opened to append, every write goes to the end: once cut, that is `bytes`.
+  if (::ftruncate(fd_, static_cast<off_t>(bytes)) != 0) {
+    error_ = std::strerror(errno);
+    return false;
+  }
+  size_ = bytes;
   return true;
 }
 
@@ -60,6 +87,7 @@ void AnswerWriter::flush() {
     }
     done += static_cast<std::size_t>(n);
   }
+  size_ += done;
   used_ = 0;
 }
 

@@ -19,13 +19,22 @@ class AnswerWriter : public AnswerSink {
   AnswerWriter(const AnswerWriter&) = delete;
   AnswerWriter& operator=(const AnswerWriter&) = delete;
 
-  // Creates (truncates) `path`; false with error() set when it cannot.
-  bool open(const std::string& path);
+  // Creates (truncates) `path`, or with `append` (a resumed run) keeps what it holds and writes
+  // after it; false with error() set when it cannot.
+  bool open(const std::string& path, bool append = false);
   // Writes to a descriptor the caller keeps open (e.g. 1 for standard output).
   void attach(int fd);
   // Writes out what is buffered and closes an opened file; false if any write failed.
   bool close();
   const std::string& error() const { return error_; }
+
+  // Checkpoints (as actors::BufferedWriter): sync() writes out the buffer and makes an opened
+  // file durable; size() is what the file holds as written through this writer (with what it
+  // held when opened to append); truncate_to() cuts a file opened to append back to a
+  // checkpoint's size. False with error() set on failure.
+  bool sync();
+  std::uint64_t size() const { return size_; }
+  bool truncate_to(std::uint64_t bytes);
 
   void toll(const TollNotification& answer) override { put(answer); }
   void alert(const AccidentAlert& answer) override { put(answer); }
@@ -44,6 +53,7 @@ class AnswerWriter : public AnswerSink {
   std::vector<char> buffer_;
   std::size_t used_ = 0;
   std::uint64_t lines_ = 0;
+  std::uint64_t size_ = 0;
   std::string error_;
 };
 

@@ -13,6 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "runtime/snapshot/trivial_array_snapshot.hpp"
+
 namespace cwf::lr {
 
 template <class State>
@@ -41,6 +43,40 @@ class CarTable {
     std::size_t page = index >> kPageBits;
     if (page >= pages_.size() || !pages_[page]) return nullptr;
     return &pages_[page][index & (kPageCars - 1)];
+  }
+
+  // A checkpoint holds the pages in use, whole, and the sparse cars.
+  void save(SnapshotWriter& out) const {
+    out.write_u64(pages_.size());
+    for (const auto& page : pages_) {
+      out.write_bool(page != nullptr);
+      if (page) write_trivial_array(out, std::span<const State>(page.get(), kPageCars));
+    }
+    out.write_u64(sparse_.size());
+    for (const auto& [carid, state] : sparse_) {
+      out.write_i64(carid);
+      write_trivial_array(out, std::span<const State>(&state, 1));
+    }
+  }
+  void restore(SnapshotReader& in) {
+    pages_.clear();
+    std::size_t pages = in.read_count("the number of car pages");
+    if (pages > kDenseCarids / kPageCars)
+      in.reject("the number of car pages", "it is more than dense car ids fill");
+    pages_.resize(pages);
+    for (auto& page : pages_) {
+      if (!in.read_bool("whether a car page is in use")) continue;
+      page = std::make_unique<State[]>(kPageCars);
+      read_trivial_array_into(in, std::span<State>(page.get(), kPageCars), "a car page");
+    }
+    sparse_.clear();
+    for (std::size_t n = in.read_count("the number of sparse cars"); n > 0; --n) {
+      std::int64_t carid = in.read_i64("a sparse car's id");
+      if ((carid >= 0 && carid < kDenseCarids) || carid != static_cast<std::int32_t>(carid))
+        in.reject("a sparse car's id", "it is not one kept apart from the dense ones");
+      read_trivial_array_into(in, std::span<State>(&sparse_[static_cast<std::int32_t>(carid)], 1),
+                              "a sparse car's state");
+    }
   }
 
  private:

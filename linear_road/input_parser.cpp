@@ -3,6 +3,8 @@
 #include <limits>
 #include <string>
 
+#include "runtime/snapshot/trivial_array_snapshot.hpp"
+
 namespace cwf::lr {
 
 namespace {
@@ -200,6 +202,22 @@ void InputRejectTally::add(InputReject reason, std::uint64_t line_number) {
   ++total_;
   ++counts_[index];
   if (first_[index].size() < kKeptLines) first_[index].push_back(line_number);
+}
+
+void InputRejectTally::save(SnapshotWriter& out) const {
+  out.write_u64(total_);
+  write_trivial_array(out, std::span<const std::uint64_t>(counts_));
+  for (const auto& lines : first_)
+    write_trivial_array(out, std::span<const std::uint64_t>(lines));
+}
+
+void InputRejectTally::restore(SnapshotReader& in) {
+  total_ = in.read_u64("the rejected lines");
+  read_trivial_array_into(in, std::span<std::uint64_t>(counts_), "the rejected lines by reason");
+  for (auto& lines : first_) {
+    lines = read_trivial_array<std::uint64_t>(in, "the first rejected lines");
+    if (lines.size() > kKeptLines) in.reject("the first rejected lines", "more than are kept");
+  }
 }
 
 }  // namespace cwf::lr

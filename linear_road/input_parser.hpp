@@ -16,6 +16,11 @@
 
 #include "linear_road/records.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::lr {
 
 enum class InputReject : std::uint8_t {
@@ -76,6 +81,9 @@ class InputRejectTally {
   const std::vector<std::uint64_t>& first_lines(InputReject reason) const {
     return first_[static_cast<std::size_t>(reason)];
   }
+  // Checkpoints (lr_source).
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   std::uint64_t total_ = 0;

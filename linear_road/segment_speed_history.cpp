@@ -1,8 +1,19 @@
 #include "linear_road/segment_speed_history.hpp"
 
 #include "linear_road/records.hpp"
+#include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::lr {
+
+void SegmentSpeedHistory::save(SnapshotWriter& out) const {
+  write_trivial_array(out, std::span<const Slot>(slots_));
+}
+
+void SegmentSpeedHistory::restore(SnapshotReader& in) {
+  slots_ = read_trivial_array<Slot>(in, "the segments' minute slots");
+  if (slots_.size() % kRing != 0)
+    in.reject("the segments' minute slots", "they do not fill whole segments");
+}
 
 void SegmentSpeedHistory::add(CarMinuteSpeeds& car, std::int32_t xway, std::int32_t dir,
                               std::int32_t seg, std::int32_t minute, std::int32_t speed) {

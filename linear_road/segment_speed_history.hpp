@@ -17,6 +17,11 @@
 #include <optional>
 #include <vector>
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::lr {
 
 // One car's speed samples in the (segment, minute) it last reported in.
@@ -47,6 +52,10 @@ class SegmentSpeedHistory {
   // m-5..m-1 that have one, truncated; nothing when none has.
   std::optional<std::int32_t> lav(std::int32_t xway, std::int32_t dir, std::int32_t seg,
                                   std::int32_t minute) const;
+
+  // Checkpoints: the slots of every segment.
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   static constexpr std::int32_t kRing = 8;  // > kLavMinutes + 1, a power of two

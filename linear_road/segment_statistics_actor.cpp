@@ -2,6 +2,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "linear_road/workflow_events.hpp"
+#include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::lr {
 
@@ -11,6 +12,18 @@ void SegmentStatisticsActor::initialize(ActorContext&) {
   speeds_ = SegmentSpeedHistory();
   cars_ = CarTable<CarMinuteSpeeds>();
   toll_inputs_.clear();
+}
+
+void SegmentStatisticsActor::save_state(SnapshotWriter& out, ActorContext&) {
+  speeds_.save(out);
+  write_trivial_array(out, std::span<const TollInputs>(toll_inputs_));
+  cars_.save(out);
+}
+
+void SegmentStatisticsActor::restore_state(SnapshotReader& in, ActorContext&) {
+  speeds_.restore(in);
+  toll_inputs_ = read_trivial_array<TollInputs>(in, "the segments' toll inputs");
+  cars_.restore(in);
 }
 
 void SegmentStatisticsActor::fire(FiringContext& context) {

@@ -29,6 +29,9 @@ class SegmentStatisticsActor final : public Actor {
   SegmentStatisticsActor();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   struct TollInputs {

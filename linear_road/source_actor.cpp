@@ -8,6 +8,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "linear_road/workflow_events.hpp"
+#include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::lr {
 
@@ -33,6 +34,52 @@ void SourceActor::initialize(ActorContext& context) {
   pending_.reset();
   progress_time_.store(0, std::memory_order_relaxed);
   progress_emitted_.store(0, std::memory_order_relaxed);
+}
+
+void SourceActor::save_state(SnapshotWriter& out, ActorContext&) {
+  out.write_u64(reader_.position());
+  out.write_u64(reader_.line_number());
+  rejects_.save(out);
+  for (std::uint64_t count :
+       {out_of_order_, speeds_left_out_, emitted_, travel_time_queries_, reader_line_count_})
+    out.write_u64(count);
+  out.write_timestamp(first_fired_);
+  out.write_i64(latest_);
+  out.write_bool(done_);
+  out.write_bool(anchored_);
+  out.write_timestamp(anchor_clock_);
+  out.write_i64(anchor_time_);
+  out.write_bool(pending_.has_value());
+  if (pending_) write_trivial_array(out, std::span<const InputRecord>(&*pending_, 1));
+  out.write_timestamp(pending_due_);
+}
+
+void SourceActor::restore_state(SnapshotReader& in, ActorContext& context) {
+  std::uint64_t position = in.read_u64("the position in the file");
+  std::uint64_t line = in.read_u64("the line number");
+  rejects_.restore(in);
+  for (std::uint64_t* count :
+       {&out_of_order_, &speeds_left_out_, &emitted_, &travel_time_queries_, &reader_line_count_})
+    *count = in.read_u64("a count of the tuples read");
+  first_fired_ = in.read_timestamp("the first firing's time");
+  latest_ = static_cast<Seconds>(in.read_i64("the latest tuple's time"));
+  done_ = in.read_bool("whether the input was read to its end");
+  anchored_ = in.read_bool("whether the pace is anchored");
+  anchor_clock_ = in.read_timestamp("the pace's anchor on the clock");
+  anchor_time_ = static_cast<Seconds>(in.read_i64("the pace's anchor in the data"));
+  pending_.reset();
+  if (in.read_bool("whether a tuple waits for its time")) {
+    pending_.emplace();
+    read_trivial_array_into(in, std::span<InputRecord>(&*pending_, 1), "the waiting tuple");
+  }
+  pending_due_ = in.read_timestamp("the waiting tuple's time");
+  if (position < reader_.position())
+    in.reject("the position in the file", "it is before the part initialize() already read");
+  if (!reader_.seek(position, line))
+    throw std::runtime_error(context.name() + ": cannot go back to line " + std::to_string(line) +
+                             " of '" + path_ + "' where the checkpoint stands: " + reader_.error());
+  progress_time_.store(latest_, std::memory_order_relaxed);
+  progress_emitted_.store(emitted_, std::memory_order_relaxed);
 }
 
 void SourceActor::wrapup(ActorContext&) {

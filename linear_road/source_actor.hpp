@@ -61,6 +61,9 @@ class SourceActor final : public Actor {
   void fire(FiringContext& context) override;
   bool postfire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
   const InputRejectTally& rejects() const { return rejects_; }
   std::uint64_t out_of_order() const { return out_of_order_; }

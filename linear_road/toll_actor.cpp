@@ -12,6 +12,14 @@ void TollActor::initialize(ActorContext&) {
   accounts_ = CarTable<Account>();
 }
 
+void TollActor::save_state(SnapshotWriter& out, ActorContext&) {
+  accounts_.save(out);
+}
+
+void TollActor::restore_state(SnapshotReader& in, ActorContext&) {
+  accounts_.restore(in);
+}
+
 void TollActor::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
     const Value& tuple = event.token;

@@ -24,6 +24,9 @@ class TollActor final : public Actor {
   TollActor();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   struct Account {
