@@ -1,0 +1,164 @@
+// Checkpoints taken inside a run under every director (in process, so that ThreadSanitizer sees
+// the hold, drain and write steps): each is written while the workflow is drained and no actor
+// fires, and a run resumed from any of them ends with the output of the uninterrupted run.
+//
+// The source lets its events out in phases, each only after one more checkpoint was written, so
+// that checkpoints land between phases with events inside windows, under every director and
+// however fast the machine, and the run cannot end before them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "runtime/execution/execution.hpp"
+#include "runtime/execution/run_checkpoint.hpp"
+#include "runtime/execution/runner.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
+#include "test_scheduler.hpp"
+#include "window_harness.hpp"
+
+namespace cwf {
+namespace {
+
+constexpr std::int64_t kEvents = 997;  // not a multiple of the window: one ends partly filled
+constexpr std::int64_t kPhases = 5;
+constexpr std::int64_t kWindow = 10;  // tokens, as declared in build()
+
+// Emits 0, 1, ... kEvents-1, one per firing, phase p (a fifth of them) only once `written`
+// reaches p; keeps firing without output until every phase is out. Its position is its state.
+class PhasedSource : public Actor {
+ public:
+  explicit PhasedSource(const std::atomic<int>* written) : written_(written) { add_output("out"); }
+  void fire(FiringContext& context) override {
+    const std::int64_t allowed =
+        written_ ? (written_->load() + 1) * kEvents / kPhases : kEvents;  // resumed: all
+    if (next_ < kEvents && next_ < allowed) context.emit(Value(next_++));
+  }
+  bool postfire(FiringContext&) override { return next_ < kEvents; }
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override { out.write_i64(next_); }
+  void restore_state(SnapshotReader& in, ActorContext&) override { next_ = in.read_i64(); }
+
+ private:
+  const std::atomic<int>* written_;
+  std::int64_t next_ = 0;
+};
+
+// Sums each window it is fired on (a tumbling window of kWindow tokens on its input).
+class WindowSum : public Actor {
+ public:
+  WindowSum() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    std::int64_t sum = 0;
+    for (const Event& e : context.window())
+      sum += e.token.as_int();
+    context.emit(Value(sum));
+  }
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
+};
+
+// Keeps what it receives, in order; its list is its state.
+class KeptSink : public Actor {
+ public:
+  KeptSink() { add_input("in"); }
+  void fire(FiringContext& context) override {
+    for (const Event& e : context.window())
+      sums.push_back(e.token.as_int());
+  }
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override {
+    out.write_u64(sums.size());
+    for (std::int64_t s : sums)
+      out.write_i64(s);
+  }
+  void restore_state(SnapshotReader& in, ActorContext&) override {
+    sums.assign(in.read_count(), 0);
+    for (std::int64_t& s : sums)
+      s = in.read_i64();
+  }
+  std::vector<std::int64_t> sums;
+};
+
+struct Built {
+  std::unique_ptr<Workflow> workflow;
+  KeptSink* sink = nullptr;
+};
+
+Built build(const std::atomic<int>* written) {
+  Built b;
+  b.workflow = std::make_unique<Workflow>("phased");
+  b.workflow->emplace<PhasedSource>("numbers", written);
+  b.workflow->emplace<WindowSum>("sums");
+  auto sink = std::make_unique<KeptSink>();
+  b.sink = sink.get();
+  b.workflow->add("kept", std::move(sink));
+  b.workflow->connect("numbers", "sums");
+  b.workflow->connect("sums", "kept");
+  b.workflow->declare_window("sums", "in", testing::window("10 tokens", "10 tokens"));
+  return b;
+}
+
+// The sums of the windows of 0..kEvents-1, the last partly filled one included (the end of
+// input hands it over).
+std::vector<std::int64_t> expected_sums() {
+  std::vector<std::int64_t> sums;
+  for (std::int64_t first = 0; first < kEvents; first += kWindow) {
+    std::int64_t sum = 0;
+    for (std::int64_t i = first; i < std::min(first + kWindow, kEvents); ++i)
+      sum += i;
+    sums.push_back(sum);
+  }
+  return sums;
+}
+
+class CheckpointingDirectors : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(CheckpointingDirectors, EachCheckpointIsDrainedAndResumingFromAnyGivesTheSameOutput) {
+  std::atomic<int> written{0};
+  Built first = build(&written);
+  std::vector<std::vector<std::uint8_t>> payloads;
+  bool drained_at_each = true;
+  RunCheckpointing checkpointing;
+  checkpointing.write = [&](Execution& execution) {
+    drained_at_each = drained_at_each && execution.drained();
+    payloads.push_back(write_run_state(execution));
+    written.fetch_add(1);
+  };
+  RunOptions options;
+  options.checkpoint_every = 1;  // as often as the workflow drains
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 4);
+  RunSummary summary = run_workflow(*first.workflow, *director, clock, options, {}, checkpointing);
+  EXPECT_EQ(summary.incomplete(), 0u);
+  EXPECT_EQ(first.sink->sums, expected_sums());
+  EXPECT_TRUE(drained_at_each);
+  // One per phase at least: the source waits for them.
+  ASSERT_GE(payloads.size(), static_cast<std::size_t>(kPhases - 1));
+
+  // Ten of them, spread from the first to the last.
+  for (std::size_t i = 0; i < payloads.size();
+       i += std::max<std::size_t>(1, payloads.size() / 10)) {
+    SCOPED_TRACE("resumed from checkpoint " + std::to_string(i + 1) + " of " +
+                 std::to_string(payloads.size()));
+    Built resumed = build(nullptr);
+    RunCheckpointing restore;
+    restore.restore = [&](Execution& execution) { restore_run_state(execution, payloads[i]); };
+    VirtualClock resumed_clock;
+    auto resumed_director = testing::make_test_director(GetParam(), 4);
+    run_workflow(*resumed.workflow, *resumed_director, resumed_clock, {}, {}, restore);
+    EXPECT_EQ(resumed.sink->sums, expected_sums());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Every, CheckpointingDirectors,
+                         ::testing::ValuesIn(testing::kTestDirectors));
+
+}  // namespace
+}  // namespace cwf
