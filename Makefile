@@ -93,6 +93,7 @@ bench: build
 	./build-release/bench/scheduler_overhead
 	./build-release/bench/lr_throughput
 	./build-release/bench/overload_memory
+	./build-release/bench/checkpoint_cost
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -6,58 +6,15 @@
 // --limit-mb (default 100) or did not print the expected count.
 //
 // usage: overload_memory [--orders N] [--limit-mb M]
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
-namespace {
+#include "child_process.hpp"
 
-struct Outcome {
-  long peak_kb = 0;
-  double seconds = 0;
-  int status = -1;
-  std::string out;
-};
-
-Outcome run(const std::vector<std::string>& args) {
-  int pipe_fds[2];
-  if (pipe(pipe_fds) != 0) std::exit(1);
-  auto started = std::chrono::steady_clock::now();
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(pipe_fds[1], STDOUT_FILENO);
-    close(pipe_fds[0]);
-    close(pipe_fds[1]);
-    std::vector<char*> argv;
-    for (const std::string& a : args)
-      argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(argv[0], argv.data());
-    _exit(127);
-  }
-  close(pipe_fds[1]);
-  Outcome outcome;
-  char buffer[4096];
-  for (ssize_t n; (n = read(pipe_fds[0], buffer, sizeof buffer)) > 0;)
-    outcome.out.append(buffer, static_cast<std::size_t>(n));
-  close(pipe_fds[0]);
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  outcome.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  outcome.peak_kb = usage.ru_maxrss;
-  outcome.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return outcome;
-}
-
-}  // namespace
+using cwf::bench::ChildOutcome;
+using cwf::bench::run_child;
 
 int main(int argc, char** argv) {
   long orders = 300000, limit_mb = 100;
@@ -88,7 +45,7 @@ int main(int argc, char** argv) {
     std::string name;
     for (std::size_t i = 1; i < director.size(); i += 2)
       name += (name.empty() ? "" : " ") + director[i];
-    Outcome by_capacity[2];
+    ChildOutcome by_capacity[2];
     for (int unbounded = 0; unbounded < 2; ++unbounded) {
       std::vector<std::string> args = {CWF_EXE,
                                        "run",
@@ -99,11 +56,11 @@ int main(int argc, char** argv) {
                                        "last.where=/ == " + std::to_string(orders * 20)};
       args.insert(args.end(), director.begin(), director.end());
       if (unbounded) args.insert(args.end(), {"--capacity", "unbounded"});
-      by_capacity[unbounded] = run(args);
+      by_capacity[unbounded] = run_child(args);
       if (by_capacity[unbounded].status != 0 || by_capacity[unbounded].out != expected) ok = false;
     }
-    const Outcome& bounded = by_capacity[0];
-    const Outcome& unbounded = by_capacity[1];
+    const ChildOutcome& bounded = by_capacity[0];
+    const ChildOutcome& unbounded = by_capacity[1];
     if (bounded.peak_kb > limit_mb * 1024) ok = false;
     std::printf("%-28s %14.1f %10.2f %16.1f %10.2f %8.2f\n", name.c_str(), bounded.peak_kb / 1024.0,
                 bounded.seconds, unbounded.peak_kb / 1024.0, unbounded.seconds,
