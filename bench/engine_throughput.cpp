@@ -98,15 +98,19 @@ void set_rates(benchmark::State& state, Shape shape) {
 // ---------------------------------------------------------------------------------------------
 // The engine
 
-enum class Engine { scheduled, threaded };
+// scheduled_unbounded: the scheduled director with every connection unbounded (`--capacity
+// unbounded`), to see what the default capacity's check costs in the same run.
+enum class Engine { scheduled, scheduled_unbounded, threaded };
 
 void BM_Engine(benchmark::State& state, Shape shape, Engine engine) {
   for (auto _ : state) {
     Tally tally;
     cwf::Workflow workflow(shape_name(shape));
     cwf_bench::build_workflow(workflow, g_events, branches(shape), stages_per_branch(shape), tally);
+    if (engine == Engine::scheduled_unbounded)
+      workflow.set_queue_defaults({cwf::QueueLimits::kUnbounded, cwf::Overload::block});
     std::unique_ptr<cwf::Director> director;
-    if (engine == Engine::scheduled)
+    if (engine != Engine::threaded)
       director = std::make_unique<cwf::ScheduledDirector>(
           std::make_unique<cwf::schedulers::FifoScheduler>());
     else
@@ -175,8 +179,8 @@ void BM_PlainLoop(benchmark::State& state, Shape shape) {
 // ---------------------------------------------------------------------------------------------
 // Console output plus the ratios of the median throughputs of this run.
 
-constexpr const char* kVariants[] = {"scheduled", "threaded",        "tbb_flow_1t",
-                                     "tbb_flow",  "tbb_flow_1t_put", "plain_loop"};
+constexpr const char* kVariants[] = {"scheduled", "scheduled_unbounded", "threaded",  "tbb_flow_1t",
+                                     "tbb_flow",  "tbb_flow_1t_put",     "plain_loop"};
 
 class RatioReporter final : public cwf_bench::MedianReporter {
  public:
@@ -219,6 +223,8 @@ void register_benchmarks() {
     std::vector<benchmark::internal::Benchmark*> all = {
         benchmark::RegisterBenchmark((prefix + "scheduled").c_str(), BM_Engine, shape,
                                      Engine::scheduled),
+        benchmark::RegisterBenchmark((prefix + "scheduled_unbounded").c_str(), BM_Engine, shape,
+                                     Engine::scheduled_unbounded),
         benchmark::RegisterBenchmark((prefix + "threaded").c_str(), BM_Engine, shape,
                                      Engine::threaded),
         benchmark::RegisterBenchmark((prefix + "tbb_flow_1t").c_str(), BM_TbbFlow, shape,
