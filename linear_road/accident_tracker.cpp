@@ -13,10 +13,15 @@ constexpr Seconds kReportInterval = 30;
 }  // namespace
 
 void AccidentTracker::save(SnapshotWriter& out) const {
-  out.write_u64(stopped_.size());
-  for (const auto& [place, cars] : stopped_) {
+  // By place, so that equal trackers write equal bytes whatever the map's order.
+  std::vector<std::uint64_t> places;
+  for (const auto& entry : stopped_)
+    places.push_back(entry.first);
+  std::sort(places.begin(), places.end());
+  out.write_u64(places.size());
+  for (std::uint64_t place : places) {
     out.write_u64(place);
-    write_trivial_array(out, std::span<const StoppedCar>(cars));
+    write_trivial_array(out, std::span<const StoppedCar>(stopped_.at(place)));
   }
   write_trivial_array(out, std::span<const Accident>(accidents_));
 }

@@ -8,6 +8,7 @@
 // paced run, 9 simulated seconds at time compression 60.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
@@ -52,10 +53,15 @@ class CarTable {
       out.write_bool(page != nullptr);
       if (page) write_trivial_array(out, std::span<const State>(page.get(), kPageCars));
     }
-    out.write_u64(sparse_.size());
-    for (const auto& [carid, state] : sparse_) {
+    // By id, so that equal tables write equal bytes whatever the map's order.
+    std::vector<std::int32_t> carids;
+    for (const auto& entry : sparse_)
+      carids.push_back(entry.first);
+    std::sort(carids.begin(), carids.end());
+    out.write_u64(carids.size());
+    for (std::int32_t carid : carids) {
       out.write_i64(carid);
-      write_trivial_array(out, std::span<const State>(&state, 1));
+      write_trivial_array(out, std::span<const State>(&sparse_.at(carid), 1));
     }
   }
   void restore(SnapshotReader& in) {
