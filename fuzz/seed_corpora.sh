@@ -4,13 +4,13 @@
 # the YAML examples of docs/ (sorted by their top-level keys into workflows, GSM models, ECA
 # rules and guards dependency files), the lines of the JSON-lines files under workflows/,
 # expressions quoted in the workflows, and the lines of fuzz/seeds/*.txt (hex-encoded binary inputs
-# for snapshot_reader and window_state).
+# for snapshot_reader, window_state and actor_state).
 #   fuzz/seed_corpora.sh OUT
 set -euo pipefail
 out=${1:?usage: fuzz/seed_corpora.sh OUT}
 cd "$(dirname "$0")/.."
 rm -rf "$out"
-mkdir -p "$out"/{workflow_loader,gsm_model,eca_rules,guards_dependencies,expression,json_value,lr_input,snapshot_reader,window_state}
+mkdir -p "$out"/{workflow_loader,gsm_model,eca_rules,guards_dependencies,expression,json_value,lr_input,snapshot_reader,window_state,actor_state}
 
 # Saves stdin as a seed of target $1.
 save() {
@@ -55,15 +55,13 @@ find workflows -name '*.jsonl' -print0 | xargs -0 cat | sort -u |
   while IFS= read -r line; do printf '%s' "$line" | save json_value; done
 while IFS= read -r line; do printf '%s' "$line" | save lr_input; done <fuzz/seeds/lr_input.txt
 # Binary inputs, one a line in hex (a shell variable cannot hold their zero bytes, so not save).
-while IFS= read -r line; do
-  case $line in '' | '#'*) continue ;; esac
-  printf '%s' "$line" | perl -ne 'print pack("H*", $_)' >"$tmp/seed.bin"
-  mv "$tmp/seed.bin" "$out/snapshot_reader/$(sha1sum <"$tmp/seed.bin" | cut -c1-16)"
-done <fuzz/seeds/snapshot_reader.txt
-while IFS= read -r line; do
-  case $line in '' | '#'*) continue ;; esac
-  printf '%s' "$line" | perl -ne 'print pack("H*", $_)' >"$tmp/seed.bin"
-  mv "$tmp/seed.bin" "$out/window_state/$(sha1sum <"$tmp/seed.bin" | cut -c1-16)"
-done <fuzz/seeds/window_state.txt
+binary_seeds() {
+  while IFS= read -r line; do
+    case $line in '' | '#'*) continue ;; esac
+    printf '%s' "$line" | perl -ne 'print pack("H*", $_)' >"$tmp/seed.bin"
+    mv "$tmp/seed.bin" "$out/$1/$(sha1sum <"$tmp/seed.bin" | cut -c1-16)"
+  done <"fuzz/seeds/$1.txt"
+}
+for target in snapshot_reader window_state actor_state; do binary_seeds "$target"; done
 
 for dir in "$out"/*; do echo "$(basename "$dir"): $(ls "$dir" | wc -l) seeds"; done
