@@ -1,6 +1,6 @@
 // Fuzzes the restoring of actors' own state from a checkpoint (Actor::restore_state) for every
 // actor type that keeps one: sources (positions in their files), sinks (their files' sizes),
-// counter, aggregates, joins, and the Linear Road actors' tables. The first byte chooses the
+// counter, aggregates, joins, the Linear Road actors' tables and the GSM engine's instances. The first byte chooses the
 // actor, the rest is what its saved state would be. A restored actor's state is saved again and
 // restored into a freshly built actor of the same kind, which must save exactly the same bytes:
 // restoring keeps everything it accepted.
@@ -57,6 +57,7 @@ const char* const kActors[] = {
     "{type: generator, count: 100, value: i}",
     "{type: jsonl_sink, path: {dir}/out.jsonl}",
     "{type: csv_sink, path: {dir}/out.csv}",
+    "{type: gsm, model: " CWF_SOURCE_DIR "/workflows/gsm/design_to_order.yaml}",
 };
 constexpr std::size_t kKinds = sizeof kActors / sizeof kActors[0];
 

@@ -1,6 +1,9 @@
 #include "actors/gsm/bstep_engine.hpp"
 
 #include "runtime/expressions/expr_error.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
+#include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::gsm {
 
@@ -34,6 +37,46 @@ InstanceId BStepEngine::add_instance() {
   status_.resize(status_.size() + words_, 0);
   data_.resize(data_.size() + data_count_);
   return id;
+}
+
+void BStepEngine::save(SnapshotWriter& out) const {
+  out.write_u64(words_);
+  out.write_u64(data_count_);
+  write_trivial_array(out, std::span<const std::int32_t>(latest_));
+  write_trivial_array(out, std::span<const std::uint64_t>(status_));
+  for (const Value& value : data_)
+    out.write_value(value);
+  out.write_u64(steps_);
+  out.write_u64(rules_evaluated_);
+  out.write_u64(condition_errors_);
+  out.write_string(last_condition_error_);
+}
+
+void BStepEngine::restore(SnapshotReader& in) {
+  if (in.read_u64("the status words per instance") != words_)
+    in.reject("the status words per instance", "the model has another number of status attributes");
+  if (in.read_u64("the data attributes") != data_count_)
+    in.reject("the data attributes", "the model has another number of data attributes");
+  latest_ = read_trivial_array<std::int32_t>(in, "each instance's latest event");
+  const auto events = static_cast<std::int32_t>(model().events.size());
+  for (std::int32_t latest : latest_)
+    if (latest < -1 || latest >= events)
+      in.reject("each instance's latest event", "one is not an event of the model");
+  status_ = read_trivial_array<std::uint64_t>(in, "the status attributes");
+  if (status_.size() != latest_.size() * words_)
+    in.reject("the status attributes", "they are not as many words as the instances need");
+  data_.clear();
+  data_.reserve(latest_.size() * data_count_);
+  for (std::size_t i = 0; i < latest_.size() * data_count_; ++i) {
+    data_.push_back(in.read_value("a data attribute's value"));
+    if (!fits(model().data[i % data_count_].type, data_.back()))
+      in.reject("a data attribute's value", "it is not of the attribute's type");
+  }
+  steps_ = in.read_u64("the B-steps");
+  rules_evaluated_ = in.read_u64("the rules evaluated");
+  condition_errors_ = in.read_u64("the condition errors");
+  last_condition_error_ = in.read_string("the last condition error");
+  record_valid_ = false;
 }
 
 void BStepEngine::reserve(std::size_t instances) {

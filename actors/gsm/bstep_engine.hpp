@@ -15,6 +15,11 @@
 #include "actors/gsm/compiled_model.hpp"
 #include "runtime/values/value.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::gsm {
 
 using InstanceId = std::uint32_t;
@@ -69,6 +74,12 @@ class BStepEngine {
   // Conditions that failed to evaluate (a type error in the data) and counted as false.
   std::uint64_t condition_errors() const { return condition_errors_; }
   const std::string& last_condition_error() const { return last_condition_error_; }
+
+  // Checkpoints: every instance's status attributes, latest event and data, and the counters.
+  // restore replaces what the engine held; a state that does not fit the model (another number of
+  // status words or data attributes, a value of another type than its attribute's) is refused.
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   bool condition_holds(const CompiledCondition& condition, const std::uint64_t* current,

@@ -2,6 +2,8 @@
 
 #include "actors/actor_type_util.hpp"
 #include "runtime/loading/load_error.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::gsm {
 
@@ -17,6 +19,27 @@ GsmActor::GsmActor(std::shared_ptr<const CompiledModel> model, GsmActorOptions o
     event_names_.emplace_back(e.name);
   for (std::size_t node = 0; node < 2 * m.status_count(); ++node)
     status_changes_.emplace_back(node_name(m, static_cast<int>(node)));
+}
+
+void GsmActor::save_state(SnapshotWriter& out, ActorContext&) {
+  engine_.save(out);
+  // The instance ids in the order the engine numbered them; the map is rebuilt from them.
+  for (const Value& id : instance_ids_)
+    out.write_value(id);
+  out.write_u64(step_);
+}
+
+void GsmActor::restore_state(SnapshotReader& in, ActorContext&) {
+  engine_.restore(in);
+  instances_.clear();
+  instance_ids_.clear();
+  for (InstanceId instance = 0; instance < engine_.instance_count(); ++instance) {
+    Value id = in.read_value("an instance id");
+    if (!instances_.emplace(id, instance).second)
+      in.reject("an instance id", "two instances have the same id");
+    instance_ids_.push_back(std::move(id));
+  }
+  step_ = in.read_u64("the steps taken");
 }
 
 void GsmActor::fire(FiringContext& context) {

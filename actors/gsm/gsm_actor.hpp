@@ -32,6 +32,9 @@ class GsmActor final : public Actor {
         "type: invoke, task, stage}"}}};
   GsmActor(std::shared_ptr<const CompiledModel> model, GsmActorOptions options);
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
   const BStepEngine& engine() const { return engine_; }
 
