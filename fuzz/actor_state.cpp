@@ -1,12 +1,12 @@
 // Fuzzes the restoring of actors' own state from a checkpoint (Actor::restore_state) for every
 // actor type that keeps one: sources (positions in their files), sinks (their files' sizes),
-// counter, aggregates, joins, the Linear Road actors' tables and the GSM engine's instances. The first byte chooses the
-// actor, the rest is what its saved state would be. A restored actor's state is saved again and
-// restored into a freshly built actor of the same kind, which must save exactly the same bytes:
-// restoring keeps everything it accepted.
-// A SnapshotError (bytes damaged, or a state the actor cannot be in) and a std::runtime_error
-// (an input file shorter than the position, an output file shorter than the size) are expected;
-// a crash, undefined behaviour, a leak, a hang or any other exception is a finding.
+// counter, aggregates, joins, the Linear Road actors' tables and the GSM engine's instances. The
+// first byte chooses the actor, the rest is what its saved state would be. A restored actor's state
+// is saved again and restored into a freshly built actor of the same kind, which must save exactly
+// the same bytes: restoring keeps everything it accepted. A SnapshotError (bytes damaged, or a
+// state the actor cannot be in) and a std::runtime_error (an input file shorter than the position,
+// an output file shorter than the size) are expected; a crash, undefined behaviour, a leak, a hang
+// or any other exception is a finding.
 //
 // `fuzz_actor_state -print_seeds=1` prints the seeds of fuzz/seeds/actor_state.txt instead: one
 // hex line per kind, the state of the actor as initialized.
