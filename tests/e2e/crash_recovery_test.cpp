@@ -164,12 +164,16 @@ class CrashRecovery : public ScratchFolderTest {
       if (kills < kMaxKillsPerTrial)
         options.interrupt_after = std::chrono::milliseconds(delay(random));
       ProcessResult result = run_cwf(run, options);
+      if (result.err.find("cwf run: resuming from checkpoint") != std::string::npos) ++resumes_;
       if (result.status == 0) return kills;
       EXPECT_EQ(result.status, 128 + SIGKILL) << result.err;
       if (result.status != 128 + SIGKILL) return kills;
       ++kills;
     }
   }
+
+  // Runs that resumed from a checkpoint (not started over for want of one).
+  int resumes_ = 0;
 
   // Runs the scenario once uninterrupted, then `trials` times killed and resumed, and expects
   // every trial's outputs to be the uninterrupted run's. Returns the kills.
@@ -217,6 +221,8 @@ TEST_F(CrashRecovery, KilledAtRandomMomentsAndResumedTheSensorWindowsWriteEveryL
   std::printf("sensor windows: %d kills across the trials\n", kills);
   // A trial set where no kill landed before the end would test nothing.
   EXPECT_GT(kills, 0);
+  // Kills before the first checkpoint start over: some runs must have restored one.
+  EXPECT_GT(resumes_, 0);
 }
 
 TEST_F(CrashRecovery, KilledAtRandomMomentsAndResumedLinearRoadAnswersEveryQueryOnce) {
@@ -233,6 +239,8 @@ TEST_F(CrashRecovery, KilledAtRandomMomentsAndResumedLinearRoadAnswersEveryQuery
   }
   std::printf("Linear Road: %d kills across the trials\n", kills);
   EXPECT_GT(kills, 0);
+  // Kills before the first checkpoint start over: some runs must have restored one.
+  EXPECT_GT(resumes_, 0);
 }
 
 TEST_F(CrashRecovery, KilledAtRandomMomentsAndResumedTheGsmRunReportsEveryStepOnce) {
@@ -249,6 +257,8 @@ TEST_F(CrashRecovery, KilledAtRandomMomentsAndResumedTheGsmRunReportsEveryStepOn
   }
   std::printf("GSM design to order: %d kills across the trials\n", kills);
   EXPECT_GT(kills, 0);
+  // Kills before the first checkpoint start over: some runs must have restored one.
+  EXPECT_GT(resumes_, 0);
 }
 
 // Checkpoints taken as often as the workflow drains (sources held, windows and queues written
