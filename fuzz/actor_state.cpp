@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "cli/registries.hpp"
+#include "fuzz/seed_printing.hpp"
 #include "runtime/actor/actor_context.hpp"
 #include "runtime/execution/execution.hpp"
 #include "runtime/loading/workflow_loader.hpp"
@@ -129,15 +130,11 @@ void restore(Built& built, std::span<const std::uint8_t> bytes) {
   in.expect_end();
 }
 
-void print_seeds() {
-  for (std::size_t kind = 0; kind < kKinds; ++kind) {
-    reset_files();
-    Built built = build(kind);
-    std::printf("%02zx", kind);
-    for (std::uint8_t byte : saved(built))
-      std::printf("%02x", byte);
-    std::printf("\n");
-  }
+// The actor's state as initialized.
+std::vector<std::uint8_t> seed_of(std::size_t kind) {
+  reset_files();
+  Built built = build(kind);
+  return saved(built);
 }
 
 }  // namespace
@@ -169,10 +166,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
 // -print_seeds=1: the seed lines, for fuzz/seeds/actor_state.txt.
 extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
-  for (int i = 1; i < *argc; ++i)
-    if (std::string((*argv)[i]) == "-print_seeds=1") {
-      print_seeds();
-      std::exit(0);
-    }
+  cwf::fuzz::print_seeds_if_asked(*argc, *argv, kKinds, seed_of);
   return 0;
 }

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "fuzz/seed_printing.hpp"
 #include "runtime/execution/receiver.hpp"
 #include "runtime/execution/windowed_receiver.hpp"
 #include "runtime/snapshot/snapshot_error.hpp"
@@ -89,28 +90,24 @@ std::vector<std::uint8_t> snapshot_of(const cwf::Receiver& receiver) {
   return out.take_bytes();
 }
 
-void print_seeds() {
-  for (std::size_t kind = 0; kind < kKindCount; ++kind) {
-    Built built = build(kind);
-    cwf::Receiver& r = *built.receiver;
-    for (int i = 0; i < 12; ++i) {
-      cwf::Value token = cwf::Value::record({{"k", i % 3 == 0 ? "a" : "b"}, {"v", i}});
-      cwf::WaveTag root((i / 2) * 6, static_cast<std::uint64_t>(i / 2) + 1);  // two leaves each
-      cwf::Event event{token, i * 3, root.child(static_cast<std::uint32_t>(i % 2) + 1, i % 2 == 1)};
-      if (auto* quiet = dynamic_cast<Quiet*>(&r))
-        quiet->push(std::move(event), static_cast<std::size_t>(i % 2));
-      else {
-        r.enqueue(std::move(event), *built.producers[0]);
-        r.drain();
-      }
-      if (i == 7) r.advance(i * 3, false);
-      if (i == 5 && r.has_window()) r.finish_window(true, true);
+// A receiver of the kind fed a short stream, with windows ready and waves in progress.
+std::vector<std::uint8_t> seed_of(std::size_t kind) {
+  Built built = build(kind);
+  cwf::Receiver& r = *built.receiver;
+  for (int i = 0; i < 12; ++i) {
+    cwf::Value token = cwf::Value::record({{"k", i % 3 == 0 ? "a" : "b"}, {"v", i}});
+    cwf::WaveTag root((i / 2) * 6, static_cast<std::uint64_t>(i / 2) + 1);  // two leaves each
+    cwf::Event event{token, i * 3, root.child(static_cast<std::uint32_t>(i % 2) + 1, i % 2 == 1)};
+    if (auto* quiet = dynamic_cast<Quiet*>(&r))
+      quiet->push(std::move(event), static_cast<std::size_t>(i % 2));
+    else {
+      r.enqueue(std::move(event), *built.producers[0]);
+      r.drain();
     }
-    std::printf("%02zx", kind);
-    for (std::uint8_t byte : snapshot_of(r))
-      std::printf("%02x", byte);
-    std::printf("\n");
+    if (i == 7) r.advance(i * 3, false);
+    if (i == 5 && r.has_window()) r.finish_window(true, true);
   }
+  return snapshot_of(r);
 }
 
 }  // namespace
@@ -140,10 +137,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
 // -print_seeds=1: the seed lines, for fuzz/seeds/window_state.txt.
 extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv) {
-  for (int i = 1; i < *argc; ++i)
-    if (std::string((*argv)[i]) == "-print_seeds=1") {
-      print_seeds();
-      std::exit(0);
-    }
+  cwf::fuzz::print_seeds_if_asked(*argc, *argv, kKindCount, seed_of);
   return 0;
 }
