@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "linear_road/sorted_keys.hpp"
 #include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::lr {
@@ -13,11 +14,7 @@ constexpr Seconds kReportInterval = 30;
 }  // namespace
 
 void AccidentTracker::save(SnapshotWriter& out) const {
-  // By place, so that equal trackers write equal bytes whatever the map's order.
-  std::vector<std::uint64_t> places;
-  for (const auto& entry : stopped_)
-    places.push_back(entry.first);
-  std::sort(places.begin(), places.end());
+  const std::vector<std::uint64_t> places = sorted_keys(stopped_);
   out.write_u64(places.size());
   for (std::uint64_t place : places) {
     out.write_u64(place);

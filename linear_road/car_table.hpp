@@ -8,12 +8,12 @@
 // paced run, 9 simulated seconds at time compression 60.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <unordered_map>
 #include <vector>
 
+#include "linear_road/sorted_keys.hpp"
 #include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::lr {
@@ -53,11 +53,7 @@ class CarTable {
       out.write_bool(page != nullptr);
       if (page) write_trivial_array(out, std::span<const State>(page.get(), kPageCars));
     }
-    // By id, so that equal tables write equal bytes whatever the map's order.
-    std::vector<std::int32_t> carids;
-    for (const auto& entry : sparse_)
-      carids.push_back(entry.first);
-    std::sort(carids.begin(), carids.end());
+    const std::vector<std::int32_t> carids = sorted_keys(sparse_);
     out.write_u64(carids.size());
     for (std::int32_t carid : carids) {
       out.write_i64(carid);

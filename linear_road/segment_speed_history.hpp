@@ -62,7 +62,9 @@ class SegmentSpeedHistory {
   static constexpr std::int64_t kTwelfths = 12;
 
   struct Slot {
-    std::int32_t minute = -1;
+    // 64 bits: a checkpoint writes slots as their bytes, and a record without padding has no
+    // indeterminate ones.
+    std::int64_t minute = -1;
     std::int32_t cars = 0;
     std::int32_t cars_with_speed = 0;    // cars with at least one speed in range
     std::int64_t mean_sum_twelfths = 0;  // sum over those cars of the car's mean speed * 12

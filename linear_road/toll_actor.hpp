@@ -30,8 +30,10 @@ class TollActor final : public Actor {
 
  private:
   struct Account {
-    std::int32_t pending_toll = 0;  // notified for the current segment
-    std::int64_t balance = 0;       // charged so far
+    // Notified for the current segment. 64 bits, as the balance: a checkpoint writes accounts as
+    // their bytes, and a record without padding has no indeterminate ones.
+    std::int64_t pending_toll = 0;
+    std::int64_t balance = 0;  // charged so far
   };
 
   CarTable<Account> accounts_;

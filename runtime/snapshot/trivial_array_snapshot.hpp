@@ -24,6 +24,10 @@ namespace cwf {
 template <class T>
 requires std::is_trivially_copyable_v<T>
 void write_trivial_array(SnapshotWriter& out, std::span<const T> items) {
+  // Padding bytes are indeterminate: equal state would write unequal bytes (and uninitialised
+  // memory would reach the file). Widen a field instead of leaving a gap.
+  static_assert(std::has_unique_object_representations_v<T>,
+                "a record written as bytes must have no padding");
   out.write_u64(sizeof(T));
   out.write_bytes(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(items.data()),
                                                 items.size_bytes()));
