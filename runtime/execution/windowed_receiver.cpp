@@ -187,10 +187,13 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
     offset_learned_for_ = max_time_;
     offset_known_ = true;
   }
-  // How far event time has got by the clock, less the timeout.
+  // How far event time has got by the clock, less the timeout. Before the port's first event
+  // the clock tells nothing about the event time of its stream (stamped from its own data, it
+  // may be anywhere): nothing closes by the clock until that event relates the two.
   Timestamp event_now = now - clock_offset_;
-  Timestamp by_clock =
-      event_now < kMinTime + timeout_after_end_ ? kMinTime : event_now - timeout_after_end_;
+  Timestamp by_clock = !offset_known_ || event_now < kMinTime + timeout_after_end_
+                           ? kMinTime
+                           : event_now - timeout_after_end_;
   Timestamp closed = std::max(any_event_ ? max_time_ : kMinTime, by_clock);
   if (end_of_input) closed = std::numeric_limits<Timestamp>::max();
   close_through(closed);

@@ -125,6 +125,25 @@ TEST(WindowTime, TheTimeoutRunsFromArrivalSoReplayedOldDataDoesNotTimeOutAtOnce)
   EXPECT_EQ(w.late, 0);
 }
 
+TEST(WindowTime, TheClockClosesNothingBeforeThePortsFirstEvent) {
+  // A join's second input runs (the first input woke the actor) before any event reached it: the
+  // clock says nothing about the event time of a stream it has not seen yet. Read as event time,
+  // today's clock would close every window up to now less the timeout, and the stream's events,
+  // stamped from its own data, would all be late.
+  WindowSpec spec = window("10 ns", "10 ns");
+  spec.suppress_empty = true;
+  WindowHarness w(spec);
+  constexpr Timestamp kNow = 1'000'000;
+  EXPECT_TRUE(w.at(kNow).empty());
+  w.push(3, 3);
+  w.push(5, 5);
+  w.push(14, 14);
+  EXPECT_EQ(ints(w.at(kNow + 1)), (Ints{{3, 5}}));
+  w.push(27, 27);
+  EXPECT_EQ(w.late, 0);
+  EXPECT_EQ(ints(w.end()), (Ints{{14}, {27}}));
+}
+
 TEST(WindowTime, EventsBehindTheLatestEventAreLateOnlyWhenTheirWindowClosed) {
   WindowHarness w(window("10 ns", "10 ns"));
   w.push(5, 5);
