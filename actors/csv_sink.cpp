@@ -25,19 +25,22 @@ void CsvSink::initialize(ActorContext& context) {
 }
 
 void CsvSink::save_state(SnapshotWriter& out, ActorContext&) {
-  save_output(writer_, out, options_.path);
   out.write_bool(started_);
   out.write_u64(columns_.size());
   for (const std::string& column : columns_)
     out.write_string(column);
+  // Last, so that a resumed run cuts the file back only once it has read the rest.
+  save_output(writer_, out, options_.path);
 }
 
 void CsvSink::restore_state(SnapshotReader& in, ActorContext&) {
-  restore_output(writer_, in, options_.path);
-  started_ = in.read_bool("whether the header was written");
-  columns_.assign(in.read_count("the number of columns"), std::string());
-  for (std::string& column : columns_)
+  bool started = in.read_bool("whether the header was written");
+  std::vector<std::string> columns(in.read_count("the number of columns"));
+  for (std::string& column : columns)
     column = in.read_string("a column");
+  restore_output(writer_, in, options_.path);
+  started_ = started;
+  columns_ = std::move(columns);
   last_schema_ = nullptr;
 }
 

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "runtime/snapshot/durable_output.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
 
@@ -59,23 +60,14 @@ bool BufferedWriter::flush() {
 
 bool BufferedWriter::sync() {
   if (!flush()) return false;
-  if (owned_ && stream_ && ::fdatasync(::fileno(stream_)) != 0 && errno != EINVAL && error_.empty())
-    error_ = std::strerror(errno);  // EINVAL: a pipe or a terminal, nothing to make durable
+  if (owned_ && stream_ && error_.empty()) error_ = make_durable(::fileno(stream_));
   return error_.empty();
 }
 
 bool BufferedWriter::truncate_to(std::uint64_t bytes) {
   if (!owned_ || !stream_) return true;
-  if (size_ < bytes) {
-    error_ = "it has " + std::to_string(size_) + " bytes, fewer than the " + std::to_string(bytes) +
-             " written before the checkpoint";
-    return false;
-  }
-  // Opened to append, every write goes to the end: once cut, that is `bytes`.
-  if (::ftruncate(::fileno(stream_), static_cast<off_t>(bytes)) != 0) {
-    error_ = std::strerror(errno);
-    return false;
-  }
+  error_ = cut_back(::fileno(stream_), size_, bytes);
+  if (!error_.empty()) return false;
   size_ = bytes;
   return true;
 }

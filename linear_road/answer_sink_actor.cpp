@@ -33,12 +33,16 @@ void AnswerSinkActor::save_state(SnapshotWriter& out, ActorContext&) {
 
 void AnswerSinkActor::restore_state(SnapshotReader& in, ActorContext&) {
   std::uint64_t size = in.read_u64("the answers' size");
-  // Standard output cannot be cut back: what was written after the checkpoint comes again.
+  decltype(answers_) answers{};
+  for (std::uint64_t& count : answers)
+    count = in.read_u64("the answers written of a type");
+  // Cut only once the whole state has been read: a damaged checkpoint, refused, leaves the file
+  // as it was for the previous one to cut. Standard output cannot be cut back: what was written
+  // after the checkpoint comes again.
   if (!writer_.truncate_to(size))
     throw std::runtime_error(
         path_ + ": cannot go back to the answers of the checkpoint: " + writer_.error());
-  for (std::uint64_t& count : answers_)
-    count = in.read_u64("the answers written of a type");
+  answers_ = answers;
 }
 
 void AnswerSinkActor::wrapup(ActorContext& context) {

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "linear_road/answer_format.hpp"
+#include "runtime/snapshot/durable_output.hpp"
 
 namespace cwf::lr {
 
@@ -34,23 +35,14 @@ bool AnswerWriter::open(const std::string& path, bool append) {
 
 bool AnswerWriter::sync() {
   flush();
-  if (owns_fd_ && fd_ >= 0 && ::fdatasync(fd_) != 0 && errno != EINVAL && error_.empty())
-    error_ = std::strerror(errno);  // EINVAL: a pipe or a terminal, nothing to make durable
+  if (owns_fd_ && fd_ >= 0 && error_.empty()) error_ = make_durable(fd_);
   return error_.empty();
 }
 
 bool AnswerWriter::truncate_to(std::uint64_t bytes) {
   if (!owns_fd_ || fd_ < 0) return true;
-  if (size_ < bytes) {
-    error_ = "it has " + std::to_string(size_) + " bytes, fewer than the " + std::to_string(bytes) +
-             " written before the checkpoint";
-    return false;
-  }
-  // Opened to append, every write goes to the end: once cut, that is `bytes`.
-  if (::ftruncate(fd_, static_cast<off_t>(bytes)) != 0) {
-    error_ = std::strerror(errno);
-    return false;
-  }
+  error_ = cut_back(fd_, size_, bytes);
+  if (!error_.empty()) return false;
   size_ = bytes;
   return true;
 }

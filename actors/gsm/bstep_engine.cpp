@@ -65,6 +65,10 @@ void BStepEngine::restore(SnapshotReader& in) {
   status_ = read_trivial_array<std::uint64_t>(in, "the status attributes");
   if (status_.size() != latest_.size() * words_)
     in.reject("the status attributes", "they are not as many words as the instances need");
+  // Each value takes at least a byte: a count beyond what is left is damage, not a reason to
+  // reserve memory for it.
+  if (latest_.size() * data_count_ > in.remaining())
+    in.reject("the data attributes' values", "fewer bytes are left than the instances need");
   data_.clear();
   data_.reserve(latest_.size() * data_count_);
   for (std::size_t i = 0; i < latest_.size() * data_count_; ++i) {
