@@ -110,6 +110,7 @@ RunCheckpointing RunCheckpoints::hooks(const CheckpointStore::Checkpoint* resume
       last_number_ = store_.commit(payload);
       last_bytes_ = payload.size();
       ++written_;
+      checkpoint_committed(execution);
     } catch (const std::exception& e) {
       // The run goes on: its output is whole, only a crash would now resume from further back.
       if (failed_++ < 3) err << "cwf run: checkpoint not written: " << e.what() << "\n";

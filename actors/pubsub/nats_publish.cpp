@@ -5,7 +5,7 @@
 namespace cwf::pubsub {
 
 NatsPublish::NatsPublish(NatsPublishOptions options)
-    : NatsSink(kPorts, std::move(options.connection), options.flush_timeout),
+    : NatsSink(kPorts, std::move(options.connection), options.flush_timeout, options.jetstream),
       subject_template_(std::move(options.subject)) {}
 
 void NatsPublish::fire(FiringContext& context) {
@@ -16,7 +16,7 @@ void NatsPublish::fire(FiringContext& context) {
       fail(context, std::string("subject: ") + e.what());
       continue;
     }
-    publish(context, subject_, event.token);
+    publish(context, subject_, event.token, event.wave);
   }
 }
 
@@ -27,7 +27,11 @@ ActorType nats_publish_type() {
        "e.g. orders.{/region}"},
       {"flush_timeout", ParamType::duration, Value(10 * kSecond),
        "at the end, how long to wait for the server to have every publication (e.g. while it "
-       "restarts)"},
+       "restarts); at a checkpoint too"},
+      {"jetstream", ParamType::boolean, Value(false),
+       "publish into the JetStream stream that captures the subject: each message acknowledged "
+       "by the stream, with an id (workflow/actor/wave/count) it de-duplicates, so that a run "
+       "resumed from a checkpoint publishes nothing twice (docs/pubsub.md, \"JetStream\")"},
   };
   for (ParamSpec& spec : nats_connection_params())
     params.push_back(std::move(spec));
@@ -43,6 +47,7 @@ ActorType nats_publish_type() {
           throw ParamError("subject", e.what());
         }
         options.flush_timeout = params.get_duration("flush_timeout");
+        options.jetstream = params.get_bool("jetstream");
         if (options.flush_timeout < 0)
           throw ParamError("flush_timeout", "flush_timeout must not be negative");
         return std::make_unique<NatsPublish>(std::move(options));

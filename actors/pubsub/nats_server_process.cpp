@@ -94,7 +94,8 @@ int NatsServerProcess::free_port() {
   return ntohs(addr.sin_port);
 }
 
-NatsServerProcess::NatsServerProcess(std::chrono::milliseconds timeout) : binary_(find_binary()) {
+NatsServerProcess::NatsServerProcess(std::chrono::milliseconds timeout, std::string jetstream_store)
+    : binary_(find_binary()), jetstream_store_(std::move(jetstream_store)) {
   if (binary_.empty())
     throw std::runtime_error("nats-server is not installed (apt-get install nats-server)");
   // A port found free can be taken by someone else before the server binds it (tests run in
@@ -133,6 +134,7 @@ void NatsServerProcess::start(std::chrono::milliseconds timeout) {
   if (pid_ > 0) return;
   std::string port = std::to_string(port_), monitor = std::to_string(monitor_port_);
   std::vector<std::string> args = {binary_, "-a", "127.0.0.1", "-p", port, "-m", monitor};
+  if (!jetstream_store_.empty()) args.insert(args.end(), {"-js", "-sd", jetstream_store_});
   std::vector<char*> argv;
   for (std::string& a : args)
     argv.push_back(a.data());

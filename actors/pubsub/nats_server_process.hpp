@@ -20,7 +20,9 @@ class NatsServerProcess {
 
   // Picks free ports (client and monitoring) and starts the server; throws std::runtime_error
   // if the binary is missing or the server does not accept connections within `timeout`.
-  explicit NatsServerProcess(std::chrono::milliseconds timeout = std::chrono::seconds(20));
+  // `jetstream_store`: a folder for JetStream's files (enabled with it), kept across restarts.
+  explicit NatsServerProcess(std::chrono::milliseconds timeout = std::chrono::seconds(20),
+                             std::string jetstream_store = "");
   ~NatsServerProcess();
   NatsServerProcess(const NatsServerProcess&) = delete;
   NatsServerProcess& operator=(const NatsServerProcess&) = delete;
@@ -43,6 +45,7 @@ class NatsServerProcess {
 
  private:
   std::string binary_;
+  std::string jetstream_store_;
   int port_ = 0, monitor_port_ = 0;
   pid_t pid_ = -1;
 };

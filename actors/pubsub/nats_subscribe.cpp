@@ -8,24 +8,11 @@
 
 #include "actors/actor_type_util.hpp"
 #include "runtime/actor/actor_stats.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 #include "runtime/values/value_json.hpp"
 
 namespace cwf::pubsub {
-
-struct NatsSubscribe::Inbox {
-  struct Item {
-    Value record;
-    std::string error;  // set for a message that is not a JSON object
-  };
-  moodycamel::ConcurrentQueue<Item> queue;
-  JsonParser parser;  // used by the one delivery thread of the subscription
-  std::string replica_answer;
-  std::atomic<std::uint64_t> received{0}, claimed{0};
-  // A NATS subject cannot be slowed down: beyond `max_pending` messages waiting to be emitted,
-  // new ones are dropped (counted in `shed`) instead of filling memory.
-  std::size_t max_pending = 65536;
-  std::atomic<std::uint64_t> shed{0};
-};
 
 namespace {
 
@@ -40,20 +27,8 @@ void on_message(natsConnection*, natsSubscription*, natsMsg* message, void* clos
     inbox.shed.fetch_add(1, std::memory_order_relaxed);
     return;
   }
-  NatsSubscribe::Inbox::Item item;
-  std::string_view data(natsMsg_GetData(message),
-                        static_cast<std::size_t>(natsMsg_GetDataLength(message)));
-  try {
-    item.record = inbox.parser.parse(data);
-    if (!item.record.is_record())
-      item.error = "expected a JSON object, got " + std::string(kind_name(item.record.kind()));
-  } catch (const JsonError& e) {
-    item.error = std::string("invalid JSON at ") + e.what();
-  }
-  if (!item.error.empty())
-    item.error = "message on '" + std::string(natsMsg_GetSubject(message)) + "': " + item.error;
+  NatsInbox::Item item = inbox.decode(message);
   natsMsg_Destroy(message);
-  inbox.received.fetch_add(1, std::memory_order_relaxed);
   inbox.queue.enqueue(std::move(item));
 }
 
@@ -72,9 +47,9 @@ void on_complete(void* closure) {
   delete static_cast<InboxRef*>(closure);
 }
 
-natsSubscription* subscribe(NatsConnection& connection, const std::string& subject,
-                            const std::string& queue, natsMsgHandler handler,
-                            const std::shared_ptr<NatsSubscribe::Inbox>& inbox) {
+natsSubscription* subscribe_to(NatsConnection& connection, const std::string& subject,
+                               const std::string& queue, natsMsgHandler handler,
+                               const std::shared_ptr<NatsSubscribe::Inbox>& inbox) {
   auto* closure = new InboxRef(inbox);
   natsSubscription* sub = nullptr;
   natsStatus status =
@@ -113,6 +88,16 @@ NatsSubscribe::~NatsSubscribe() {
 
 void NatsSubscribe::close_subscriptions() {
   subscribed_.store(false, std::memory_order_release);
+  if (consumer_) {
+    // Every message it fetched goes before its subscription does.
+    consumer_->stop();
+    Inbox::Item item;
+    while (inbox_ && inbox_->queue.try_dequeue(item))
+      item = Inbox::Item{};
+    last_message_.reset();
+    checkpointed_message_.reset();
+    consumer_.reset();
+  }
   for (natsSubscription** sub : {&claims_, &subscription_}) {
     if (!*sub) continue;
     natsSubscription_Unsubscribe(*sub);
@@ -127,26 +112,48 @@ void NatsSubscribe::initialize(ActorContext& context) {
   close_subscriptions();
   emitted_ = 0;
   done_ = false;
+  last_sequence_ = 0;
+  last_message_.reset();
+  checkpointed_message_.reset();
   inbox_ = std::make_shared<Inbox>();
   inbox_->max_pending = static_cast<std::size_t>(options_.max_pending);
+  // A resumed JetStream source starts where its checkpoint stood: it subscribes in restore_state.
+  if (options_.jetstream && context.resuming()) return;
+  subscribe(context, std::nullopt);
+}
+
+void NatsSubscribe::subscribe(ActorContext& context, std::optional<std::uint64_t> restart_after) {
   try {
     connection_ = open_actor_connection(options_.connection, context.name());
     connection_view_.store(connection_.get(), std::memory_order_release);
+    if (options_.jetstream) {
+      // The consumer's calls to the server need it now: a JetStream source does not start
+      // before its broker.
+      if (!connection_->connected())
+        throw std::runtime_error(connection_->unreachable() +
+                                 ": a JetStream source needs the server to find its stream");
+      consumer_ = std::make_unique<JetStreamConsumer>(*connection_, options_.subject,
+                                                      *options_.jetstream, inbox_, restart_after);
+      last_sequence_ = consumer_->start_after();
+      subscribed_.store(true, std::memory_order_release);
+      initialized_.store(true, std::memory_order_release);
+      return;
+    }
     std::string subject = options_.subject;
     if (options_.replica) {
       const NatsReplicaOptions& r = *options_.replica;
       subject = replica_subject(r.prefix, r.group, r.name);
       inbox_->replica_answer = "{\"replica\":\"" + r.name + "\"}";
     }
-    subscription_ = subscribe(*connection_, subject, options_.queue, &on_message, inbox_);
+    subscription_ = subscribe_to(*connection_, subject, options_.queue, &on_message, inbox_);
     std::string error;
     // The replica subject must be known to the server before this replica takes any instance:
     // the dispatcher publishes the instance's events right after the claim answer.
     if (connection_->connected()) connection_->flush(5 * kSecond, error);
     if (options_.replica)
-      claims_ =
-          subscribe(*connection_, claim_subject(options_.replica->prefix, options_.replica->group),
-                    options_.replica->group, &on_claim, inbox_);
+      claims_ = subscribe_to(*connection_,
+                             claim_subject(options_.replica->prefix, options_.replica->group),
+                             options_.replica->group, &on_claim, inbox_);
     if (connection_->connected() && connection_->flush(5 * kSecond, error))
       subscribed_.store(true, std::memory_order_release);
     initialized_.store(true, std::memory_order_release);
@@ -184,6 +191,16 @@ void NatsSubscribe::fire(FiringContext& context) {
     taken += static_cast<std::int64_t>(n);
     for (std::size_t i = 0; i < n && !done_; ++i) {
       Inbox::Item& item = items[i];
+      if (item.message) {
+        // Handed out again after ack_wait (taken already), or the next one in the stream.
+        if (item.stream_sequence <= last_sequence_) {
+          if (item.stream_sequence == 0)
+            context.report_error("a JetStream message without its stream sequence was skipped");
+          continue;
+        }
+        last_sequence_ = item.stream_sequence;
+        last_message_ = std::move(item.message);
+      }
       if (!item.error.empty()) {
         context.report_error(item.error);
         continue;
@@ -205,9 +222,19 @@ void NatsSubscribe::fire(FiringContext& context) {
       items[i] = Inbox::Item{};
     if (n < want) break;
   }
+  // Without checkpoints what the source took is acknowledged at once (a crash loses what is in
+  // flight inside the workflow); with them, once a committed checkpoint covers it.
+  if (consumer_ && !context.takes_checkpoints() && last_message_) {
+    JetStreamConsumer::acknowledge(last_message_.get());
+    last_message_.reset();
+  }
   if (done_) {
-    // Stop taking instances and messages at once; the rest goes to other subscribers.
-    close_subscriptions();
+    // Stop taking instances and messages at once; the rest goes to other subscribers. A
+    // JetStream source keeps its subscription until wrap-up, to acknowledge what it took.
+    if (consumer_)
+      consumer_->stop();
+    else
+      close_subscriptions();
     return;
   }
   if (taken < options_.batch) context.fire_again_at(context.clock().now() + options_.poll_interval);
@@ -226,7 +253,32 @@ void NatsSubscribe::wrapup(ActorContext& context) {
                                  " message(s) it could not deliver in time (slow consumer)");
   }
   report_shed(context);
+  // A run that ends whole has processed everything it took.
+  if (last_message_) JetStreamConsumer::acknowledge(last_message_.get());
+  last_message_.reset();
+  checkpointed_message_.reset();
   close_subscriptions();
+}
+
+void NatsSubscribe::save_state(SnapshotWriter& out, ActorContext&) {
+  out.write_u64(last_sequence_);
+  out.write_i64(emitted_);
+  out.write_bool(done_);
+  // Acknowledged once this checkpoint is committed; a later message may replace it meanwhile.
+  if (last_message_) checkpointed_message_ = std::move(last_message_);
+}
+
+void NatsSubscribe::restore_state(SnapshotReader& in, ActorContext& context) {
+  last_sequence_ = in.read_u64("the last stream sequence taken");
+  emitted_ = in.read_i64("the records emitted");
+  if (emitted_ < 0) in.reject("the records emitted", "negative");
+  done_ = in.read_bool("whether the source had ended");
+  if (!done_) subscribe(context, last_sequence_);
+}
+
+void NatsSubscribe::checkpoint_committed(ActorContext&) {
+  if (checkpointed_message_) JetStreamConsumer::acknowledge(checkpointed_message_.get());
+  checkpointed_message_.reset();
 }
 
 bool NatsSubscribe::subscribed() const {
@@ -272,6 +324,21 @@ ActorType nats_subscribe_type() {
       {"dispatch_group", ParamType::string, Value(), "the dispatch group of a replica"},
       {"dispatch_prefix", ParamType::string, Value("cwf.dispatch"),
        "subject prefix of the dispatch group's claims and replica subjects"},
+      {"stream", ParamType::string, Value(),
+       "a JetStream stream to read (with `durable`): nothing is lost while the workflow is down, "
+       "and a checkpoint keeps the position in the stream (docs/pubsub.md, \"JetStream\")"},
+      {"durable", ParamType::string, Value(),
+       "the name of the stream's durable consumer this source reads through (cwf makes and "
+       "positions it: one per source)"},
+      {"deliver", ParamType::string, Value(),
+       "where a durable made for the first time starts: all (the stream's first message, the "
+       "default) or new (its next one)"},
+      {"ack_wait", ParamType::duration, Value(),
+       "how long the server waits for an acknowledgement before handing a message out again (it "
+       "is then skipped); with checkpoints, make it longer than --checkpoint-every. Default 30s"},
+      {"max_ack_pending", ParamType::integer, Value(),
+       "messages the server hands out unacknowledged at most: with checkpoints, what the source "
+       "can take between two of them. Default 65536"},
   };
   for (ParamSpec& spec : nats_connection_params())
     params.push_back(std::move(spec));
@@ -320,6 +387,47 @@ ActorType nats_subscribe_type() {
             if (options.queue.empty() || options.queue.find_first_of(" \t") != std::string::npos)
               throw ParamError("queue", "a queue group name has no spaces and is not empty");
           }
+        }
+        if (actors::is_set(params, "stream") || actors::is_set(params, "durable")) {
+          if (!actors::is_set(params, "stream") || !actors::is_set(params, "durable"))
+            throw ParamError(actors::is_set(params, "stream") ? "stream" : "durable",
+                             "a JetStream source needs both `stream` and `durable`");
+          if (is_replica || actors::is_set(params, "queue"))
+            throw ParamError("durable",
+                             "a JetStream source is read through its durable consumer: leave "
+                             "`queue`, `replica` and `dispatch_group` out");
+          JetStreamConsumerOptions js;
+          js.stream = params.get_string("stream");
+          js.durable = params.get_string("durable");
+          if (!valid_subject_token(js.stream))
+            throw ParamError("stream", "'" + js.stream +
+                                           "' is not a stream name (no dots, spaces or wildcards)");
+          if (!valid_subject_token(js.durable))
+            throw ParamError("durable", "'" + js.durable +
+                                            "' is not a consumer name (no dots, spaces or "
+                                            "wildcards)");
+          if (actors::is_set(params, "deliver")) {
+            std::string deliver = params.get_string("deliver");
+            if (deliver != "all" && deliver != "new")
+              throw ParamError("deliver", "expected all or new, got '" + deliver + "'");
+            js.deliver_new = deliver == "new";
+          }
+          if (actors::is_set(params, "ack_wait")) {
+            js.ack_wait = params.get_duration("ack_wait");
+            if (js.ack_wait < kSecond) throw ParamError("ack_wait", "ack_wait must be at least 1s");
+          }
+          if (actors::is_set(params, "max_ack_pending")) {
+            js.max_ack_pending = params.get_int("max_ack_pending");
+            if (js.max_ack_pending < 1)
+              throw ParamError("max_ack_pending", "max_ack_pending must be at least 1");
+          }
+          options.jetstream = std::move(js);
+        } else {
+          for (const char* name : {"deliver", "ack_wait", "max_ack_pending"})
+            if (actors::is_set(params, name))
+              throw ParamError(name, std::string("`") + name +
+                                         "` applies to a JetStream source (`stream` and "
+                                         "`durable`)");
         }
         if (actors::is_set(params, "where")) options.where = actors::compile_param(params, "where");
         if (actors::is_set(params, "until")) options.until = actors::compile_param(params, "until");

@@ -9,6 +9,10 @@
 // thread to make a source ready, and fire_again_at neither spins nor holds up the director).
 // It ends after `count` records, at the first record for which `until` holds, or when the run
 // is stopped (--for, Ctrl-C).
+//
+// With `stream` and `durable` it reads a JetStream stream through a durable consumer instead
+// (JetStreamConsumer): nothing is lost while the workflow is down, and a checkpoint keeps its
+// position in the stream, so a resumed run goes on exactly from there.
 #pragma once
 
 #include <atomic>
@@ -17,7 +21,9 @@
 #include <optional>
 #include <string>
 
+#include "actors/pubsub/jetstream_consumer.hpp"
 #include "actors/pubsub/nats_connection.hpp"
+#include "actors/pubsub/nats_inbox.hpp"
 #include "runtime/actor/actor.hpp"
 #include "runtime/expressions/expression.hpp"
 #include "runtime/loading/actor_registry.hpp"
@@ -41,6 +47,7 @@ struct NatsSubscribeOptions {
   std::int64_t batch = 1024;
   std::int64_t max_pending = 65536;
   std::optional<NatsReplicaOptions> replica;
+  std::optional<JetStreamConsumerOptions> jetstream;
 };
 
 class NatsSubscribe final : public Actor {
@@ -55,6 +62,14 @@ class NatsSubscribe final : public Actor {
   void fire(FiringContext& context) override;
   bool postfire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+
+  // A JetStream source keeps its position in the stream; a plain subscription cannot be replayed.
+  Checkpointing checkpointing() const override {
+    return options_.jetstream ? Checkpointing::own : Checkpointing::unsupported;
+  }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
+  void checkpoint_committed(ActorContext& context) override;
 
   // The server had the subscription when initialize ended (false while the broker was not up
   // then: the subscription is sent when the connection comes up). Any thread.
@@ -72,9 +87,11 @@ class NatsSubscribe final : public Actor {
     return connection_view_.load(std::memory_order_acquire);
   }
 
-  struct Inbox;  // shared with the delivery threads
+  using Inbox = NatsInbox;  // shared with the delivery threads
 
  private:
+  // `restart_after`: a JetStream source's position in a resumed run.
+  void subscribe(ActorContext& context, std::optional<std::uint64_t> restart_after);
   void close_subscriptions();
   // Reports the messages dropped over max_pending since the last report.
   void report_shed(ActorContext& context);
@@ -85,6 +102,11 @@ class NatsSubscribe final : public Actor {
   std::shared_ptr<Inbox> inbox_;
   natsSubscription* subscription_ = nullptr;
   natsSubscription* claims_ = nullptr;
+  std::unique_ptr<JetStreamConsumer> consumer_;
+  // JetStream: the stream sequence of the last message taken, that message (acknowledged once
+  // what it covers is safe), and the one a checkpoint being written covers.
+  std::uint64_t last_sequence_ = 0;
+  NatsMessage last_message_, checkpointed_message_;
   std::int64_t emitted_ = 0;
   std::uint64_t shed_reported_ = 0;
   bool done_ = false;

@@ -78,6 +78,11 @@ class Actor {
   // reader, or through SnapshotReader::reject) for state that does not fit this actor; an input
   // that is not there any more, or an output shorter than it was, is a std::runtime_error.
   virtual void restore_state(SnapshotReader& /*in*/, ActorContext&) {}
+  // With Checkpointing::own: the checkpoint of the last save_state call is durable now (a resumed
+  // run would start from it). Called right after the commit, on the checkpointing thread, while
+  // no actor fires. What an actor acknowledges to the world outside (a JetStream consumer's
+  // messages) waits for this, not for save_state: a checkpoint may still fail to be written.
+  virtual void checkpoint_committed(ActorContext&) {}
 
  protected:
   Actor() = default;

@@ -25,6 +25,8 @@ class ActorContext {
   explicit ActorContext(ActorCell& cell) : cell_(&cell) {}
 
   const std::string& name() const;
+  // The name of the workflow the actor runs in (its file's `name:`; a sub-workflow's own).
+  const std::string& workflow_name() const;
   // The runtime's side of this actor (for runtime actors such as composites, not for plain ones).
   ActorCell& cell() const { return *cell_; }
   Clock& clock() const;
@@ -53,6 +55,9 @@ class ActorContext {
   // In initialize(): this run resumes from a checkpoint, and restore_state follows. A sink keeps
   // its output file instead of emptying it (restore_state cuts it back to the checkpoint).
   bool resuming() const;
+  // In initialize() and after: this run takes checkpoints (cwf run --checkpoint-dir or --resume),
+  // and Actor::checkpoint_committed follows each one written.
+  bool takes_checkpoints() const;
 
   // ---- sources that read lines: what error messages downstream name as the input position ----
   // The input's name (a path as the user wrote it), set once.

@@ -574,6 +574,9 @@ void ActorCell::retract(const CaseId& cancelled, bool retract_outputs) {
 const std::string& ActorContext::name() const {
   return cell_->name();
 }
+const std::string& ActorContext::workflow_name() const {
+  return cell_->env().workflow_name;
+}
 Clock& ActorContext::clock() const {
   return *cell_->env().clock;
 }
@@ -610,6 +613,10 @@ Duration ActorContext::time_to_finish(Duration wanted) const {
 
 bool ActorContext::resuming() const {
   return cell_->env().resuming;
+}
+
+bool ActorContext::takes_checkpoints() const {
+  return cell_->env().takes_checkpoints;
 }
 
 void ActorContext::set_input_name(std::string name) const {

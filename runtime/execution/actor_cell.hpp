@@ -68,6 +68,10 @@ struct ExecutionEnv {
   std::atomic<bool> hold_sources{false};
   // The run resumes from a checkpoint (ActorContext::resuming), set before initialize().
   bool resuming = false;
+  // The run takes checkpoints (ActorContext::takes_checkpoints), set before initialize().
+  bool takes_checkpoints = false;
+  // The workflow's name (ActorContext::workflow_name).
+  std::string workflow_name;
 };
 
 constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();

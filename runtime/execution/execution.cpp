@@ -21,6 +21,7 @@ std::unique_ptr<Receiver> make_receiver(const PortWindow* window) {
 Execution::Execution(Workflow& workflow, Clock& clock)
     : workflow_(workflow), downstream_(workflow.size()) {
   env_.clock = &clock;
+  env_.workflow_name = workflow.name();
   // Every actor numbers the waves it starts in a space of its own (a source for each token; any
   // actor when it fires on an empty window): sources first, so that a source's ordinal indexes
   // env_.origins.

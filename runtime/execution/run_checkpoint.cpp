@@ -89,6 +89,15 @@ std::vector<std::uint8_t> write_run_state(Execution& execution) {
   return out.take_bytes();
 }
 
+void checkpoint_committed(Execution& execution) {
+  for (ActorId id = 0; id < execution.size(); ++id) {
+    ActorCell& cell = execution.cell(id);
+    if (cell.actor().checkpointing() != Actor::Checkpointing::own) continue;
+    ActorContext context(cell);
+    cell.actor().checkpoint_committed(context);
+  }
+}
+
 void restore_run_state(Execution& execution, std::span<const std::uint8_t> payload) {
   SnapshotReader in(payload);
   in.begin_section("run");

@@ -29,6 +29,10 @@ std::vector<std::string> checkpoint_refusals(const Workflow& workflow);
 // Called at a drained point while no actor fires (RunOptions::checkpoint).
 std::vector<std::uint8_t> write_run_state(Execution& execution);
 
+// After the payload of write_run_state is durable, still while no actor fires: tells the actors
+// that keep their own state (Actor::checkpoint_committed).
+void checkpoint_committed(Execution& execution);
+
 // Into a freshly initialized execution (ExecutionEnv::resuming set before initialize()), before
 // the director starts. Throws SnapshotError when the payload is damaged or of another workflow,
 // std::runtime_error when an actor's input or output no longer matches it; the execution is then

@@ -46,6 +46,7 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   if (on_progress) effective.progress = [&] { on_progress(execution); };
   if (checkpointing.write) effective.checkpoint = [&] { checkpointing.write(execution); };
   execution.env().resuming = static_cast<bool>(checkpointing.restore);
+  execution.env().takes_checkpoints = static_cast<bool>(checkpointing.write);
   execution.initialize();
   if (checkpointing.restore) checkpointing.restore(execution);
   director.start(execution);
