@@ -6,12 +6,15 @@ namespace cwf::pubsub {
 
 namespace {
 
-std::string js_error(const std::string& what, natsStatus status, jsErrCode code) {
+// A server that answered with a JetStream error (`code`) is a lasting problem; a status alone
+// (a timeout, no responders while JetStream starts, a connection lost) may pass: NatsError.
+[[noreturn]] void fail(const std::string& what, natsStatus status, jsErrCode code) {
   std::string text = what + ": " + natsStatus_GetText(status);
   if (const char* last = nats_GetLastError(nullptr); last && *last)
     text += " (" + std::string(last) + ")";
-  if (code != 0) text += " [JetStream error " + std::to_string(static_cast<int>(code)) + "]";
-  return text;
+  if (code == 0) throw NatsError(what, status);
+  throw std::runtime_error(text + " [JetStream error " + std::to_string(static_cast<int>(code)) +
+                           "]");
 }
 
 }  // namespace
@@ -35,8 +38,7 @@ JetStreamConsumer::JetStreamConsumer(NatsConnection& connection, const std::stri
       if (code == JSStreamNotFoundErr)
         throw std::runtime_error("JetStream has no stream '" + options_.stream +
                                  "': create it first (its subjects must cover '" + subject + "')");
-      throw std::runtime_error(
-          js_error("cannot look up the stream '" + options_.stream + "'", status, code));
+      fail("cannot look up the stream '" + options_.stream + "'", status, code);
     }
     const std::uint64_t stream_last = stream_info->State.LastSeq;
     jsStreamInfo_Destroy(stream_info);
@@ -52,10 +54,9 @@ JetStreamConsumer::JetStreamConsumer(NatsConnection& connection, const std::stri
       } else if (code == JSConsumerNotFoundErr) {
         start_after_ = options_.deliver_new ? stream_last : 0;
       } else {
-        throw std::runtime_error(js_error("cannot look up the durable consumer '" +
-                                              options_.durable + "' of stream '" + options_.stream +
-                                              "'",
-                                          status, code));
+        fail("cannot look up the durable consumer '" + options_.durable + "' of stream '" +
+                 options_.stream + "'",
+             status, code);
       }
     }
     // Made anew at that position: what an earlier run was handed and did not acknowledge comes
@@ -64,9 +65,9 @@ JetStreamConsumer::JetStreamConsumer(NatsConnection& connection, const std::stri
     code = static_cast<jsErrCode>(0);
     status = js_DeleteConsumer(js_, stream, durable, nullptr, &code);
     if (status != NATS_OK && code != JSConsumerNotFoundErr)
-      throw std::runtime_error(js_error("cannot reset the durable consumer '" + options_.durable +
-                                            "' of stream '" + options_.stream + "'",
-                                        status, code));
+      fail("cannot reset the durable consumer '" + options_.durable + "' of stream '" +
+               options_.stream + "'",
+           status, code);
     jsConsumerConfig config;
     jsConsumerConfig_Init(&config);
     config.Durable = durable;
@@ -84,9 +85,9 @@ JetStreamConsumer::JetStreamConsumer(NatsConnection& connection, const std::stri
     code = static_cast<jsErrCode>(0);
     status = js_AddConsumer(&made, js_, stream, &config, nullptr, &code);
     if (status != NATS_OK)
-      throw std::runtime_error(js_error("cannot make the durable consumer '" + options_.durable +
-                                            "' of stream '" + options_.stream + "'",
-                                        status, code));
+      fail("cannot make the durable consumer '" + options_.durable + "' of stream '" +
+               options_.stream + "'",
+           status, code);
     jsConsumerInfo_Destroy(made);
     // Bound to the consumer, not made by the subscription: unsubscribing leaves it on the server.
     jsSubOptions sub_options;
@@ -97,9 +98,9 @@ JetStreamConsumer::JetStreamConsumer(NatsConnection& connection, const std::stri
     status = js_PullSubscribe(&subscription_, js_, subject.c_str(), durable, nullptr, &sub_options,
                               &code);
     if (status != NATS_OK)
-      throw std::runtime_error(js_error("cannot bind to the durable consumer '" + options_.durable +
-                                            "' of stream '" + options_.stream + "'",
-                                        status, code));
+      fail("cannot bind to the durable consumer '" + options_.durable + "' of stream '" +
+               options_.stream + "'",
+           status, code);
   } catch (...) {
     jsCtx_Destroy(js_);
     throw;

@@ -43,7 +43,8 @@ class JetStreamConsumer {
   // Consumes `subject` (a filter on the stream) through the durable consumer, made anew to
   // start after stream sequence `restart_after` (a checkpoint's position); without it, after
   // what the durable had acknowledged, or for a durable that does not exist yet, at the stream's
-  // start (`deliver_new`: its next message). Throws NatsError or std::runtime_error.
+  // start (`deliver_new`: its next message). Throws NatsError for what may pass (the server
+  // away, JetStream still starting), std::runtime_error for what the server refused.
   JetStreamConsumer(NatsConnection& connection, const std::string& subject,
                     const JetStreamConsumerOptions& options, std::shared_ptr<NatsInbox> inbox,
                     std::optional<std::uint64_t> restart_after);

@@ -9,7 +9,9 @@ namespace {
 
 constexpr const char* kMessageIdHeader = "Nats-Msg-Id";
 
-// Takes back every publication still waiting for its acknowledgement.
+// Takes back every publication still waiting for its acknowledgement. Only for a context that
+// has published: the client keeps no list of pending publications before (and asking for it
+// then crashes, cnats 3.4).
 std::vector<natsMsg*> take_pending(jsCtx* js) {
   std::vector<natsMsg*> taken;
   natsMsgList pending{};
@@ -40,9 +42,11 @@ JetStreamPublisher::~JetStreamPublisher() {
   jsPubOptions wait;
   jsPubOptions_Init(&wait);
   wait.MaxWait = 1000;
-  js_PublishAsyncComplete(js_, &wait);
-  for (natsMsg* message : take_pending(js_))
-    natsMsg_Destroy(message);
+  if (sent_) {
+    js_PublishAsyncComplete(js_, &wait);
+    for (natsMsg* message : take_pending(js_))
+      natsMsg_Destroy(message);
+  }
   jsCtx_Destroy(js_);
 }
 
@@ -65,7 +69,10 @@ bool JetStreamPublisher::send(Unacknowledged& message) {
   options.MsgId = message.id.c_str();
   natsStatus status = js_PublishAsync(js_, message.subject.c_str(), message.payload.data(),
                                       static_cast<int>(message.payload.size()), &options);
-  if (status == NATS_OK) return true;
+  if (status == NATS_OK) {
+    sent_ = true;
+    return true;
+  }
   std::lock_guard lock(mutex_);
   last_error_ = natsStatus_GetText(status);
   return false;
@@ -101,6 +108,19 @@ bool JetStreamPublisher::complete(Duration timeout, std::string& error) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::nanoseconds(timeout);
   while (true) {
     resend_failed();
+    if (!sent_) {
+      // Nothing went out yet: nothing to wait for but time (the server refuses everything).
+      std::lock_guard lock(mutex_);
+      if (failed_.empty()) return true;
+      if (std::chrono::steady_clock::now() >= deadline) {
+        error = std::to_string(failed_.size()) + " message(s) not sent: " + last_error_;
+        return false;
+      }
+    }
+    if (!sent_) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      continue;
+    }
     jsPubOptions wait;
     jsPubOptions_Init(&wait);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(

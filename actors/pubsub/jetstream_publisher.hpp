@@ -65,6 +65,7 @@ class JetStreamPublisher {
   std::vector<Unacknowledged> failed_;  // under mutex_
   std::string last_error_;              // under mutex_
   std::uint64_t resent_ = 0;
+  bool sent_ = false;  // the client accepted a publication (it keeps a pending list since)
 };
 
 }  // namespace cwf::pubsub

@@ -4,6 +4,8 @@
 
 #include <concurrentqueue.h>
 
+#include <chrono>
+#include <thread>
 #include <vector>
 
 #include "actors/actor_type_util.hpp"
@@ -127,13 +129,31 @@ void NatsSubscribe::subscribe(ActorContext& context, std::optional<std::uint64_t
     connection_ = open_actor_connection(options_.connection, context.name());
     connection_view_.store(connection_.get(), std::memory_order_release);
     if (options_.jetstream) {
-      // The consumer's calls to the server need it now: a JetStream source does not start
-      // before its broker.
-      if (!connection_->connected())
-        throw std::runtime_error(connection_->unreachable() +
-                                 ": a JetStream source needs the server to find its stream");
-      consumer_ = std::make_unique<JetStreamConsumer>(*connection_, options_.subject,
-                                                      *options_.jetstream, inbox_, restart_after);
+      // The consumer is set up by calls to the server: wait for it (a workflow may start before
+      // its broker, or while it restarts), a minute at most.
+      constexpr auto kServerWait = std::chrono::seconds(60);
+      const auto deadline = std::chrono::steady_clock::now() + kServerWait;
+      bool warned = false;
+      std::string why;
+      while (!consumer_) {
+        if (connection_->connected()) {
+          try {
+            consumer_ = std::make_unique<JetStreamConsumer>(
+                *connection_, options_.subject, *options_.jetstream, inbox_, restart_after);
+            break;
+          } catch (const NatsError& e) {
+            why = e.what();
+          }
+        } else {
+          why = connection_->unreachable();
+        }
+        if (std::chrono::steady_clock::now() >= deadline)
+          throw std::runtime_error(why + "; JetStream did not answer within a minute");
+        if (!warned)
+          context.report_warning(why + "; waiting up to a minute for JetStream to answer");
+        warned = true;
+        std::this_thread::sleep_for(std::chrono::nanoseconds(connection_->reconnect_wait()));
+      }
       last_sequence_ = consumer_->start_after();
       subscribed_.store(true, std::memory_order_release);
       initialized_.store(true, std::memory_order_release);
