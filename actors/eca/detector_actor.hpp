@@ -20,6 +20,11 @@ class DetectorActor final : public Actor {
                 DetectorOptions options);
   void fire(FiringContext& context) override;
 
+  // The detector's state: what each instance holds, the pending deadlines, the site's next id.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override { detector_.save(out); }
+  void restore_state(SnapshotReader& in, ActorContext&) override { detector_.restore(in); }
+
  private:
   EventDetector detector_;
   std::vector<bool> is_output_;  // per node

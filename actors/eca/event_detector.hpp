@@ -29,6 +29,11 @@
 #include "actors/eca/detector_graph.hpp"
 #include "runtime/values/value.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::eca {
 
 constexpr Timestamp kNeverTime = std::numeric_limits<Timestamp>::max();
@@ -67,6 +72,14 @@ class EventDetector {
   std::size_t active_instances() const { return instances_.size(); }
   // Unconsumed occurrences held by `node` for `instance` (tests, monitoring).
   std::size_t held(const Value& instance, int node) const;
+
+  // Checkpoints (event_detector_snapshot.cpp): every instance's held occurrences, intervals and
+  // IN flags (instances in key order), the pending REP deadlines in the order they fire, the
+  // shared intervals, the interval numbering and the site's next occurrence id. restore() reads
+  // it into a detector of the same expressions; state for another graph (other node counts, an
+  // interval of a node out of range) is refused (SnapshotError).
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   struct Interval {

@@ -5,6 +5,8 @@
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence.hpp"
 #include "runtime/loading/yaml_value.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::eca {
 
@@ -46,6 +48,37 @@ void TimeEventsActor::fire(FiringContext& context) {
     spec.time = next;
     context.set_output_time(next);
     context.emit(make_occurrence(std::move(spec)));
+  }
+}
+
+void TimeEventsActor::save_state(SnapshotWriter& out, ActorContext&) {
+  out.write_bool(started_);
+  out.write_u64(pending_.size());
+  for (Timestamp time : pending_)
+    out.write_timestamp(time);
+  out.write_timestamp(next_periodic_);
+  out.write_i64(periodic_emitted_);
+  out.write_i64(ids_->load(std::memory_order_relaxed));
+}
+
+void TimeEventsActor::restore_state(SnapshotReader& in, ActorContext&) {
+  bool started = in.read_bool("whether the events were scheduled");
+  std::vector<Timestamp> pending(in.read_count("the events to come"));
+  for (Timestamp& time : pending)
+    time = in.read_timestamp("an event to come");
+  if (!std::is_sorted(pending.begin(), pending.end(), std::greater<>()))
+    in.reject("the events to come", "not latest first");
+  Timestamp next_periodic = in.read_timestamp("the next periodic event");
+  std::int64_t emitted = in.read_i64("the periodic events emitted");
+  if (emitted < 0) in.reject("the periodic events emitted", "negative");
+  std::int64_t next_id = in.read_i64("the clock's next occurrence id");
+  started_ = started;
+  pending_ = std::move(pending);
+  next_periodic_ = next_periodic;
+  periodic_emitted_ = emitted;
+  // Never back: ids stay unique in the process (see EventDetector::restore).
+  std::int64_t now = ids_->load(std::memory_order_relaxed);
+  while (now < next_id && !ids_->compare_exchange_weak(now, next_id, std::memory_order_relaxed)) {
   }
 }
 

@@ -29,6 +29,11 @@ class TimeEventsActor final : public Actor {
   void fire(FiringContext& context) override;
   bool postfire(FiringContext& context) override;
 
+  // Which events are still to come, and the clock site's next occurrence id.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override;
+  void restore_state(SnapshotReader& in, ActorContext&) override;
+
  private:
   // Whether periodic events remain to be emitted.
   bool periodic_left() const;

@@ -303,5 +303,52 @@ TEST_F(CrashRecovery, CheckpointsAsOftenAsPossibleLeaveTheWindowPatternsOutputAl
       }
 }
 
+// The ECA detector and its time events keep their state too: the print reminders example (an
+// absence deadline of 10 minutes, closed by a time event), writing to a file, resumed from each
+// checkpoint of a run that took one as often as it could, leaves the file the uninterrupted run
+// writes (cut back to the checkpoint, then written on).
+TEST_F(CrashRecovery, TheEcaRemindersResumeFromEveryCheckpoint) {
+  const std::string examples = std::string(CWF_SOURCE_DIR) + "/workflows/examples/hic/";
+  std::string text = read_file(examples + "print_reminders.yaml");
+  for (auto [from, to] : {std::pair<std::string, std::string>{"data/print_jobs.jsonl",
+                                                              examples + "data/print_jobs.jsonl"},
+                          {"{type: stdout, format: text}",
+                           "{type: jsonl_sink, path: " + (dir_ / "out.jsonl").string() + "}"}}) {
+    std::size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  }
+  const std::string workflow = (dir_ / "reminders.yaml").string();
+  std::ofstream(workflow) << text;
+  const std::vector<std::string> base = {"run", workflow, "--set", "jobs.batch=1"};
+  ProcessResult reference = run_cwf(base);
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  const std::string want = read_file((dir_ / "out.jsonl").string());
+  ASSERT_NE(want.find("not printed"), std::string::npos) << want;
+  const fs::path all = dir_ / "all";
+  std::vector<std::string> args = base;
+  args.insert(args.end(), {"--checkpoint-dir", all.string(), "--checkpoint-every", "1ns",
+                           "--checkpoint-keep", "1000"});
+  ProcessResult checkpointed = run_cwf(args);
+  ASSERT_EQ(checkpointed.status, 0) << checkpointed.err;
+  EXPECT_EQ(read_file((dir_ / "out.jsonl").string()), want);
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(all))
+    files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 2u);
+  for (std::size_t k = 0; k < files.size(); ++k) {
+    SCOPED_TRACE("resumed from " + files[k].filename().string());
+    const fs::path one = dir_ / ("one-" + std::to_string(k));
+    fs::create_directories(one);
+    fs::copy_file(files[k], one / files[k].filename());
+    std::vector<std::string> resume = base;
+    resume.insert(resume.end(), {"--resume", one.string()});
+    ProcessResult resumed = run_cwf(resume);
+    ASSERT_EQ(resumed.status, 0) << resumed.err;
+    EXPECT_EQ(read_file((dir_ / "out.jsonl").string()), want);
+  }
+}
+
 }  // namespace
 }  // namespace cwf::testing
