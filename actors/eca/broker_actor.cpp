@@ -1,10 +1,19 @@
 #include "actors/eca/broker_actor.hpp"
+#include "actors/eca/site_ids_snapshot.hpp"
 
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence_io.hpp"
 #include "runtime/time/duration.hpp"
 
 namespace cwf::eca {
+
+void BrokerActor::save_state(SnapshotWriter& out, ActorContext&) {
+  save_site_ids(out, *ids_);
+}
+
+void BrokerActor::restore_state(SnapshotReader& in, ActorContext&) {
+  apply_site_ids(*ids_, read_site_ids(in));
+}
 
 BrokerActor::BrokerActor(std::string name, std::string site,
                          std::map<std::string, ServiceBehaviour> services)

@@ -30,6 +30,11 @@ class BrokerActor final : public Actor {
   BrokerActor(std::string name, std::string site, std::map<std::string, ServiceBehaviour> services);
   void fire(FiringContext& context) override;
 
+  // The site's next occurrence id (site_ids_snapshot.hpp); the services are parameters.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override;
+  void restore_state(SnapshotReader& in, ActorContext&) override;
+
  private:
   std::string name_;
   std::string site_;

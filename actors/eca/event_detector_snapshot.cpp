@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "actors/eca/event_detector.hpp"
+#include "actors/eca/site_ids_snapshot.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
 
@@ -71,7 +72,7 @@ void EventDetector::save(SnapshotWriter& out) const {
     }
   }
   out.write_u64(next_seq_);
-  out.write_i64(ids_->load(std::memory_order_relaxed));
+  save_site_ids(out, *ids_);
 }
 
 void EventDetector::restore(SnapshotReader& in) {
@@ -123,16 +124,12 @@ void EventDetector::restore(SnapshotReader& in) {
     }
   }
   std::uint64_t next_seq = in.read_u64("the next interval number");
-  std::int64_t next_id = in.read_i64("the site's next occurrence id");
+  std::int64_t next_id = read_site_ids(in);
   instances_ = std::move(instances);
   deadlines_ = std::move(deadlines);
   shared_intervals_ = std::move(shared);
   next_seq_ = next_seq;
-  // The site's ids are the process's: never back, so that two actors of one site restored from
-  // the same checkpoint agree, and ids stay unique.
-  std::int64_t now = ids_->load(std::memory_order_relaxed);
-  while (now < next_id && !ids_->compare_exchange_weak(now, next_id, std::memory_order_relaxed)) {
-  }
+  apply_site_ids(*ids_, next_id);
 }
 
 }  // namespace cwf::eca

@@ -13,11 +13,20 @@ HistorySink::HistorySink(std::string path, bool append)
 
 void HistorySink::initialize(ActorContext& context) {
   try {
-    writer_.open(path_, append_ ? actors::BufferedWriter::Mode::append
-                                : actors::BufferedWriter::Mode::truncate);
+    // A resumed run keeps the file: restore_state cuts it back to the checkpoint.
+    writer_.open(path_, append_ || context.resuming() ? actors::BufferedWriter::Mode::append
+                                                      : actors::BufferedWriter::Mode::truncate);
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());
   }
+}
+
+void HistorySink::save_state(SnapshotWriter& out, ActorContext&) {
+  actors::save_output(writer_, out, path_);
+}
+
+void HistorySink::restore_state(SnapshotReader& in, ActorContext&) {
+  actors::restore_output(writer_, in, path_);
 }
 
 void HistorySink::fire(FiringContext& context) {

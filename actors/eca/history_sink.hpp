@@ -18,6 +18,11 @@ class HistorySink final : public Actor {
   void fire(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
 
+  // As jsonl_sink: the file's size once durable; a resumed run cuts it back to that size.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override;
+  void restore_state(SnapshotReader& in, ActorContext&) override;
+
  private:
   std::string path_;
   bool append_;

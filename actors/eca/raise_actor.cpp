@@ -1,9 +1,18 @@
 #include "actors/eca/raise_actor.hpp"
+#include "actors/eca/site_ids_snapshot.hpp"
 
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence.hpp"
 
 namespace cwf::eca {
+
+void RaiseActor::save_state(SnapshotWriter& out, ActorContext&) {
+  save_site_ids(out, *ids_);
+}
+
+void RaiseActor::restore_state(SnapshotReader& in, ActorContext&) {
+  apply_site_ids(*ids_, read_site_ids(in));
+}
 
 RaiseActor::RaiseActor(std::string type, Expression instance, Expression params, std::string site,
                        std::string broker)

@@ -16,6 +16,11 @@ class RaiseActor final : public Actor {
              std::string broker);
   void fire(FiringContext& context) override;
 
+  // The site's next occurrence id (site_ids_snapshot.hpp).
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override;
+  void restore_state(SnapshotReader& in, ActorContext&) override;
+
  private:
   std::string type_;
   Expression instance_, params_;

@@ -53,6 +53,12 @@ class RuleEngine {
   // Pending requests per broker (load-based assignment).
   std::int64_t pending(std::string_view broker) const;
   const std::vector<Firing>& fired() const { return fired_; }
+
+  // Checkpoints, between inputs (nothing raised is waiting): the detector, each rule's random
+  // generator, the pending requests per broker and which broker each open request went to, the
+  // site's next occurrence id. restore() refuses state of another rule set (SnapshotError).
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
   void keep_fired(bool on) { keep_fired_ = on; }
 
  private:

@@ -6,6 +6,14 @@
 
 namespace cwf::eca {
 
+void RulesActor::save_state(SnapshotWriter& out, ActorContext&) {
+  engine_.save(out);
+}
+
+void RulesActor::restore_state(SnapshotReader& in, ActorContext&) {
+  engine_.restore(in);
+}
+
 namespace {
 constexpr int kNotify = 0, kHistory = 1;
 }

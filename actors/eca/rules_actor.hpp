@@ -18,6 +18,11 @@ class RulesActor final : public Actor {
   RulesActor(RuleSet rules, std::string name);
   void fire(FiringContext& context) override;
 
+  // The rule engine's state (RuleEngine::save).
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext&) override;
+  void restore_state(SnapshotReader& in, ActorContext&) override;
+
  private:
   RuleEngine engine_;
 };

@@ -4,6 +4,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "actors/eca/occurrence.hpp"
+#include "actors/eca/site_ids_snapshot.hpp"
 #include "runtime/loading/yaml_value.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
@@ -58,7 +59,7 @@ void TimeEventsActor::save_state(SnapshotWriter& out, ActorContext&) {
     out.write_timestamp(time);
   out.write_timestamp(next_periodic_);
   out.write_i64(periodic_emitted_);
-  out.write_i64(ids_->load(std::memory_order_relaxed));
+  save_site_ids(out, *ids_);
 }
 
 void TimeEventsActor::restore_state(SnapshotReader& in, ActorContext&) {
@@ -71,15 +72,12 @@ void TimeEventsActor::restore_state(SnapshotReader& in, ActorContext&) {
   Timestamp next_periodic = in.read_timestamp("the next periodic event");
   std::int64_t emitted = in.read_i64("the periodic events emitted");
   if (emitted < 0) in.reject("the periodic events emitted", "negative");
-  std::int64_t next_id = in.read_i64("the clock's next occurrence id");
+  std::int64_t next_id = read_site_ids(in);
   started_ = started;
   pending_ = std::move(pending);
   next_periodic_ = next_periodic;
   periodic_emitted_ = emitted;
-  // Never back: ids stay unique in the process (see EventDetector::restore).
-  std::int64_t now = ids_->load(std::memory_order_relaxed);
-  while (now < next_id && !ids_->compare_exchange_weak(now, next_id, std::memory_order_relaxed)) {
-  }
+  apply_site_ids(*ids_, next_id);
 }
 
 bool TimeEventsActor::periodic_left() const {
