@@ -1,6 +1,7 @@
 // Fuzzes the restoring of actors' own state from a checkpoint (Actor::restore_state) for every
 // actor type that keeps one: sources (positions in their files), sinks (their files' sizes),
-// counter, aggregates, joins, the Linear Road actors' tables and the GSM engine's instances. The
+// counter, aggregates, joins, the Linear Road actors' tables, the GSM engine's instances, the ECA
+// detector's held occurrences and deadlines and the time events still to come. The
 // first byte chooses the actor, the rest is what its saved state would be. A restored actor's state
 // is saved again and restored into a freshly built actor of the same kind, which must save exactly
 // the same bytes: restoring keeps everything it accepted. A SnapshotError (bytes damaged, or a
@@ -59,6 +60,9 @@ const char* const kActors[] = {
     "{type: jsonl_sink, path: {dir}/out.jsonl}",
     "{type: csv_sink, path: {dir}/out.csv}",
     "{type: gsm, model: " CWF_SOURCE_DIR "/workflows/gsm/design_to_order.yaml}",
+    "{type: eca_detector, events: [\"SEQ(REQ(a), REQ(b))\", \"REP(RPL(a.Done), REQ(a), 30 s)\", "
+    "\"REP(REQ(b), TIME(tick), 20 s)\"]}",
+    "{type: eca_time_events, name: tick, at: [\"900\"], every: 1 min, count: 3}",
 };
 constexpr std::size_t kKinds = sizeof kActors / sizeof kActors[0];
 
