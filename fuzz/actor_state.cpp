@@ -1,7 +1,8 @@
 // Fuzzes the restoring of actors' own state from a checkpoint (Actor::restore_state) for every
 // actor type that keeps one: sources (positions in their files), sinks (their files' sizes),
 // counter, aggregates, joins, the Linear Road actors' tables, the GSM engine's instances, the ECA
-// detector's held occurrences and deadlines and the time events still to come. The
+// detector's held occurrences and deadlines, the rule engine's, the time events still to come,
+// the sites' occurrence ids and the history's size. The
 // first byte chooses the actor, the rest is what its saved state would be. A restored actor's state
 // is saved again and restored into a freshly built actor of the same kind, which must save exactly
 // the same bytes: restoring keeps everything it accepted. A SnapshotError (bytes damaged, or a
@@ -63,6 +64,10 @@ const char* const kActors[] = {
     "{type: eca_detector, events: [\"SEQ(REQ(a), REQ(b))\", \"REP(RPL(a.Done), REQ(a), 30 s)\", "
     "\"REP(REQ(b), TIME(tick), 20 s)\"]}",
     "{type: eca_time_events, name: tick, at: [\"900\"], every: 1 min, count: 3}",
+    "{type: eca_rules, rules: " CWF_SOURCE_DIR "/workflows/examples/hic/rules.yaml}",
+    "{type: eca_raise, event: REQ(HIC), instance: /claim, broker: InsuranceAgency}",
+    "{type: eca_broker, name: DBCL, site: s1, services: {LogClaim: {delay: 1 min}}}",
+    "{type: eca_history, path: {dir}/history.jsonl}",
 };
 constexpr std::size_t kKinds = sizeof kActors / sizeof kActors[0];
 
@@ -91,6 +96,7 @@ void reset_files() {
   write(d / "answers.out", "0,107,0,0,0,0\n");
   write(d / "out.jsonl", "{\"a\": 1}\n{\"a\": 2}\n");
   write(d / "out.csv", "a\n1\n2\n");
+  write(d / "history.jsonl", "{\"type\": \"REQ(a)\"}\n");
 }
 
 struct Built {
