@@ -20,7 +20,10 @@ void NatsSink::initialize(ActorContext& context) {
   try {
     connection_ = open_actor_connection(connection_options_, context.name());
     connection_view_.store(connection_.get(), std::memory_order_release);
-    if (jetstream_) publisher_ = std::make_unique<JetStreamPublisher>(*connection_);
+    if (jetstream_) {
+      publisher_ = std::make_unique<JetStreamPublisher>(*connection_);
+      id_prefix_ = context.workflow_name() + "/" + context.name() + "/";
+    }
   } catch (const std::exception& e) {
     throw std::runtime_error(context.name() + ": " + e.what());
   }
@@ -39,10 +42,10 @@ void NatsSink::publish(FiringContext& context, const std::string& subject, const
   if (publisher_) {
     // The wave by its root's sequence number and its path: a source that stamps arrival time
     // gives an event read again after a resume another root time, never another number.
-    std::string path = wave.to_string();
-    path.erase(0, path.find('#') + 1);
-    id_ = context.workflow_name() + "/" + context.name() + "/" + path + "/" +
-          std::to_string(sequence_);
+    id_.assign(id_prefix_);
+    wave.append_path(id_);
+    id_ += '/';
+    id_ += std::to_string(sequence_);
     publisher_->publish(subject, payload_, id_);
     published_.fetch_add(1, std::memory_order_relaxed);
     return;

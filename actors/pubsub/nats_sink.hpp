@@ -54,7 +54,8 @@ class NatsSink : public Actor {
   std::unique_ptr<NatsConnection> connection_;
   std::unique_ptr<JetStreamPublisher> publisher_;
   std::uint64_t sequence_ = 0;  // messages published, including those of the run resumed
-  std::string id_;              // scratch
+  std::string id_prefix_;       // "workflow/actor/" of the message ids
+  std::string id_;              // scratch, reused for every message id
   std::atomic<const NatsConnection*> connection_view_{nullptr};
   std::string payload_;  // scratch, reused for every record
   std::atomic<std::uint64_t> published_{0}, failed_{0};

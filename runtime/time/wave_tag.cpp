@@ -87,14 +87,19 @@ std::strong_ordering operator<=>(const WaveTag& a, const WaveTag& b) noexcept {
 }
 
 std::string WaveTag::to_string() const {
-  std::string out = std::to_string(root_time_) + "#" + std::to_string(root_sequence_);
+  std::string out = std::to_string(root_time_) + "#";
+  append_path(out);
+  return out;
+}
+
+void WaveTag::append_path(std::string& out) const {
+  out += std::to_string(root_sequence_);
   for (int level = 1; level <= depth_; ++level) {
     out += '.';
     out += std::to_string(index(level));
     if (is_last(level)) out += '*';
   }
   if (punctuation_) out += '!';
-  return out;
 }
 
 }  // namespace cwf

@@ -112,6 +112,9 @@ class WaveTag {
   // "t#seq.i.j*" where '*' follows a last index and a final '!' marks a punctuation;
   // human-readable, for logs and tests.
   std::string to_string() const;
+  // Appends to_string()'s part after '#' ("seq.i.j*"): the wave without its root's time, which
+  // a source stamping arrival time sets anew when it reads an event again.
+  void append_path(std::string& out) const;
 
   static constexpr int kMaxDepth = 64;
 
