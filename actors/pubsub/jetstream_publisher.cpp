@@ -9,9 +9,9 @@ namespace {
 
 constexpr const char* kMessageIdHeader = "Nats-Msg-Id";
 
-// Takes back every publication still waiting for its acknowledgement. Only for a context that
-// has published: the client keeps no list of pending publications before (and asking for it
-// then crashes, cnats 3.4).
+// Every publication still waiting for its acknowledgement, taken back from the client (which
+// destroys them). Only for a context that has published: the client keeps no list of pending
+// publications before, and asking for it then crashes (cnats 3.4).
 std::vector<natsMsg*> take_pending(jsCtx* js) {
   std::vector<natsMsg*> taken;
   natsMsgList pending{};
@@ -39,10 +39,10 @@ JetStreamPublisher::JetStreamPublisher(NatsConnection& connection) {
 JetStreamPublisher::~JetStreamPublisher() {
   // No acknowledgement may call on_error once this object is gone: wait a little, then take
   // back whatever is still outstanding before the context goes.
-  jsPubOptions wait;
-  jsPubOptions_Init(&wait);
-  wait.MaxWait = 1000;
   if (sent_) {
+    jsPubOptions wait;
+    jsPubOptions_Init(&wait);
+    wait.MaxWait = 1000;
     js_PublishAsyncComplete(js_, &wait);
     for (natsMsg* message : take_pending(js_))
       natsMsg_Destroy(message);
@@ -50,25 +50,29 @@ JetStreamPublisher::~JetStreamPublisher() {
   jsCtx_Destroy(js_);
 }
 
-void JetStreamPublisher::on_error(jsCtx*, jsPubAckErr* error, void* closure) {
-  auto& self = *static_cast<JetStreamPublisher*>(closure);
-  natsMsg* message = error->Msg;
+JetStreamPublisher::Unacknowledged JetStreamPublisher::copy_of(natsMsg* message) {
   const char* id = nullptr;
   natsMsgHeader_Get(message, kMessageIdHeader, &id);
+  return {natsMsg_GetSubject(message),
+          std::string(natsMsg_GetData(message),
+                      static_cast<std::size_t>(natsMsg_GetDataLength(message))),
+          id ? id : ""};
+}
+
+void JetStreamPublisher::on_error(jsCtx*, jsPubAckErr* error, void* closure) {
+  auto& self = *static_cast<JetStreamPublisher*>(closure);
+  Unacknowledged again = copy_of(error->Msg);  // the client destroys the message
   std::lock_guard lock(self.mutex_);
-  self.failed_.push_back({natsMsg_GetSubject(message),
-                          std::string(natsMsg_GetData(message),
-                                      static_cast<std::size_t>(natsMsg_GetDataLength(message))),
-                          id ? id : ""});
+  self.failed_.push_back(std::move(again));
   self.last_error_ = error->ErrText ? error->ErrText : natsStatus_GetText(error->Err);
 }
 
-bool JetStreamPublisher::send(Unacknowledged& message) {
+bool JetStreamPublisher::send(const char* subject, std::string_view payload, const char* id) {
   jsPubOptions options;
   jsPubOptions_Init(&options);
-  options.MsgId = message.id.c_str();
-  natsStatus status = js_PublishAsync(js_, message.subject.c_str(), message.payload.data(),
-                                      static_cast<int>(message.payload.size()), &options);
+  options.MsgId = id;
+  natsStatus status =
+      js_PublishAsync(js_, subject, payload.data(), static_cast<int>(payload.size()), &options);
   if (status == NATS_OK) {
     sent_ = true;
     return true;
@@ -80,11 +84,10 @@ bool JetStreamPublisher::send(Unacknowledged& message) {
 
 void JetStreamPublisher::publish(const std::string& subject, std::string_view payload,
                                  const std::string& id) {
-  Unacknowledged message{subject, std::string(payload), id};
-  if (!send(message)) {
-    std::lock_guard lock(mutex_);
-    failed_.push_back(std::move(message));
-  }
+  // Copied only when the client refuses it: to send again later.
+  if (send(subject.c_str(), payload, id.c_str())) return;
+  std::lock_guard lock(mutex_);
+  failed_.push_back({subject, std::string(payload), id});
 }
 
 void JetStreamPublisher::resend_failed() {
@@ -94,10 +97,9 @@ void JetStreamPublisher::resend_failed() {
     again.swap(failed_);
   }
   std::vector<Unacknowledged> still;
-  for (Unacknowledged& message : again) {
-    ++resent_;
-    if (!send(message)) still.push_back(std::move(message));
-  }
+  for (Unacknowledged& message : again)
+    if (!send(message.subject.c_str(), message.payload, message.id.c_str()))
+      still.push_back(std::move(message));
   if (still.empty()) return;
   std::lock_guard lock(mutex_);
   for (Unacknowledged& message : still)
@@ -108,49 +110,37 @@ bool JetStreamPublisher::complete(Duration timeout, std::string& error) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::nanoseconds(timeout);
   while (true) {
     resend_failed();
-    if (!sent_) {
-      // Nothing went out yet: nothing to wait for but time (the server refuses everything).
+    natsStatus status = NATS_OK;
+    // Before the first publication went out there is nothing to wait for (and no pending list).
+    if (sent_) {
+      jsPubOptions wait;
+      jsPubOptions_Init(&wait);
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      deadline - std::chrono::steady_clock::now())
+                      .count();
+      wait.MaxWait = std::max<std::int64_t>(1, std::min<std::int64_t>(left, 2000));
+      status = js_PublishAsyncComplete(js_, &wait);
+      if (status != NATS_OK) {
+        // Not acknowledged in time (the server is away): taken back, to send again.
+        std::vector<Unacknowledged> pending;
+        for (natsMsg* message : take_pending(js_)) {
+          pending.push_back(copy_of(message));
+          natsMsg_Destroy(message);
+        }
+        std::lock_guard lock(mutex_);
+        for (Unacknowledged& message : pending)
+          failed_.push_back(std::move(message));
+        last_error_ = natsStatus_GetText(status);
+      }
+    }
+    {
       std::lock_guard lock(mutex_);
-      if (failed_.empty()) return true;
+      if (status == NATS_OK && failed_.empty()) return true;
       if (std::chrono::steady_clock::now() >= deadline) {
-        error = std::to_string(failed_.size()) + " message(s) not sent: " + last_error_;
+        error = std::to_string(failed_.size()) +
+                " message(s) not acknowledged by the stream: " + last_error_;
         return false;
       }
-    }
-    if (!sent_) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      continue;
-    }
-    jsPubOptions wait;
-    jsPubOptions_Init(&wait);
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    deadline - std::chrono::steady_clock::now())
-                    .count();
-    wait.MaxWait = std::max<std::int64_t>(1, std::min<std::int64_t>(left, 2000));
-    natsStatus status = js_PublishAsyncComplete(js_, &wait);
-    if (status == NATS_OK) {
-      std::lock_guard lock(mutex_);
-      if (failed_.empty()) return true;
-    } else {
-      // Not acknowledged in time (the server is away): take them back, to send again.
-      std::vector<natsMsg*> pending = take_pending(js_);
-      std::lock_guard lock(mutex_);
-      for (natsMsg* message : pending) {
-        const char* id = nullptr;
-        natsMsgHeader_Get(message, kMessageIdHeader, &id);
-        failed_.push_back({natsMsg_GetSubject(message),
-                           std::string(natsMsg_GetData(message),
-                                       static_cast<std::size_t>(natsMsg_GetDataLength(message))),
-                           id ? id : ""});
-        natsMsg_Destroy(message);
-      }
-      last_error_ = natsStatus_GetText(status);
-    }
-    if (std::chrono::steady_clock::now() >= deadline) {
-      std::lock_guard lock(mutex_);
-      error = std::to_string(failed_.size()) +
-              " message(s) not acknowledged by the stream: " + last_error_;
-      return false;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }

@@ -42,9 +42,6 @@ class JetStreamPublisher {
   // those that failed, for up to `timeout`. False with `error` set when some are still not
   // acknowledged.
   bool complete(Duration timeout, std::string& error);
-  // Messages sent again after a failure (they may have been stored already: the stream drops
-  // the copy by its id).
-  std::uint64_t resent() const { return resent_; }
   // Messages known not to be acknowledged (after a complete() that failed).
   std::size_t unacknowledged() const {
     std::lock_guard lock(mutex_);
@@ -55,16 +52,17 @@ class JetStreamPublisher {
   struct Unacknowledged {
     std::string subject, payload, id;
   };
+  static Unacknowledged copy_of(natsMsg* message);
   // Called by the client for a publication that failed (on its own thread).
   static void on_error(jsCtx*, jsPubAckErr* error, void* closure);
-  bool send(Unacknowledged& message);
+  // Hands one publication to the client; false (last_error_ set) if it refuses it now.
+  bool send(const char* subject, std::string_view payload, const char* id);
   void resend_failed();
 
   jsCtx* js_ = nullptr;
   mutable std::mutex mutex_;
   std::vector<Unacknowledged> failed_;  // under mutex_
   std::string last_error_;              // under mutex_
-  std::uint64_t resent_ = 0;
   bool sent_ = false;  // the client accepted a publication (it keeps a pending list since)
 };
 
