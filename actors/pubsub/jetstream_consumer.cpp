@@ -9,10 +9,10 @@ namespace {
 // A server that answered with a JetStream error (`code`) is a lasting problem; a status alone
 // (a timeout, no responders while JetStream starts, a connection lost) may pass: NatsError.
 [[noreturn]] void fail(const std::string& what, natsStatus status, jsErrCode code) {
+  if (code == 0) throw NatsError(what, status);
   std::string text = what + ": " + natsStatus_GetText(status);
   if (const char* last = nats_GetLastError(nullptr); last && *last)
     text += " (" + std::string(last) + ")";
-  if (code == 0) throw NatsError(what, status);
   throw std::runtime_error(text + " [JetStream error " + std::to_string(static_cast<int>(code)) +
                            "]");
 }

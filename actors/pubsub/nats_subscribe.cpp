@@ -129,34 +129,7 @@ void NatsSubscribe::subscribe(ActorContext& context, std::optional<std::uint64_t
     connection_ = open_actor_connection(options_.connection, context.name());
     connection_view_.store(connection_.get(), std::memory_order_release);
     if (options_.jetstream) {
-      // The consumer is set up by calls to the server: wait for it (a workflow may start before
-      // its broker, or while it restarts), a minute at most.
-      constexpr auto kServerWait = std::chrono::seconds(60);
-      const auto deadline = std::chrono::steady_clock::now() + kServerWait;
-      bool warned = false;
-      std::string why;
-      while (!consumer_) {
-        if (connection_->connected()) {
-          try {
-            consumer_ = std::make_unique<JetStreamConsumer>(
-                *connection_, options_.subject, *options_.jetstream, inbox_, restart_after);
-            break;
-          } catch (const NatsError& e) {
-            why = e.what();
-          }
-        } else {
-          why = connection_->unreachable();
-        }
-        if (std::chrono::steady_clock::now() >= deadline)
-          throw std::runtime_error(why + "; JetStream did not answer within a minute");
-        if (!warned)
-          context.report_warning(why + "; waiting up to a minute for JetStream to answer");
-        warned = true;
-        std::this_thread::sleep_for(std::chrono::nanoseconds(connection_->reconnect_wait()));
-      }
-      last_sequence_ = consumer_->start_after();
-      subscribed_.store(true, std::memory_order_release);
-      initialized_.store(true, std::memory_order_release);
+      open_consumer(context, restart_after);
       return;
     }
     std::string subject = options_.subject;
@@ -185,6 +158,32 @@ void NatsSubscribe::subscribe(ActorContext& context, std::optional<std::uint64_t
     context.report_warning(connection_->unreachable() + "; retrying every " +
                            format_duration(connection_->reconnect_wait()) +
                            ": nothing arrives until it answers");
+}
+
+void NatsSubscribe::open_consumer(ActorContext& context,
+                                  std::optional<std::uint64_t> restart_after) {
+  // The consumer is set up by calls to the server: wait for it (a workflow may start before its
+  // broker, or while it restarts), a minute at most.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  for (bool warned = false; !consumer_; warned = true) {
+    std::string why = connection_->unreachable();
+    if (connection_->connected()) {
+      try {
+        consumer_ = std::make_unique<JetStreamConsumer>(*connection_, options_.subject,
+                                                        *options_.jetstream, inbox_, restart_after);
+        break;
+      } catch (const NatsError& e) {
+        why = e.what();
+      }
+    }
+    if (std::chrono::steady_clock::now() >= deadline)
+      throw std::runtime_error(why + "; JetStream did not answer within a minute");
+    if (!warned) context.report_warning(why + "; waiting up to a minute for JetStream to answer");
+    std::this_thread::sleep_for(std::chrono::nanoseconds(connection_->reconnect_wait()));
+  }
+  last_sequence_ = consumer_->start_after();
+  subscribed_.store(true, std::memory_order_release);
+  initialized_.store(true, std::memory_order_release);
 }
 
 void NatsSubscribe::report_shed(ActorContext& context) {

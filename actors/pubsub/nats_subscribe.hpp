@@ -92,6 +92,8 @@ class NatsSubscribe final : public Actor {
  private:
   // `restart_after`: a JetStream source's position in a resumed run.
   void subscribe(ActorContext& context, std::optional<std::uint64_t> restart_after);
+  // A JetStream source's consumer, once the server answers (a minute at most).
+  void open_consumer(ActorContext& context, std::optional<std::uint64_t> restart_after);
   void close_subscriptions();
   // Reports the messages dropped over max_pending since the last report.
   void report_shed(ActorContext& context);
