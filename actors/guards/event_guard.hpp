@@ -30,6 +30,13 @@ class EventGuard final : public Actor {
 
   void fire(FiringContext& context) override;
 
+  // Checkpoints (event_guard_snapshot.cpp): every undecided instance (its guards as
+  // announcements left them, the parked attempt, the help already asked for) and every decided
+  // one.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
+
   const Guard& guard_template(bool complement) const { return complement ? negative_ : positive_; }
 
   // Instances whose event is undecided (guards held) and decided (a marker each).

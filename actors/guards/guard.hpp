@@ -17,6 +17,11 @@
 
 #include "actors/guards/event_expression.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::guards {
 
 using StateSet = std::uint8_t;
@@ -75,6 +80,12 @@ class Guard {
   bool holds_at(const TracePoint& point) const;
 
   std::string text(Notation notation = Notation::unicode) const;
+
+  // Checkpoints (guard_snapshot.cpp): the terms and what announcements told, exactly, so that a
+  // restored guard simplifies under later announcements as the saved one would.
+  void save(SnapshotWriter& out) const;
+  // Throws SnapshotError for what no guard can hold (a state set outside the four states).
+  static Guard restore(SnapshotReader& in);
 
  private:
   void simplify();

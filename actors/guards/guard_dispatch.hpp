@@ -15,6 +15,7 @@ class GuardDispatch final : public Actor {
   // One output per event (its name without parameters), in this order.
   explicit GuardDispatch(const std::vector<std::string>& events);
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
 
  private:
   std::map<std::string, int, std::less<>> outputs_;

@@ -3,6 +3,9 @@
 #include <stdexcept>
 
 #include "runtime/execution/execution.hpp"
+#include "runtime/execution/run_checkpoint.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf {
 
@@ -69,6 +72,10 @@ void CompositeActor::initialize(ActorContext& context) {
   // Inner actors' problems are this actor's: counted in its statistics (and so in the run's exit
   // status) and printed with its declaration, the inner actor named after it.
   execution_->env().parent = &context.cell();
+  execution_->env().resuming = context.resuming();
+  execution_->env().takes_checkpoints = context.takes_checkpoints();
+  // Names that must be unique across the run (JetStream message ids) go through this actor.
+  execution_->env().workflow_name = context.workflow_name() + "/" + context.cell().name();
   injectors_.clear();
   for (ActorId id : input_actors_)
     injectors_.push_back(execution_->cell(id).receiver(0)->make_producer());
@@ -126,6 +133,31 @@ void CompositeActor::ask_for_next_timer(FiringContext& context) {
   if (asked_for_ != kNever && asked_for_ > now && asked_for_ <= next) return;
   context.fire_again_at(next);
   asked_for_ = next;
+}
+
+Actor::Checkpointing CompositeActor::checkpointing() const {
+  for (ActorId id = 0; id < inner_->size(); ++id)
+    if (inner_->actor(id).actor->checkpointing() == Checkpointing::unsupported)
+      return Checkpointing::unsupported;
+  return Checkpointing::own;
+}
+
+void CompositeActor::save_state(SnapshotWriter& out, ActorContext&) {
+  out.write_timestamp(asked_for_);
+  out.write_bytes(write_run_state(*execution_, RunStateScope::sub_workflow));
+}
+
+void CompositeActor::restore_state(SnapshotReader& in, ActorContext&) {
+  asked_for_ = in.read_i64("the time the sub-workflow asked to be fired at");
+  std::vector<std::uint8_t> inner = in.read_bytes("the sub-workflow's run");
+  restore_run_state(*execution_, inner, RunStateScope::sub_workflow);
+  // As for a resumed run: restored deadlines reach the inner director when each cell runs once,
+  // at the next firing.
+  execution_->wake_all();
+}
+
+void CompositeActor::checkpoint_committed(ActorContext&) {
+  cwf::checkpoint_committed(*execution_);
 }
 
 bool CompositeActor::postfire(FiringContext&) {

@@ -29,6 +29,7 @@ class BoundaryInput final : public Actor {
     add_output("out");
   }
   void fire(FiringContext& context) override { context.emit(context.token()); }
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
 };
 
 // Inside a sub-workflow: collects what leaves through the composite's output port `name`.
@@ -36,6 +37,8 @@ class BoundaryOutput final : public Actor {
  public:
   BoundaryOutput() { add_input("in"); }
   void fire(FiringContext& context) override;
+  // What it collects is taken at the end of each outer firing: nothing is held between them.
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
   std::vector<Value> take();
 
  private:
@@ -63,6 +66,15 @@ class CompositeActor : public Actor {
   void wrapup(ActorContext& context) override;
 
   Workflow& inner() { return *inner_; }
+  const Workflow& inner() const { return *inner_; }
+
+  // Checkpointable when every inner actor is: between two outer firings the sub-workflow is
+  // quiescent, and its run's state (windows, queues, every inner actor's own state) is this
+  // actor's state.
+  Checkpointing checkpointing() const override;
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
+  void checkpoint_committed(ActorContext& context) override;
 
  protected:
   // For a composite that decides what enters its sub-workflow (one that checks its input first):

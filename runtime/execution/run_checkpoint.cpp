@@ -2,6 +2,7 @@
 
 #include "runtime/execution/case_cancellations.hpp"
 #include "runtime/execution/clock_snapshot.hpp"
+#include "runtime/execution/composite_actor.hpp"
 #include "runtime/snapshot/snapshot_error.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
@@ -37,22 +38,33 @@ std::string described(const Execution& execution, ActorId id) {
   return "'" + cell.name() + "' (" + cell.type() + ")";
 }
 
-}  // namespace
-
-std::vector<std::string> checkpoint_refusals(const Workflow& workflow) {
-  std::vector<std::string> refused;
+void add_refusals(const Workflow& workflow, const std::string& prefix,
+                  std::vector<std::string>& refused) {
   for (ActorId id = 0; id < workflow.size(); ++id) {
     const ActorEntry& entry = workflow.actor(id);
     if (entry.actor->checkpointing() != Actor::Checkpointing::unsupported) continue;
-    std::string text = entry.name + " (" + entry.type;
+    // A sub-workflow cannot be checkpointed because of actors inside it: those are named.
+    if (auto* composite = dynamic_cast<const CompositeActor*>(entry.actor.get())) {
+      std::size_t before = refused.size();
+      add_refusals(composite->inner(), prefix + entry.name + "/", refused);
+      if (refused.size() > before) continue;
+    }
+    std::string text = prefix + entry.name + " (" + entry.type;
     if (!entry.location.file.empty())
       text += ", " + entry.location.file + ":" + std::to_string(entry.location.line);
     refused.push_back(text + ")");
   }
+}
+
+}  // namespace
+
+std::vector<std::string> checkpoint_refusals(const Workflow& workflow) {
+  std::vector<std::string> refused;
+  add_refusals(workflow, "", refused);
   return refused;
 }
 
-std::vector<std::uint8_t> write_run_state(Execution& execution) {
+std::vector<std::uint8_t> write_run_state(Execution& execution, RunStateScope scope) {
   SnapshotWriter out;
   out.begin_section("run");
   out.write_string(kRunStateMarker);
@@ -63,9 +75,11 @@ std::vector<std::uint8_t> write_run_state(Execution& execution) {
   }
   out.end_section();
 
-  out.begin_section("clock");
-  snapshot_clock(execution.clock(), out);
-  out.end_section();
+  if (scope == RunStateScope::run) {
+    out.begin_section("clock");
+    snapshot_clock(execution.clock(), out);
+    out.end_section();
+  }
 
   out.begin_section("cancellations");
   execution.cancellations().snapshot(out);
@@ -98,7 +112,8 @@ void checkpoint_committed(Execution& execution) {
   }
 }
 
-void restore_run_state(Execution& execution, std::span<const std::uint8_t> payload) {
+void restore_run_state(Execution& execution, std::span<const std::uint8_t> payload,
+                       RunStateScope scope) {
   SnapshotReader in(payload);
   in.begin_section("run");
   if (in.read_string("the run state's marker") != kRunStateMarker)
@@ -122,9 +137,11 @@ void restore_run_state(Execution& execution, std::span<const std::uint8_t> paylo
                                   " that the checkpoint does not have");
   in.end_section();
 
-  in.begin_section("clock");
-  restore_clock(execution.clock(), in);
-  in.end_section();
+  if (scope == RunStateScope::run) {
+    in.begin_section("clock");
+    restore_clock(execution.clock(), in);
+    in.end_section();
+  }
 
   in.begin_section("cancellations");
   execution.cancellations().restore(in);
@@ -157,8 +174,9 @@ void restore_run_state(Execution& execution, std::span<const std::uint8_t> paylo
   }
   in.expect_end();
   SnapshotReader sinks(payload);
-  for (int before_actors = 0; before_actors < 3; ++before_actors)
-    sinks.skip_section();  // run, clock, cancellations: read above
+  int before_actors = scope == RunStateScope::run ? 3 : 2;  // run, (clock,) cancellations
+  for (int section = 0; section < before_actors; ++section)
+    sinks.skip_section();
   for (ActorId id = 0; id < execution.size(); ++id) {
     if (is_sink(id))
       restore_actor(id, sinks);

@@ -11,6 +11,9 @@
 // A checkpoint of another workflow (other actors, or the same names with other types) is refused
 // as a whole, naming the first difference; so is a workflow with an actor that cannot be
 // checkpointed (checkpoint_refusals), before it runs.
+//
+// A sub-workflow (CompositeActor) keeps the state of its inner run in the same layout, as its
+// actor state, without the clock: it shares the clock of the run around it, which holds it.
 #pragma once
 
 #include <cstdint>
@@ -22,12 +25,17 @@
 
 namespace cwf {
 
+// What a payload covers: a whole run, or the run of a sub-workflow inside it.
+enum class RunStateScope { run, sub_workflow };
+
 // The actors of the workflow that keep state a checkpoint cannot hold
 // (Actor::Checkpointing::unsupported), as "name (type, file:line)"; empty when every one can.
+// Inside a sub-workflow they are named through it: "outer/inner (type, file:line)".
 std::vector<std::string> checkpoint_refusals(const Workflow& workflow);
 
 // Called at a drained point while no actor fires (RunOptions::checkpoint).
-std::vector<std::uint8_t> write_run_state(Execution& execution);
+std::vector<std::uint8_t> write_run_state(Execution& execution,
+                                          RunStateScope scope = RunStateScope::run);
 
 // After the payload of write_run_state is durable, still while no actor fires: tells the actors
 // that keep their own state (Actor::checkpoint_committed).
@@ -37,6 +45,7 @@ void checkpoint_committed(Execution& execution);
 // the director starts. Throws SnapshotError when the payload is damaged or of another workflow,
 // std::runtime_error when an actor's input or output no longer matches it; the execution is then
 // unusable (build the workflow again).
-void restore_run_state(Execution& execution, std::span<const std::uint8_t> payload);
+void restore_run_state(Execution& execution, std::span<const std::uint8_t> payload,
+                       RunStateScope scope = RunStateScope::run);
 
 }  // namespace cwf

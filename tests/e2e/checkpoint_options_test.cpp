@@ -47,14 +47,41 @@ class CheckpointOptions : public ScratchFolderTest {
 };
 
 TEST_F(CheckpointOptions, AWorkflowWithAnActorThatCannotBeCheckpointedIsRefusedNamingIt) {
+  // A plain NATS subscription: what the server sent before a crash is gone (no JetStream).
   ProcessResult result =
-      run_cwf({"run", kExamples + "pubsub/single_broker.yaml", "--checkpoint-dir", checkpoints()});
+      run_cwf({"run", kExamples + "nats/consumer.yaml", "--checkpoint-dir", checkpoints()});
   EXPECT_EQ(result.status, 2);
-  EXPECT_NE(result.err.find("this workflow cannot be checkpointed: actor broker (broker, "),
+  EXPECT_NE(result.err.find("this workflow cannot be checkpointed: actor orders (nats_subscribe, "),
             std::string::npos)
       << result.err;
-  EXPECT_NE(result.err.find("single_broker.yaml:10)"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("consumer.yaml:9)"), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(checkpoints())) << "nothing is written for a refused workflow";
+}
+
+TEST_F(CheckpointOptions, AnActorInsideASubWorkflowIsNamedThroughIt) {
+  std::ofstream(dir_ / "stage.yaml") << R"(name: stage
+inputs: [steps]
+actors:
+  keep:     {type: filter, where: "true"}
+  dispatch: {type: nats_dispatch, instance: /order, dispatch_group: orders}
+connections:
+  - steps -> keep
+  - keep -> dispatch
+)";
+  std::ofstream(dir_ / "outer.yaml") << R"(name: outer
+actors:
+  numbers: {type: generator, count: 3, value: "{order: i}"}
+  stage:   {workflow: stage.yaml}
+connections:
+  - numbers -> stage
+)";
+  ProcessResult result =
+      run_cwf({"run", (dir_ / "outer.yaml").string(), "--checkpoint-dir", checkpoints()});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("actor stage/dispatch (nats_dispatch, "), std::string::npos)
+      << result.err;
+  EXPECT_NE(result.err.find("stage.yaml:5)"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("stage/keep"), std::string::npos) << result.err;
 }
 
 TEST_F(CheckpointOptions, OptionsThatMakeNoSenseAreUsageErrors) {

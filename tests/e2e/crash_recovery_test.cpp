@@ -303,47 +303,76 @@ TEST_F(CrashRecovery, CheckpointsAsOftenAsPossibleLeaveTheWindowPatternsOutputAl
       }
 }
 
-// An example of workflows/examples/hic/ written to the scratch folder with `edits` (in each
-// replacement "{examples}" is that folder, "{out}" the output file `output` in `dir`), so that it
-// reads its inputs from the examples and writes its output to the scratch folder; run with a
-// checkpoint as often as it drains, then resumed from each of those checkpoints in turn, which
-// must leave the output file the uninterrupted run writes (cut back to the checkpoint, then
-// written on). Returns the checkpoints.
-std::size_t expect_hic_example_resumes_from_every_checkpoint(
-    const fs::path& dir, const std::string& example, const std::string& source,
-    std::vector<std::pair<std::string, std::string>> edits, const std::string& output) {
-  const std::string examples = std::string(CWF_SOURCE_DIR) + "/workflows/examples/hic/";
-  const std::string out = (dir / output).string();
-  std::string text = read_file(examples + example);
-  for (auto& [from, to] : edits) {
-    for (auto [placeholder, value] :
-         {std::pair<std::string, std::string>{"{examples}", examples}, {"{out}", out}})
-      if (std::size_t at = to.find(placeholder); at != std::string::npos)
+// An example of workflows/examples/ resumed from each of the checkpoints of one of its runs.
+struct ResumableExample {
+  std::string folder;  // under workflows/examples/, with a trailing slash
+  std::string file;
+  std::string source;  // read a line per firing, so that a checkpoint can come after each
+  // Applied to the file's text, so that it reads its inputs from the examples and writes its
+  // outputs to the scratch folder: in each replacement "{examples}" is the example's folder and
+  // "{scratch}" the scratch folder (both with a trailing slash).
+  std::vector<std::pair<std::string, std::string>> edits;
+  std::vector<std::string> ordered;    // outputs in the scratch folder, compared in order
+  std::vector<std::string> unordered;  // outputs compared as multisets (group-by windows)
+  // Resume from this many checkpoints, spread evenly from the first to the last (0: all).
+  std::size_t resumes = 0;
+};
+
+// Runs `example` with a checkpoint as often as it drains, then resumes it from each of those
+// checkpoints in turn (or from `resumes` of them); each resumed run must leave the outputs the
+// uninterrupted run writes (cut back to the checkpoint, then written on). Returns the number of
+// checkpoints.
+std::size_t expect_resumes_from_every_checkpoint(const fs::path& dir,
+                                                 const ResumableExample& example) {
+  const std::string examples = std::string(CWF_SOURCE_DIR) + "/workflows/examples/" +
+                               example.folder;
+  std::string text = read_file(examples + example.file);
+  for (auto [from, to] : example.edits) {
+    for (auto [placeholder, value] : {std::pair<std::string, std::string>{"{examples}", examples},
+                                      {"{scratch}", dir.string() + "/"}})
+      for (std::size_t at; (at = to.find(placeholder)) != std::string::npos;)
         to.replace(at, placeholder.size(), value);
     std::size_t at = text.find(from);
     EXPECT_NE(at, std::string::npos) << from;
     if (at == std::string::npos) return 0;
     text.replace(at, from.size(), to);
   }
-  const std::string workflow = (dir / example).string();
+  auto outputs = [&] {
+    std::vector<std::vector<std::string>> all;
+    for (const std::string& name : example.ordered)
+      all.push_back(lines_of(read_file((dir / name).string())));
+    for (const std::string& name : example.unordered)
+      all.push_back(sorted_lines(dir / name));
+    return all;
+  };
+  const std::string workflow = (dir / example.file).string();
   std::ofstream(workflow) << text;
-  const std::vector<std::string> base = {"run", workflow, "--set", source + ".batch=1"};
+  const std::vector<std::string> base = {"run", workflow, "--set", example.source + ".batch=1"};
   ProcessResult reference = run_cwf(base);
   EXPECT_EQ(reference.status, 0) << reference.err;
-  const std::string want = read_file(out);
-  EXPECT_FALSE(want.empty());
+  const auto want = outputs();
+  for (const auto& lines : want)
+    EXPECT_FALSE(lines.empty());
   const fs::path all = dir / "all";
   std::vector<std::string> args = base;
   args.insert(args.end(), {"--checkpoint-dir", all.string(), "--checkpoint-every", "1ns",
-                           "--checkpoint-keep", "1000"});
+                           "--checkpoint-keep", "100000"});
   ProcessResult checkpointed = run_cwf(args);
   EXPECT_EQ(checkpointed.status, 0) << checkpointed.err;
-  EXPECT_EQ(read_file(out), want);
+  EXPECT_EQ(outputs(), want);
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(all))
     files.push_back(entry.path());
   std::sort(files.begin(), files.end());
-  for (std::size_t k = 0; k < files.size(); ++k) {
+  std::vector<std::size_t> chosen;
+  if (example.resumes == 0 || files.size() <= example.resumes) {
+    for (std::size_t k = 0; k < files.size(); ++k)
+      chosen.push_back(k);
+  } else {
+    for (std::size_t i = 0; i < example.resumes; ++i)
+      chosen.push_back(i * (files.size() - 1) / (example.resumes - 1));
+  }
+  for (std::size_t k : chosen) {
     SCOPED_TRACE("resumed from " + files[k].filename().string());
     const fs::path one = dir / ("one-" + std::to_string(k));
     fs::create_directories(one);
@@ -352,7 +381,7 @@ std::size_t expect_hic_example_resumes_from_every_checkpoint(
     resume.insert(resume.end(), {"--resume", one.string()});
     ProcessResult resumed = run_cwf(resume);
     EXPECT_EQ(resumed.status, 0) << resumed.err;
-    EXPECT_EQ(read_file(out), want);
+    EXPECT_EQ(outputs(), want);
   }
   return files.size();
 }
@@ -360,24 +389,80 @@ std::size_t expect_hic_example_resumes_from_every_checkpoint(
 // The ECA detector and its time events keep their state too: the print reminders (an absence
 // deadline of 10 minutes, closed by a time event).
 TEST_F(CrashRecovery, TheEcaRemindersResumeFromEveryCheckpoint) {
-  EXPECT_GE(expect_hic_example_resumes_from_every_checkpoint(
-                dir_, "print_reminders.yaml", "jobs",
-                {{"data/print_jobs.jsonl", "{examples}data/print_jobs.jsonl"},
-                 {"{type: stdout, format: text}", "{type: jsonl_sink, path: {out}}"}},
-                "reminders.jsonl"),
+  EXPECT_GE(expect_resumes_from_every_checkpoint(
+                dir_, {.folder = "hic/",
+                       .file = "print_reminders.yaml",
+                       .source = "jobs",
+                       .edits = {{"data/print_jobs.jsonl", "{examples}data/print_jobs.jsonl"},
+                                 {"{type: stdout, format: text}",
+                                  "{type: jsonl_sink, path: {scratch}reminders.jsonl}"}},
+                       .ordered = {"reminders.jsonl"}}),
             2u);
 }
 
 // The health insurance claim: ECA rules, the brokers answering them in a cycle, the raised
 // requests and the event history.
 TEST_F(CrashRecovery, TheHealthInsuranceClaimResumesFromEveryCheckpoint) {
-  EXPECT_GE(expect_hic_example_resumes_from_every_checkpoint(
-                dir_, "hic.yaml", "claims",
-                {{"data/claims.jsonl", "{examples}data/claims.jsonl"},
-                 {"rules: rules.yaml", "rules: {examples}rules.yaml"},
-                 {"path: out/history.jsonl", "path: {out}"}},
-                "history.jsonl"),
+  EXPECT_GE(expect_resumes_from_every_checkpoint(
+                dir_, {.folder = "hic/",
+                       .file = "hic.yaml",
+                       .source = "claims",
+                       .edits = {{"data/claims.jsonl", "{examples}data/claims.jsonl"},
+                                 {"rules: rules.yaml", "rules: {examples}rules.yaml"},
+                                 {"path: out/history.jsonl", "path: {scratch}history.jsonl"}},
+                       .ordered = {"history.jsonl"}}),
             1u);
+}
+
+// The guard scheduler's event actors keep their instances: guards simplified by announcements,
+// parked attempts, triggers already asked for, decided events (Singh's Example 4, its attempts
+// repeated for 300 customers so that checkpoints fall between them).
+TEST_F(CrashRecovery, TheGuardSchedulerResumesFromEveryCheckpoint) {
+  const std::string examples = std::string(CWF_SOURCE_DIR) + "/workflows/examples/guards/";
+  const std::vector<std::string> block =
+      lines_of(read_file(examples + "buy_ticket_book_car.attempts.jsonl"));
+  std::ofstream attempts(dir_ / "attempts.jsonl");
+  for (int copy = 0; copy < 300; ++copy)
+    for (std::string line : block) {
+      std::size_t at = line.find("\"cid\": ") + 7;
+      int cid = std::stoi(line.substr(at));
+      line.replace(at, line.find('}', at) - at, std::to_string(copy * 3 + cid));
+      attempts << line << "\n";
+    }
+  attempts.close();
+  EXPECT_GE(expect_resumes_from_every_checkpoint(
+                dir_, {.folder = "guards/",
+                       .file = "buy_ticket_book_car.yaml",
+                       .source = "attempts",
+                       .edits = {{"path: buy_ticket_book_car.attempts.jsonl",
+                                  "path: {scratch}attempts.jsonl"},
+                                 {"file: buy_ticket_book_car.deps.yaml",
+                                  "file: {examples}buy_ticket_book_car.deps.yaml"},
+                                 {"{type: stdout, format: json}",
+                                  "{type: jsonl_sink, path: {scratch}outcomes.jsonl}"}},
+                       .ordered = {"outcomes.jsonl"},
+                       .resumes = kSanitizerBuild ? 4u : 12u}),
+            10u);
+}
+
+// A sub-workflow keeps the windows and the counter inside it: its inner run is saved with the
+// run around it, time windows included (closed by deadlines the composite asks to be fired at).
+TEST_F(CrashRecovery, ASubWorkflowResumesFromEveryCheckpoint) {
+  EXPECT_GE(expect_resumes_from_every_checkpoint(
+                dir_, {.folder = "checkpoints/",
+                       .file = "sensor_stages.yaml",
+                       .source = "readings",
+                       .edits = {{"path: data/readings.jsonl",
+                                  "path: {examples}data/readings.jsonl"},
+                                 {"workflow: stages/sensor_stage.yaml",
+                                  "workflow: {examples}stages/sensor_stage.yaml"},
+                                 {"../out/stage_averages.jsonl", "{scratch}averages.jsonl"},
+                                 {"../out/stage_peaks.jsonl", "{scratch}peaks.jsonl"},
+                                 {"../out/stage_counts.jsonl", "{scratch}counts.jsonl"}},
+                       .ordered = {"counts.jsonl"},
+                       .unordered = {"averages.jsonl", "peaks.jsonl"},
+                       .resumes = kSanitizerBuild ? 4u : 12u}),
+            20u);
 }
 
 }  // namespace

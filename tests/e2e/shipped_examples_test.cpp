@@ -87,6 +87,10 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"examples/checkpoints/sensor_windows.yaml",
      "writes files, killed and resumed: crash_recovery_test.cpp under every director, "
      "checkpoint_options_test.cpp"},
+    {"examples/checkpoints/sensor_stages.yaml",
+     "writes files, resumed from its checkpoints: crash_recovery_test.cpp"},
+    {"examples/checkpoints/stages/sensor_stage.yaml",
+     "a sub-workflow, run inside examples/checkpoints/sensor_stages.yaml"},
     {"examples/overload/fanout.yaml",
      "6 million events: overload_test.cpp runs 400,000 of them under every director"},
     {"examples/stages/odd_squares.yaml", "a sub-workflow, run inside examples/squares.yaml"},
