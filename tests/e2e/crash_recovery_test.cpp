@@ -324,8 +324,8 @@ struct ResumableExample {
 // checkpoints.
 std::size_t expect_resumes_from_every_checkpoint(const fs::path& dir,
                                                  const ResumableExample& example) {
-  const std::string examples = std::string(CWF_SOURCE_DIR) + "/workflows/examples/" +
-                               example.folder;
+  const std::string examples =
+      std::string(CWF_SOURCE_DIR) + "/workflows/examples/" + example.folder;
   std::string text = read_file(examples + example.file);
   for (auto [from, to] : example.edits) {
     for (auto [placeholder, value] : {std::pair<std::string, std::string>{"{examples}", examples},
@@ -430,39 +430,40 @@ TEST_F(CrashRecovery, TheGuardSchedulerResumesFromEveryCheckpoint) {
       attempts << line << "\n";
     }
   attempts.close();
-  EXPECT_GE(expect_resumes_from_every_checkpoint(
-                dir_, {.folder = "guards/",
-                       .file = "buy_ticket_book_car.yaml",
-                       .source = "attempts",
-                       .edits = {{"path: buy_ticket_book_car.attempts.jsonl",
-                                  "path: {scratch}attempts.jsonl"},
-                                 {"file: buy_ticket_book_car.deps.yaml",
-                                  "file: {examples}buy_ticket_book_car.deps.yaml"},
-                                 {"{type: stdout, format: json}",
-                                  "{type: jsonl_sink, path: {scratch}outcomes.jsonl}"}},
-                       .ordered = {"outcomes.jsonl"},
-                       .resumes = kSanitizerBuild ? 4u : 12u}),
-            10u);
+  EXPECT_GE(
+      expect_resumes_from_every_checkpoint(
+          dir_,
+          {.folder = "guards/",
+           .file = "buy_ticket_book_car.yaml",
+           .source = "attempts",
+           .edits = {{"path: buy_ticket_book_car.attempts.jsonl", "path: {scratch}attempts.jsonl"},
+                     {"file: buy_ticket_book_car.deps.yaml",
+                      "file: {examples}buy_ticket_book_car.deps.yaml"},
+                     {"{type: stdout, format: json}",
+                      "{type: jsonl_sink, path: {scratch}outcomes.jsonl}"}},
+           .ordered = {"outcomes.jsonl"},
+           .resumes = kSanitizerBuild ? 4u : 12u}),
+      10u);
 }
 
 // A sub-workflow keeps the windows and the counter inside it: its inner run is saved with the
 // run around it, time windows included (closed by deadlines the composite asks to be fired at).
 TEST_F(CrashRecovery, ASubWorkflowResumesFromEveryCheckpoint) {
-  EXPECT_GE(expect_resumes_from_every_checkpoint(
-                dir_, {.folder = "checkpoints/",
-                       .file = "sensor_stages.yaml",
-                       .source = "readings",
-                       .edits = {{"path: data/readings.jsonl",
-                                  "path: {examples}data/readings.jsonl"},
-                                 {"workflow: stages/sensor_stage.yaml",
-                                  "workflow: {examples}stages/sensor_stage.yaml"},
-                                 {"../out/stage_averages.jsonl", "{scratch}averages.jsonl"},
-                                 {"../out/stage_peaks.jsonl", "{scratch}peaks.jsonl"},
-                                 {"../out/stage_counts.jsonl", "{scratch}counts.jsonl"}},
-                       .ordered = {"counts.jsonl"},
-                       .unordered = {"averages.jsonl", "peaks.jsonl"},
-                       .resumes = kSanitizerBuild ? 4u : 12u}),
-            20u);
+  EXPECT_GE(
+      expect_resumes_from_every_checkpoint(
+          dir_, {.folder = "checkpoints/",
+                 .file = "sensor_stages.yaml",
+                 .source = "readings",
+                 .edits = {{"path: data/readings.jsonl", "path: {examples}data/readings.jsonl"},
+                           {"workflow: stages/sensor_stage.yaml",
+                            "workflow: {examples}stages/sensor_stage.yaml"},
+                           {"../out/stage_averages.jsonl", "{scratch}averages.jsonl"},
+                           {"../out/stage_peaks.jsonl", "{scratch}peaks.jsonl"},
+                           {"../out/stage_counts.jsonl", "{scratch}counts.jsonl"}},
+                 .ordered = {"counts.jsonl"},
+                 .unordered = {"averages.jsonl", "peaks.jsonl"},
+                 .resumes = kSanitizerBuild ? 4u : 12u}),
+      20u);
 }
 
 }  // namespace
