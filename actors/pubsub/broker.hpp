@@ -34,6 +34,11 @@
 #include "actors/pubsub/filter.hpp"
 #include "actors/pubsub/matching_index.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::pubsub {
 
 // A subscription's or advertisement's name: its client (subscriber or publisher) and an id that
@@ -98,6 +103,15 @@ class Broker {
   // A message from neighbour `from`. False when it makes no sense here (an unsubscription of
   // an unknown subscription...); nothing changes then.
   bool receive(Hop from, const BrokerMessage& message, BrokerOutput& out);
+
+  // ---- checkpoints (broker_snapshot.cpp) ----
+  // The routing state whole: subscriptions with their ids (ids order deliveries and the
+  // subscriptions sent on), hops and where each was forwarded, advertisements, what was sent to
+  // each neighbour in order. A restored broker routes every later operation as this one would.
+  void save(SnapshotWriter& out) const;
+  // Replaces this broker's state. Throws SnapshotError for a state of another overlay (another
+  // number of neighbours), a hop out of range, a filter that does not read or an id used twice.
+  void restore(SnapshotReader& in);
 
   // ---- routing state, for tests and statistics ----
   std::size_t subscriptions() const { return subscriptions_.size(); }    // PRT entries

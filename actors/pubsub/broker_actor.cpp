@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::pubsub {
 
@@ -74,6 +76,14 @@ void BrokerActor::fire(FiringContext& context) {
     }
     flush(context);
   }
+}
+
+void BrokerActor::save_state(SnapshotWriter& out, ActorContext&) {
+  broker_.save(out);
+}
+
+void BrokerActor::restore_state(SnapshotReader& in, ActorContext&) {
+  broker_.restore(in);
 }
 
 void BrokerActor::handle(FiringContext& context, const Value& token) {

@@ -39,6 +39,10 @@ class BrokerActor final : public Actor {
   void preset(const std::vector<std::pair<std::string, Filter>>& subscriptions,
               const std::vector<std::pair<std::string, Filter>>& advertisements);
   void fire(FiringContext& context) override;
+  // Its routing tables (Broker::save); the preset ones are in them.
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   void handle(FiringContext& context, const Value& token);

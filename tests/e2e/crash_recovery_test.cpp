@@ -446,6 +446,23 @@ TEST_F(CrashRecovery, TheGuardSchedulerResumesFromEveryCheckpoint) {
       10u);
 }
 
+// Brokers of an overlay keep their routing tables: subscriptions and advertisements, where each
+// was forwarded, and what each neighbour was sent.
+TEST_F(CrashRecovery, ABrokerOverlayResumesFromEveryCheckpoint) {
+  std::vector<std::pair<std::string, std::string>> edits;
+  for (const char* side : {"west", "hub", "east"})
+    edits.push_back({std::string("path: data/") + side + "_ops.jsonl",
+                     std::string("path: {examples}data/") + side + "_ops.jsonl"});
+  edits.push_back({"deliveries: {type: stdout}",
+                   "deliveries: {type: jsonl_sink, path: {scratch}deliveries.jsonl}"});
+  EXPECT_GE(expect_resumes_from_every_checkpoint(dir_, {.folder = "pubsub/",
+                                                        .file = "overlay.yaml",
+                                                        .source = "west_ops",
+                                                        .edits = edits,
+                                                        .unordered = {"deliveries.jsonl"}}),
+            3u);
+}
+
 // A sub-workflow keeps the windows and the counter inside it: its inner run is saved with the
 // run around it, time windows included (closed by deadlines the composite asks to be fired at).
 TEST_F(CrashRecovery, ASubWorkflowResumesFromEveryCheckpoint) {

@@ -8,6 +8,9 @@
 #include <deque>
 
 #include "overlay_scenario.hpp"
+#include "runtime/snapshot/snapshot_error.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::pubsub {
 namespace {
@@ -78,9 +81,29 @@ class SimulatedOverlay {
   }
 
   const Broker& broker(int b) const { return brokers_[b]; }
+
+  // Every broker replaced by one restored from its checkpoint (Broker::save), messages on the
+  // links left as they are: as a resumed run whose links are queues of the checkpoint.
+  void restore_every_broker() {
+    for (Broker& original : brokers_) {
+      SnapshotWriter out;
+      original.save(out);
+      std::vector<std::uint8_t> bytes = out.take_bytes();
+      Broker restored(original.neighbours());
+      SnapshotReader in(bytes);
+      restored.restore(in);
+      in.expect_end();
+      SnapshotWriter again;
+      restored.save(again);
+      EXPECT_EQ(again.take_bytes(), bytes) << "a restored broker saves what it was restored from";
+      original = std::move(restored);
+      ++restores;
+    }
+  }
   int size() const { return static_cast<int>(brokers_.size()); }
 
   Received received;
+  std::size_t restores = 0;
   std::size_t rejected = 0;
   std::size_t messages = 0;
 
@@ -104,14 +127,18 @@ class SimulatedOverlay {
   std::map<std::pair<int, int>, std::deque<BrokerMessage>> links_;
 };
 
-// Runs the scenario: within a phase operations and link deliveries interleave at random.
-Received run(const Scenario& s, std::mt19937& rng, SimulatedOverlay& overlay) {
+// Runs the scenario: within a phase operations and link deliveries interleave at random. With
+// `restore_every`, every broker is restored from its checkpoint after about one operation in
+// that many.
+Received run(const Scenario& s, std::mt19937& rng, SimulatedOverlay& overlay,
+             unsigned restore_every = 0) {
   for (const auto& phase : s.phases) {
     for (const Op& op : phase) {
       EXPECT_TRUE(op.kind == Op::Kind::publish || overlay.apply(op));
       if (op.kind == Op::Kind::publish) overlay.apply(op);
       while (rng() % 2 && overlay.step()) {
       }
+      if (restore_every && rng() % restore_every == 0) overlay.restore_every_broker();
     }
     overlay.settle();
   }
@@ -160,6 +187,48 @@ TEST(OverlayProperty, EverySubscriberReceivesExactlyWhatOneBrokerWouldDeliver) {
   EXPECT_GT(deliveries, 5000u);
   EXPECT_GT(rejected, 100u);
   EXPECT_GT(messages, 10000u);
+}
+
+// Brokers restored from checkpoints at random moments (subscriptions half forwarded, messages on
+// the links) go on routing as the originals would have: every subscriber still receives exactly
+// what one broker would deliver.
+TEST(OverlayProperty, BrokersRestoredFromCheckpointsRouteAsTheOriginals) {
+  std::mt19937 rng(3344);
+  std::size_t deliveries = 0, restores = 0;
+  for (int round = 0; round < 150; ++round) {
+    int brokers = 1 + static_cast<int>(rng() % 8);
+    Scenario s = testing::random_scenario(rng, brokers, 12, 40);
+    std::size_t expected_rejected = 0;
+    Received expected = testing::oracle(s, &expected_rejected);
+    SimulatedOverlay overlay(s, rng);
+    Received got = run(s, rng, overlay, 10);
+    ASSERT_EQ(got, expected) << "round " << round << ": " << s.describe();
+    ASSERT_EQ(overlay.rejected, expected_rejected) << "round " << round;
+    for (const auto& [key, list] : got)
+      deliveries += list.size();
+    restores += overlay.restores;
+  }
+  EXPECT_GT(deliveries, 2000u);
+  EXPECT_GT(restores, 1000u);
+}
+
+// A checkpoint of a broker with other neighbours, or with a hop it cannot have, is refused.
+TEST(OverlayProperty, ABrokerRefusesTheCheckpointOfAnotherOverlay) {
+  Broker two(2);
+  BrokerOutput out;
+  ASSERT_TRUE(two.advertise({"p", ""}, Filter(), out));
+  SnapshotWriter writer;
+  two.save(writer);
+  std::vector<std::uint8_t> bytes = writer.take_bytes();
+  Broker three(3);
+  SnapshotReader in(bytes);
+  try {
+    three.restore(in);
+    FAIL() << "restored";
+  } catch (const SnapshotError& e) {
+    EXPECT_NE(std::string(e.what()).find("it had 2 neighbours, this one has 3"), std::string::npos)
+        << e.what();
+  }
 }
 
 // Covering keeps routing state small: many subscriptions under one broad one cost the link one
