@@ -9,6 +9,8 @@
 #include "actors/gsm/wfu_ready_order.hpp"
 #include "runtime/execution/scheduled_director.hpp"
 #include "runtime/loading/load_error.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 
 namespace cwf::gsm {
 
@@ -27,6 +29,53 @@ bool WfuInstanceNames::contains(const Value& id) const {
 Value WfuInstanceNames::id(std::int64_t number) const {
   std::lock_guard lock(mutex_);
   return ids_.at(static_cast<std::size_t>(number));
+}
+
+void WfuInstanceNames::save(SnapshotWriter& out) const {
+  std::lock_guard lock(mutex_);
+  out.write_u64(ids_.size());
+  for (const Value& id : ids_)
+    out.write_value(id);
+}
+
+void WfuInstanceNames::restore(SnapshotReader& in) {
+  std::vector<Value> ids(in.read_count("the instance ids"));
+  for (Value& id : ids)
+    id = in.read_value("an instance id");
+  std::lock_guard lock(mutex_);
+  numbers_.clear();
+  ids_.clear();
+  for (Value& id : ids) {
+    if (!numbers_.try_emplace(id, static_cast<std::int64_t>(ids_.size())).second)
+      in.reject("the instance ids", "instance " + id.to_json() + " is numbered twice");
+    ids_.push_back(std::move(id));
+  }
+}
+
+void WfuSourceActor::save_state(SnapshotWriter& out, ActorContext&) {
+  source_.save(out);
+}
+
+void WfuSourceActor::restore_state(SnapshotReader& in, ActorContext&) {
+  source_.restore(in);
+}
+
+void WfuUnitActor::save_state(SnapshotWriter& out, ActorContext&) {
+  unit_->save(out);
+}
+
+void WfuUnitActor::restore_state(SnapshotReader& in, ActorContext&) {
+  unit_->restore(in);
+}
+
+void GsmPubsubActor::save_state(SnapshotWriter& out, ActorContext& context) {
+  names_->save(out);
+  CompositeActor::save_state(out, context);
+}
+
+void GsmPubsubActor::restore_state(SnapshotReader& in, ActorContext& context) {
+  names_->restore(in);
+  CompositeActor::restore_state(in, context);
 }
 
 WfuSourceActor::WfuSourceActor(std::shared_ptr<const WfuPlan> plan,

@@ -40,6 +40,9 @@ class WfuInstanceNames {
   std::int64_t number(const Value& id);  // numbers an id not seen yet
   bool contains(const Value& id) const;
   Value id(std::int64_t number) const;
+  // Checkpoints: the ids in the order they were numbered.
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   mutable std::mutex mutex_;
@@ -51,6 +54,9 @@ class WfuSourceActor final : public Actor {
  public:
   WfuSourceActor(std::shared_ptr<const WfuPlan> plan, std::shared_ptr<WfuInstanceNames> names);
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   std::shared_ptr<const WfuPlan> plan_;
@@ -65,6 +71,9 @@ class WfuBusActor final : public Actor {
  public:
   explicit WfuBusActor(std::shared_ptr<const WfuPlan> plan);
   void fire(FiringContext& context) override;
+  // Its subscriptions and advertisements are the plan's, made before the first event and never
+  // changed: nothing to keep.
+  Checkpointing checkpointing() const override { return Checkpointing::none; }
   // The output port delivering to unit `unit` (units other than the source).
   static std::string port_name(int unit) { return "to_" + std::to_string(unit); }
 
@@ -79,6 +88,9 @@ class WfuUnitActor final : public Actor {
   WfuUnitActor(std::shared_ptr<const WfuPlan> plan, int unit,
                std::shared_ptr<WfuInstanceNames> names);
   void fire(FiringContext& context) override;
+  Checkpointing checkpointing() const override { return Checkpointing::own; }
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   std::shared_ptr<const WfuPlan> plan_;
@@ -107,6 +119,9 @@ class GsmPubsubActor final : public CompositeActor {
       {{"steps", "{t, instance, event, values: {attribute: value...}} per completed B-step"}}};
   GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers);
   void fire(FiringContext& context) override;
+  // The instance ids numbered so far, then the sub-workflow (CompositeActor).
+  void save_state(SnapshotWriter& out, ActorContext& context) override;
+  void restore_state(SnapshotReader& in, ActorContext& context) override;
 
  private:
   GsmPubsubActor(std::shared_ptr<const WfuPlan> plan, unsigned workers,

@@ -25,6 +25,8 @@ class WfuRuleUnit final : public WfuUnit {
   std::size_t pending() const override { return pending_rows(instances_); }
 
   std::uint64_t condition_errors() const { return condition_errors_; }
+  void save(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  private:
   struct Row {

@@ -1,5 +1,7 @@
 #include "actors/gsm/wfu_sink.hpp"
 
+#include <algorithm>
+
 #include "actors/gsm/wfu_messages.hpp"
 
 namespace cwf::gsm {
@@ -21,6 +23,10 @@ void WfuSink::receive(const Value& message, std::vector<Value>&) {
   if (kind == WfuKind::gateway || kind == WfuKind::data)
     row.completion.values.emplace_back(unit, wfu::field(message, wfu::v));
   if (++row.visited < plan_->expected_visited(event)) return;
+  // In unit order, not in the order the reports came: the units run on several threads, and a
+  // step's record must read the same in every run.
+  std::sort(row.completion.values.begin(), row.completion.values.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
   completions_.push_back(std::move(row.completion));
   ++completed_;
   rows_.erase(found);

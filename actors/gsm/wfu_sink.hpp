@@ -21,6 +21,9 @@ class WfuSink final : public WfuUnit {
 
   std::vector<StepCompletion>& completions() { return completions_; }
   std::uint64_t completed() const { return completed_; }
+  // Completions not taken yet are not saved: the actor takes them after every firing.
+  void save(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  private:
   struct Row {

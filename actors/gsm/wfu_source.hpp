@@ -14,6 +14,11 @@
 #include "actors/gsm/wfu_mapping.hpp"
 #include "runtime/values/value.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::gsm {
 
 class WfuSource {
@@ -25,6 +30,9 @@ class WfuSource {
   std::int64_t submit(std::int64_t instance, int event, std::span<const DataUpdate> data,
                       std::vector<Value>& publish);
   std::int64_t clock() const { return clock_; }
+  // Checkpoints (wfu_snapshot.cpp): the logical time and every instance's version vector.
+  void save(SnapshotWriter& out) const;
+  void restore(SnapshotReader& in);
 
  private:
   std::shared_ptr<const WfuPlan> plan_;

@@ -25,6 +25,8 @@ class WfuStatusGateway final : public WfuUnit {
   void receive(const Value& message, std::vector<Value>& publish) override;
   std::size_t pending() const override { return pending_rows(instances_); }
   std::uint64_t double_toggles() const { return double_toggles_; }
+  void save(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  private:
   struct Row {
@@ -49,6 +51,8 @@ class WfuDataUnit final : public WfuUnit {
   WfuDataUnit(std::shared_ptr<const WfuPlan> plan, int unit);
   void receive(const Value& message, std::vector<Value>& publish) override;
   std::size_t pending() const override { return pending_rows(instances_); }
+  void save(SnapshotWriter& out) const override;
+  void restore(SnapshotReader& in) override;
 
  private:
   struct Row {

@@ -13,6 +13,11 @@
 #include "actors/gsm/wfu_mapping.hpp"
 #include "runtime/values/value.hpp"
 
+namespace cwf {
+class SnapshotReader;
+class SnapshotWriter;
+}  // namespace cwf
+
 namespace cwf::gsm {
 
 class WfuUnit {
@@ -21,6 +26,11 @@ class WfuUnit {
   virtual void receive(const Value& message, std::vector<Value>& publish) = 0;
   // Rows (steps) received and not yet visited: 0 once the unit is quiescent.
   virtual std::size_t pending() const = 0;
+  // Checkpoints (wfu_snapshot.cpp): every instance's state, rows not yet visited included, in
+  // instance order. restore replaces the unit's state; it throws SnapshotError for a state of
+  // another plan (other numbers of inputs, an event or unit out of range).
+  virtual void save(SnapshotWriter& out) const = 0;
+  virtual void restore(SnapshotReader& in) = 0;
 };
 
 // The steps of one instance x a unit has received and not yet visited, by t. A unit visits x's

@@ -104,17 +104,27 @@ class CrashRecovery : public ScratchFolderTest {
   // The GSM design-to-order run (workflows/gsm/design_to_order_run.yaml) over `copies` copies of
   // its events, each copy's instances renamed (order-1-0, order-1-1, ...), the event that the
   // example rejects on purpose (an unknown instance) left out; its output in a JSON-lines file.
-  void write_design_to_order(int copies) {
+  // `interleaved`: line k of every copy, then line k+1 of every copy..., so that every copy's
+  // instances are in the middle of their steps at any checkpoint.
+  void write_design_to_order(int copies, bool interleaved = false) {
     std::vector<std::string> events;
     for (const std::string& line : lines_of(read_file(kGsmEvents)))
       if (line.find("\"order-3\"") == std::string::npos) events.push_back(line);
     std::ofstream out(dir_ / "orders_in.jsonl");
     const std::string key = "\"instance\": \"";
-    for (int copy = 0; copy < copies; ++copy)
-      for (std::string line : events) {
-        std::size_t end = line.find('"', line.find(key) + key.size());
-        out << line.insert(end, "-" + std::to_string(copy)) << "\n";
-      }
+    auto write = [&](std::string line, int copy) {
+      std::size_t end = line.find('"', line.find(key) + key.size());
+      out << line.insert(end, "-" + std::to_string(copy)) << "\n";
+    };
+    if (interleaved) {
+      for (const std::string& line : events)
+        for (int copy = 0; copy < copies; ++copy)
+          write(line, copy);
+    } else {
+      for (int copy = 0; copy < copies; ++copy)
+        for (const std::string& line : events)
+          write(line, copy);
+    }
     std::ofstream(dir_ / "orders.yaml")
         << "name: design-to-order-copies\n"
         << "actors:\n"
@@ -461,6 +471,28 @@ TEST_F(CrashRecovery, ABrokerOverlayResumesFromEveryCheckpoint) {
                                                         .edits = edits,
                                                         .unordered = {"deliveries.jsonl"}}),
             3u);
+}
+
+// GSM over publish/subscribe: the instance ids numbered so far, the source's logical time and
+// version vectors, every unit's per-instance values and the sinks' steps being completed (the
+// design-to-order events of 100 copies of its customers, interleaved, so that checkpoints fall in
+// the middle of every instance).
+TEST_F(CrashRecovery, GsmOverPublishSubscribeResumesFromEveryCheckpoint) {
+  write_design_to_order(100, /*interleaved=*/true);
+  EXPECT_GE(
+      expect_resumes_from_every_checkpoint(
+          dir_,
+          {.folder = "../gsm/",
+           .file = "design_to_order_run.yaml",
+           .source = "events",
+           .edits = {{"path: data/design_to_order_events.jsonl", "path: {scratch}orders_in.jsonl"},
+                     {"{type: gsm, model: design_to_order.yaml}",
+                      "{type: gsm_pubsub, model: {examples}design_to_order.yaml}"},
+                     {"{type: stdout, format: json}",
+                      "{type: jsonl_sink, path: {scratch}steps.jsonl}"}},
+           .unordered = {"steps.jsonl"},
+           .resumes = kSanitizerBuild ? 4u : 12u}),
+      10u);
 }
 
 // A sub-workflow keeps the windows and the counter inside it: its inner run is saved with the
