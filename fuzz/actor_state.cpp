@@ -2,7 +2,8 @@
 // actor type that keeps one: sources (positions in their files), sinks (their files' sizes),
 // counter, aggregates, joins, the Linear Road actors' tables, the GSM engine's instances, the ECA
 // detector's held occurrences and deadlines, the rule engine's, the time events still to come,
-// the sites' occurrence ids and the history's size. The
+// the sites' occurrence ids and the history's size, the pub/sub broker's routing tables, the
+// guard scheduler's and gsm_pubsub's sub-workflows and a sub-workflow with windows. The
 // first byte chooses the actor, the rest is what its saved state would be. A restored actor's state
 // is saved again and restored into a freshly built actor of the same kind, which must save exactly
 // the same bytes: restoring keeps everything it accepted. A SnapshotError (bytes damaged, or a
@@ -68,6 +69,10 @@ const char* const kActors[] = {
     "{type: eca_raise, event: REQ(HIC), instance: /claim, broker: InsuranceAgency}",
     "{type: eca_broker, name: DBCL, site: s1, services: {LogClaim: {delay: 1 min}}}",
     "{type: eca_history, path: {dir}/history.jsonl}",
+    "{type: broker, subscriptions: {alice: [[x, \"<\", 3]]}, advertisements: {p: []}}",
+    "{type: guard_scheduler, dependencies: [\"~e[c] + ~f[c] + e[c].f[c]\", \"~s[c] + b[c]\"]}",
+    "{type: gsm_pubsub, model: " CWF_SOURCE_DIR "/workflows/gsm/design_to_order.yaml, workers: 1}",
+    "{workflow: " CWF_SOURCE_DIR "/workflows/examples/checkpoints/stages/sensor_stage.yaml}",
 };
 constexpr std::size_t kKinds = sizeof kActors / sizeof kActors[0];
 
