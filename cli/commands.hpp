@@ -35,6 +35,13 @@ int history_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf gsm`: GSM models: their rules and dependency graph (cli/gsm_command.cpp).
 int gsm_command(const Words& args, std::ostream& out, std::ostream& err);
 
+// `cwf serve`: the enactment server (cli/serve_command.cpp, docs/server.md).
+int serve_command(const Words& args, std::ostream& out, std::ostream& err);
+// `cwf register|list|status|pause|resume|stop|remove`: the server's client
+// (cli/server_client_commands.cpp).
+int server_client_command(const std::string& command, const Words& args, std::ostream& out,
+                          std::ostream& err);
+
 // Dispatches `cwf <command> ...`; prints usage for help or an unknown command.
 int main_command(const Words& argv, std::ostream& out, std::ostream& err);
 

@@ -23,6 +23,15 @@ commands (each answers --help, or -h, with its usage and options):
   gsm COMMAND         GSM business artifacts: rules, graph of a model (cwf gsm help)
   guards FILE.yaml    print the guard of every event of a dependency workflow
   history FILE        query an event history (--instance ID, --type TYPE)
+  serve               the enactment server: many workflows, a REST API, /metrics (docs/server.md)
+  register FILE.yaml  register a workflow on a server and start it (--server URL, default
+                      $CWF_SERVER, else http://127.0.0.1:8420)
+  list                the server's workflows with their state
+  status NAME         one workflow of the server: state and per-actor figures
+  pause NAME          no actor of the workflow fires until it is resumed
+  resume NAME         the paused workflow goes on
+  stop NAME           stop the workflow's sources and drain it (it stays listed)
+  remove NAME         stop the workflow and forget it
   help [COMMAND]      this text, or the usage of COMMAND (as cwf COMMAND --help)
 
 standard output into a pipe or a file is written in blocks of 64 KiB, on a terminal as it comes;
@@ -59,9 +68,13 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "gsm") return gsm_command(rest, out, err);
   if (command == "guards") return guards_command(rest, out, err);
   if (command == "history") return history_command(rest, out, err);
+  if (command == "serve") return serve_command(rest, out, err);
+  for (const char* client : {"register", "list", "status", "pause", "resume", "stop", "remove"})
+    if (command == client) return server_client_command(command, rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
   message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "experiment",
-                                           "gsm", "guards", "history", "help"});
+                                           "gsm", "guards", "history", "serve", "register", "list",
+                                           "status", "pause", "resume", "stop", "remove", "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

@@ -13,6 +13,7 @@
 #include "cli/director_options.hpp"
 #include "cli/load.hpp"
 #include "cli/registries.hpp"
+#include "cli/resumable_run.hpp"
 #include "cli/run_checkpoints.hpp"
 #include "cli/summary.hpp"
 #include "runtime/execution/director_factory.hpp"
@@ -94,9 +95,7 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     out << kRunUsage;
     return 0;
   }
-  std::unique_ptr<Workflow> workflow;
-  std::unique_ptr<Director> director;
-  std::unique_ptr<Clock> clock;
+  BuiltRun run;
   RunOptions options;
   bool stats = false, progress = false;
   LossTolerance tolerance;
@@ -105,10 +104,11 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   std::string path;
   // The workflow, its director and its clock, built again for each checkpoint a resumed run
   // tries (a failed restore leaves the workflow unusable). False: reported, exit 2.
-  auto build = [&]() -> bool {
+  auto build = [&](BuiltRun& into) -> bool {
     const Arguments& args = *parsed;
-    workflow = load_or_report(path, err, param_overrides(args));
-    if (!workflow) return false;
+    into.workflow = load_or_report(path, err, param_overrides(args));
+    if (!into.workflow) return false;
+    Workflow* workflow = into.workflow.get();
     apply_director_options(args, workflow->director());
     if (auto capacity = args.value("capacity")) {
       QueueLimits limits = workflow->queue_defaults();
@@ -123,8 +123,8 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
       }
       workflow->set_queue_defaults(limits);
     }
-    director = make_director(workflow->director(), scheduler_registry());
-    clock = make_clock(args, *workflow);
+    into.director = make_director(workflow->director(), scheduler_registry());
+    into.clock = make_clock(args, *workflow);
     return true;
   };
   try {
@@ -135,9 +135,9 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     const Arguments& args = *parsed;
     path = workflow_path(args, "run");
     checkpoint_options = CheckpointOptions::parse(args);
-    if (!build()) return kExitUsage;
+    if (!build(run)) return kExitUsage;
     if (checkpoint_options.enabled())
-      if (std::string refusal = RunCheckpoints::refusal(*workflow); !refusal.empty()) {
+      if (std::string refusal = RunCheckpoints::refusal(*run.workflow); !refusal.empty()) {
         err << "cwf run: " << path << ": " << refusal << "\n";
         return kExitUsage;
       }
@@ -171,42 +171,16 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   int status = kExitOk;
   std::unique_ptr<RunCheckpoints> checkpoints;
   try {
-    std::optional<CheckpointStore::Checkpoint> resume_from;
-    RunSummary summary;
     if (checkpoint_options.enabled()) {
       checkpoints = std::make_unique<RunCheckpoints>(checkpoint_options);
       options.checkpoint_every = checkpoint_options.every;
       options.checkpoint_skipped = [&] { checkpoints->skipped(err); };
-    }
-    std::vector<std::uint64_t> candidates;
-    if (checkpoint_options.resume) {
-      candidates = checkpoints->numbers_newest_first();
-      if (candidates.empty())
+      if (checkpoint_options.resume && checkpoints->numbers_newest_first().empty())
         err << "cwf run: no checkpoint in " << checkpoint_options.directory->string()
             << " yet: starting from the beginning\n";
     }
-    // Newest first; a checkpoint that does not read, verify or fit the workflow is reported and
-    // the one before it tried, on a workflow built again.
-    for (std::size_t next = 0;;) {
-      resume_from.reset();
-      while (next < candidates.size() && !resume_from)
-        resume_from = checkpoints->load(candidates[next++], err);
-      if (!candidates.empty() && !resume_from)
-        throw std::runtime_error("no checkpoint in " + checkpoint_options.directory->string() +
-                                 " can be resumed from (see above); nothing was run");
-      if (resume_from)
-        err << "cwf run: resuming from checkpoint " << resume_from->number << " ("
-            << resume_from->path.string() << ")\n";
-      RunCheckpointing hooks;
-      if (checkpoints) hooks = checkpoints->hooks(resume_from ? &*resume_from : nullptr, err);
-      try {
-        summary = run_workflow(*workflow, *director, *clock, options, on_progress, hooks);
-        break;
-      } catch (const ResumeFailed& e) {
-        err << "cwf run: " << e.what() << "; trying the one before\n";
-        if (!build()) throw std::runtime_error("the workflow file no longer loads");
-      }
-    }
+    RunSummary summary = run_resuming(run, build, checkpoints.get(), checkpoint_options.resume,
+                                      options, on_progress, "cwf run", err);
     if (g_stop_requested) err << "cwf run: interrupted; sources stopped and queues drained\n";
     if (checkpoints) checkpoints->report(err);
     if (stats) {
@@ -218,7 +192,7 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     print_problems(summary, tolerance, err);
     status = exit_status_of(summary, tolerance);
   } catch (const std::exception& e) {
-    err << "cwf run: " << (workflow ? workflow->name() : path) << ": " << e.what() << "\n";
+    err << "cwf run: " << (run.workflow ? run.workflow->name() : path) << ": " << e.what() << "\n";
     status = kExitFailed;
   }
   std::signal(SIGINT, previous);

@@ -1,0 +1,155 @@
+#include <pthread.h>
+#include <signal.h>
+
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
+#include "cli/server/http_server.hpp"
+#include "cli/server/rest_api.hpp"
+#include "cli/server/workflow_catalog.hpp"
+#include "runtime/time/duration.hpp"
+
+namespace cwf::cli {
+
+namespace {
+
+const char* kServeUsage =
+    R"(usage: cwf serve [options]
+
+Runs the enactment server: it hosts many workflows at once, keeps their definitions and
+checkpoints in its state folder (a server started again with the same folder resumes them) and
+answers the REST API under /api/v1 (docs/server.md), /healthz, /readyz and /metrics
+(Prometheus). Ctrl-C or SIGTERM stops it: every workflow is stopped, to be resumed next time.
+
+  --listen HOST:PORT   where to listen (default 127.0.0.1:8420; port 0: any free port)
+  --state DIR          the state folder (default ./cwf-state)
+  --token-file FILE    a file holding the token every request but /healthz and /readyz must
+                       carry (Authorization: Bearer TOKEN); required to listen beyond loopback
+  --checkpoint-every DURATION
+                       how often each workflow that can be checkpointed writes one into the
+                       state folder (default 5s)
+  --port-file FILE     write the port listened on into FILE once the server answers
+  --threads N          threads answering requests (default 2)
+)";
+
+std::atomic<bool> g_signal_seen{false};
+
+std::pair<std::string, std::uint16_t> parse_listen(const std::string& text) {
+  std::size_t colon = text.rfind(':');
+  if (colon == std::string::npos || colon == 0)
+    throw UsageError("--listen expects HOST:PORT (got '" + text + "')");
+  std::string host = text.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
+  double port = parse_number(text.substr(colon + 1), "--listen's port");
+  if (port < 0 || port > 65535 || port != static_cast<double>(static_cast<int>(port)))
+    throw UsageError("--listen's port must be 0 to 65535 (got '" + text.substr(colon + 1) + "')");
+  return {host, static_cast<std::uint16_t>(port)};
+}
+
+std::string read_token(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw UsageError("--token-file: cannot read '" + path + "'");
+  std::string token;
+  std::getline(in, token);
+  while (!token.empty() && (token.back() == '\r' || token.back() == ' '))
+    token.pop_back();
+  if (token.size() < 16)
+    throw UsageError("--token-file: the token in '" + path + "' is shorter than 16 characters");
+  return token;
+}
+
+}  // namespace
+
+int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
+  if (wants_help(words)) {
+    out << kServeUsage;
+    return 0;
+  }
+  std::string host;
+  std::uint16_t port = 0;
+  std::filesystem::path state;
+  std::optional<std::string> token, port_file;
+  unsigned threads = 2;
+  Duration checkpoint_every = 5 * kSecond;
+  try {
+    Arguments args(words, {},
+                   {"listen", "state", "token-file", "port-file", "threads", "checkpoint-every"});
+    if (!args.positional().empty()) throw UsageError("cwf serve takes no file (cwf serve --help)");
+    std::tie(host, port) = parse_listen(args.value("listen").value_or("127.0.0.1:8420"));
+    state = args.value("state").value_or("cwf-state");
+    if (auto file = args.value("token-file")) token = read_token(*file);
+    port_file = args.value("port-file");
+    if (auto every = args.value("checkpoint-every")) {
+      checkpoint_every = parse_duration(*every);
+      if (checkpoint_every <= 0) throw UsageError("--checkpoint-every expects a positive duration");
+    }
+    if (auto n = args.value("threads")) {
+      double value = parse_number(*n, "--threads");
+      if (value < 1 || value > 64) throw UsageError("--threads must be 1 to 64");
+      threads = static_cast<unsigned>(value);
+    }
+    if (!is_loopback(host) && !token)
+      throw UsageError("listening on " + host +
+                       " makes the server reachable from other machines: give it a token "
+                       "(--token-file FILE), or listen on 127.0.0.1");
+  } catch (const std::exception& e) {
+    err << "cwf serve: " << e.what() << "\n";
+    return kExitUsage;
+  }
+
+  // SIGINT and SIGTERM are waited for by one thread (blocked in every other, which inherit the
+  // mask), which stops the server; the workflows are then stopped in order.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  sigset_t previous;
+  pthread_sigmask(SIG_BLOCK, &signals, &previous);
+  int status = kExitOk;
+  try {
+    WorkflowCatalog catalog(state, checkpoint_every);
+    RestApi api(catalog, token);
+    HttpServer server(host, port,
+                      [&api](const ApiRequest& request) { return api.handle(request); });
+    err << "cwf serve: listening on http://"
+        << (host.find(':') != std::string::npos ? "[" + host + "]" : host) << ":" << server.port()
+        << " (state in " << state.string() << ")\n";
+    if (port_file) {
+      std::ofstream file(*port_file, std::ios::trunc);
+      file << server.port() << "\n";
+    }
+    std::thread waiter([&] {
+      int seen = 0;
+      sigwait(&signals, &seen);
+      g_signal_seen = true;
+      server.stop();
+    });
+    std::thread starter([&] {
+      std::ostringstream log;
+      catalog.start_saved(log);
+      err << log.str();
+      api.set_ready();
+    });
+    server.run(threads);
+    starter.join();
+    if (!g_signal_seen) pthread_kill(waiter.native_handle(), SIGTERM);
+    waiter.join();
+    err << "cwf serve: stopping every workflow (a server started again resumes them)\n";
+    catalog.shutdown();
+  } catch (const std::exception& e) {
+    err << "cwf serve: " << e.what() << "\n";
+    status = kExitFailed;
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  return status;
+}
+
+}  // namespace cwf::cli

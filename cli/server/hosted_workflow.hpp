@@ -1,0 +1,98 @@
+// One workflow hosted by `cwf serve`: its definition (the YAML as registered, the folder its
+// relative paths are resolved against, its priority), the thread running it, and what the REST
+// API shows of it (state, uptime, per-actor figures refreshed while it runs).
+//
+// A workflow whose actors can all be checkpointed runs with checkpoints in its folder of the
+// server's state and resumes from them when it is started again (after a server restart); one
+// that cannot runs without, and starts from the beginning again.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "runtime/execution/runner.hpp"
+#include "runtime/values/value.hpp"
+
+namespace cwf::cli {
+
+// What a workflow was registered with; kept in the server's state folder.
+struct WorkflowDefinition {
+  std::string name;
+  std::string yaml;
+  std::string file;  // the registered file's name, in load errors
+  std::string base;  // the folder relative paths in the YAML are relative to
+  int priority = 0;  // higher is more important
+};
+
+// The `name:` the definition's YAML gives (its file name without folder and extension when it
+// gives none). Throws LoadError for a YAML that does not load.
+std::string loaded_name(const WorkflowDefinition& definition);
+
+enum class WorkflowState { running, paused, stopping, stopped, finished, failed };
+const char* state_name(WorkflowState state);
+
+class HostedWorkflow {
+ public:
+  // `folder`: the workflow's folder in the server's state (its checkpoints go there, one every
+  // `checkpoint_every`).
+  HostedWorkflow(WorkflowDefinition definition, std::filesystem::path folder,
+                 Duration checkpoint_every);
+  ~HostedWorkflow();  // stops the run and waits for it
+  HostedWorkflow(const HostedWorkflow&) = delete;
+  HostedWorkflow& operator=(const HostedWorkflow&) = delete;
+
+  // Called on the run's thread once the run has ended, with the state it ended in (finished,
+  // stopped or failed). Set before start().
+  void on_end(std::function<void(WorkflowState)> callback) { on_end_ = std::move(callback); }
+  // Loads the workflow (throws LoadError, std::runtime_error) and starts running it on a thread
+  // of its own, paused when `paused`.
+  void start(bool paused);
+  // For a workflow whose run ended before a server restart: listed in `state`, not run.
+  void mark_ended(WorkflowState state);
+  void pause();
+  void resume();
+  // Asks the run to stop: its sources stop and what is queued is processed (a checkpoint then
+  // holds everything). Returns at once; state() says when it has stopped.
+  void request_stop();
+  // Waits until the run has ended.
+  void join();
+
+  const WorkflowDefinition& definition() const { return definition_; }
+  const std::string& name() const { return definition_.name; }
+  WorkflowState state() const;
+  bool checkpointed() const { return checkpointed_; }
+  // The workflow's graph and current figures, as the REST API shows them.
+  Value summary() const;  // one line of the list
+  Value details() const;  // summary, graph and per-actor statistics
+  // Per-actor figures as last refreshed (about twice a second while it runs).
+  std::vector<ActorSummary> actors() const;
+  double uptime_seconds() const;
+
+ private:
+  void run();
+
+  WorkflowDefinition definition_;
+  std::filesystem::path folder_;
+  Duration checkpoint_every_;
+  bool checkpointed_ = false;
+  std::atomic<std::uint64_t> resumed_from_{0};  // the checkpoint the run resumed from, 0: none
+  Value graph_;  // {actors: [{name, type, location}], connections: [{from, to}]}
+  std::atomic<bool> stop_{false}, pause_{false};
+  std::atomic<WorkflowState> state_{WorkflowState::running};
+  std::chrono::steady_clock::time_point started_;
+  mutable std::mutex mutex_;  // guards what follows
+  std::vector<ActorSummary> actors_;
+  std::string error_;  // why it failed
+  std::string log_;    // what the run reported (checkpoints, problems), last lines
+  std::function<void(WorkflowState)> on_end_;
+  std::thread thread_;
+};
+
+}  // namespace cwf::cli

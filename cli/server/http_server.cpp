@@ -1,0 +1,162 @@
+#include "cli/server/http_server.hpp"
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <chrono>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace cwf::cli {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+namespace {
+
+constexpr std::chrono::seconds kRequestTimeout{30};
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket&& socket, const HttpServer::Handler& handler)
+      : stream_(std::move(socket)), handler_(handler) {}
+
+  void start() {
+    net::dispatch(stream_.get_executor(),
+                  beast::bind_front_handler(&Session::read, shared_from_this()));
+  }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(kMaxBody);
+    parser_->header_limit(kMaxHeader);
+    stream_.expires_after(kRequestTimeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&Session::on_read, shared_from_this()));
+  }
+
+  void on_read(beast::error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
+        ec == net::error::operation_aborted || ec == net::error::connection_reset ||
+        ec == net::error::eof)
+      return close();
+    if (ec == http::error::body_limit)
+      return answer(error_response(413, "the request's body is larger than " +
+                                            std::to_string(kMaxBody) + " bytes"),
+                    11, true);
+    if (ec == http::error::header_limit)
+      return answer(error_response(431, "the request's header is too large"), 11, true);
+    if (ec) return answer(error_response(400, "a malformed request: " + ec.message()), 11, true);
+    http::request<http::string_body> request = parser_->release();
+    ApiRequest api;
+    api.method = std::string(request.method_string());
+    api.target = std::string(request.target());
+    api.body = std::move(request.body());
+    api.authorization = std::string(request[http::field::authorization]);
+    ApiResponse response;
+    try {
+      response = handler_(api);
+    } catch (const std::exception& e) {
+      response = error_response(500, e.what());
+    }
+    answer(response, request.version(), !request.keep_alive());
+  }
+
+  void answer(const ApiResponse& api, unsigned version, bool close_after) {
+    response_ = {};
+    response_.version(version);
+    response_.result(static_cast<http::status>(api.status));
+    response_.set(http::field::server, "cwf");
+    response_.set(http::field::content_type, api.content_type);
+    response_.set(http::field::cache_control, "no-store");
+    for (const auto& [name, value] : api.headers)
+      response_.set(name, value);
+    response_.body() = api.body;
+    response_.keep_alive(!close_after);
+    response_.prepare_payload();
+    http::async_write(
+        stream_, response_,
+        beast::bind_front_handler(&Session::on_write, shared_from_this(), close_after));
+  }
+
+  void on_write(bool close_after, beast::error_code ec, std::size_t) {
+    if (ec || close_after) return close();
+    read();
+  }
+
+  void close() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::response<http::string_body> response_;
+  const HttpServer::Handler& handler_;
+};
+
+}  // namespace
+
+struct HttpServer::Impl {
+  net::io_context io;
+  tcp::acceptor acceptor{io};
+  Handler handler;
+
+  void accept() {
+    acceptor.async_accept(net::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
+      if (ec == net::error::operation_aborted) return;
+      if (!ec) std::make_shared<Session>(std::move(socket), handler)->start();
+      accept();
+    });
+  }
+};
+
+bool is_loopback(const std::string& host) {
+  if (host == "localhost") return true;
+  beast::error_code ec;
+  net::ip::address address = net::ip::make_address(host, ec);
+  return !ec && address.is_loopback();
+}
+
+HttpServer::HttpServer(const std::string& host, std::uint16_t port, Handler handler)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->handler = std::move(handler);
+  const std::string where = host + ":" + std::to_string(port);
+  beast::error_code ec;
+  net::ip::address address =
+      net::ip::make_address(host == "localhost" ? std::string("127.0.0.1") : host, ec);
+  if (ec) throw std::runtime_error("'" + host + "' is not an IP address to listen on");
+  tcp::endpoint endpoint(address, port);
+  impl_->acceptor.open(endpoint.protocol(), ec);
+  if (!ec) impl_->acceptor.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) impl_->acceptor.bind(endpoint, ec);
+  if (!ec) impl_->acceptor.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) throw std::runtime_error("cannot listen on " + where + ": " + ec.message());
+}
+
+HttpServer::~HttpServer() = default;
+
+std::uint16_t HttpServer::port() const {
+  return impl_->acceptor.local_endpoint().port();
+}
+
+void HttpServer::run(unsigned threads) {
+  impl_->accept();
+  std::vector<std::thread> extra;
+  for (unsigned i = 1; i < threads; ++i)
+    extra.emplace_back([this] { impl_->io.run(); });
+  impl_->io.run();
+  for (std::thread& t : extra)
+    t.join();
+}
+
+void HttpServer::stop() {
+  impl_->io.stop();
+}
+
+}  // namespace cwf::cli

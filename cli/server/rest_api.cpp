@@ -1,0 +1,175 @@
+#include "cli/server/rest_api.hpp"
+
+#include "cli/server/prometheus_metrics.hpp"
+#include "runtime/loading/load_error.hpp"
+#include "runtime/values/value_json.hpp"
+
+namespace cwf::cli {
+
+namespace {
+
+constexpr std::string_view kWorkflows = "/api/v1/workflows";
+
+ApiResponse json(int status, const Value& value) {
+  ApiResponse response;
+  response.status = status;
+  response.body = value.to_json() + "\n";
+  return response;
+}
+
+// Path segments after /api/v1/workflows: {} for the collection, {name} or {name, action}.
+std::optional<std::vector<std::string>> workflow_route(const std::string& path) {
+  if (path.compare(0, kWorkflows.size(), kWorkflows) != 0) return std::nullopt;
+  std::string rest = path.substr(kWorkflows.size());
+  std::vector<std::string> segments;
+  if (rest.empty() || rest == "/") return segments;
+  if (rest[0] != '/') return std::nullopt;
+  std::size_t at = 1;
+  while (at <= rest.size()) {
+    std::size_t end = rest.find('/', at);
+    if (end == std::string::npos) end = rest.size();
+    segments.push_back(rest.substr(at, end - at));
+    at = end + 1;
+  }
+  if (segments.size() > 2 || segments[0].empty()) return std::nullopt;
+  return segments;
+}
+
+std::string string_or(const Value& record, const char* name, const std::string& fallback) {
+  const Value* value = record.field(name);
+  if (!value || value->is_null()) return fallback;
+  if (!value->is_string()) throw CatalogError(400, std::string("'") + name + "' must be a string");
+  return std::string(value->as_string());
+}
+
+}  // namespace
+
+ApiResponse error_response(int status, const std::string& message) {
+  return json(status, Value::record({{"error", Value(message)}}));
+}
+
+RestApi::RestApi(WorkflowCatalog& catalog, std::optional<std::string> token)
+    : catalog_(catalog), token_(std::move(token)) {}
+
+bool RestApi::authorized(const ApiRequest& request) const {
+  if (!token_) return true;
+  const std::string expected = "Bearer " + *token_;
+  // Compared in full whatever differs first, so that the time taken tells nothing.
+  if (request.authorization.size() != expected.size()) return false;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < expected.size(); ++i)
+    difference |= static_cast<unsigned char>(request.authorization[i] ^ expected[i]);
+  return difference == 0;
+}
+
+ApiResponse RestApi::handle(const ApiRequest& request) {
+  std::string path = request.target.substr(0, request.target.find('?'));
+  if (request.method == "GET" && path == "/healthz")
+    return json(200, Value::record({{"status", Value("ok")}}));
+  if (request.method == "GET" && path == "/readyz")
+    return ready_ ? json(200, Value::record({{"status", Value("ready")}}))
+                  : error_response(503, "starting the saved workflows");
+  if (!authorized(request))
+    return error_response(401, "this server needs a token: Authorization: Bearer <token>");
+  try {
+    return route(request, path);
+  } catch (const CatalogError& e) {
+    return error_response(e.status(), e.what());
+  } catch (const std::exception& e) {
+    return error_response(500, e.what());
+  }
+}
+
+ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
+  const std::string& method = request.method;
+  if (path == "/metrics") {
+    if (method != "GET") return error_response(405, "/metrics answers GET only");
+    ApiResponse response;
+    response.content_type = "text/plain; version=0.0.4; charset=utf-8";
+    response.body = prometheus_exposition(catalog_);
+    return response;
+  }
+  auto segments = workflow_route(path);
+  if (!segments) return error_response(404, "no such resource: " + path);
+  if (segments->empty()) {
+    if (method == "GET") {
+      std::vector<Value> list;
+      for (const auto& workflow : catalog_.all())
+        list.push_back(workflow->summary());
+      return json(200, Value::record({{"workflows", Value::array(std::move(list))}}));
+    }
+    if (method == "POST") return register_workflow(request);
+    return error_response(405, "/api/v1/workflows answers GET and POST");
+  }
+  const std::string& name = (*segments)[0];
+  const std::string location = std::string(kWorkflows) + "/" + name;
+  if (segments->size() == 1) {
+    if (method == "GET") return json(200, catalog_.get(name)->details());
+    if (method == "DELETE") {
+      catalog_.remove(name);
+      ApiResponse response = json(202, Value::record({{"name", Value(name)},
+                                                      {"state", Value("removing")},
+                                                      {"poll", Value(location)}}));
+      response.headers.push_back({"Location", location});
+      return response;
+    }
+    return error_response(405, location + " answers GET and DELETE");
+  }
+  const std::string& action = (*segments)[1];
+  if (method != "POST") return error_response(405, location + "/" + action + " answers POST");
+  if (action == "pause") {
+    catalog_.pause(name);
+  } else if (action == "resume") {
+    catalog_.resume(name);
+  } else if (action == "stop") {
+    catalog_.stop(name);
+    // Stopping drains what is queued: the state says when it is done.
+    ApiResponse response =
+        json(202, Value::record({{"name", Value(name)},
+                                 {"state", Value(state_name(catalog_.get(name)->state()))},
+                                 {"poll", Value(location)}}));
+    response.headers.push_back({"Location", location});
+    return response;
+  } else {
+    return error_response(404, "no action '" + action + "' (pause, resume, stop)");
+  }
+  return json(200, catalog_.get(name)->summary());
+}
+
+ApiResponse RestApi::register_workflow(const ApiRequest& request) {
+  Value body;
+  try {
+    body = parse_json(request.body);
+  } catch (const std::exception& e) {
+    return error_response(400, std::string("the body is not JSON: ") + e.what());
+  }
+  if (!body.is_record())
+    return error_response(400, "the body must be a JSON object: {\"yaml\": \"...\", ...}");
+  WorkflowDefinition definition;
+  definition.yaml = string_or(body, "yaml", "");
+  if (definition.yaml.empty()) return error_response(400, "'yaml' (the workflow file) is missing");
+  definition.file = string_or(body, "file", "workflow.yaml");
+  definition.base = string_or(body, "base", "");
+  if (const Value* priority = body.field("priority"); priority && !priority->is_null()) {
+    if (!priority->is_int()) return error_response(400, "'priority' must be a whole number");
+    definition.priority = static_cast<int>(priority->as_int());
+  }
+  try {
+    // The name is the file's `name:`; loading tells it (and checks everything else).
+    definition.name = string_or(body, "name", "");
+    if (definition.name.empty()) definition.name = loaded_name(definition);
+    auto workflow = catalog_.add(std::move(definition));
+    ApiResponse response = json(201, workflow->summary());
+    response.headers.push_back({"Location", std::string(kWorkflows) + "/" + workflow->name()});
+    return response;
+  } catch (const LoadError& e) {
+    const SourceLocation& at = e.location();
+    return json(400, Value::record({{"error", Value(e.what())},
+                                    {"file", Value(at.file)},
+                                    {"line", Value(static_cast<std::int64_t>(at.line))},
+                                    {"column", Value(static_cast<std::int64_t>(at.column))},
+                                    {"message", Value(e.message())}}));
+  }
+}
+
+}  // namespace cwf::cli

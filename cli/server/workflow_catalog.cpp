@@ -1,0 +1,243 @@
+#include "cli/server/workflow_catalog.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "runtime/values/value_json.hpp"
+
+namespace cwf::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A name that is also a folder name, in any file system and any URL.
+bool usable_name(const std::string& name) {
+  if (name.empty() || name.size() > 100 || name[0] == '.') return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+      return false;
+  return true;
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Written whole or not at all: a temporary file renamed over the old one.
+void write_text(const fs::path& path, const std::string& text) {
+  fs::path temporary = path;
+  temporary += ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.flush();
+    if (!out) throw std::runtime_error("cannot write " + temporary.string());
+  }
+  fs::rename(temporary, path);
+}
+
+std::string string_field(const Value& record, const char* name) {
+  const Value* value = record.field(name);
+  return value && value->is_string() ? std::string(value->as_string()) : std::string();
+}
+
+bool bool_field(const Value& record, const char* name) {
+  const Value* value = record.field(name);
+  return value && value->is_bool() && value->as_bool();
+}
+
+}  // namespace
+
+WorkflowCatalog::WorkflowCatalog(fs::path state, Duration checkpoint_every)
+    : state_(std::move(state)), checkpoint_every_(checkpoint_every) {
+  fs::create_directories(state_ / "workflows");
+}
+
+WorkflowCatalog::~WorkflowCatalog() {
+  shutdown();
+}
+
+fs::path WorkflowCatalog::folder_of(const std::string& name) const {
+  return state_ / "workflows" / name;
+}
+
+void WorkflowCatalog::save(const HostedWorkflow& workflow, const Meta& meta) const {
+  const WorkflowDefinition& d = workflow.definition();
+  fs::path folder = folder_of(d.name);
+  fs::create_directories(folder);
+  write_text(folder / "workflow.yaml", d.yaml);
+  Value record = Value::record({{"file", Value(d.file)},
+                                {"base", Value(d.base)},
+                                {"priority", Value(static_cast<std::int64_t>(d.priority))},
+                                {"paused", Value(meta.paused)},
+                                {"ended", meta.ended.empty() ? Value() : Value(meta.ended)}});
+  write_text(folder / "meta.json", record.to_json() + "\n");
+}
+
+std::shared_ptr<HostedWorkflow> WorkflowCatalog::host(WorkflowDefinition definition) {
+  auto workflow =
+      std::make_shared<HostedWorkflow>(definition, folder_of(definition.name), checkpoint_every_);
+  std::string name = definition.name;
+  workflow->on_end([this, name](WorkflowState end) {
+    std::lock_guard lock(mutex_);
+    if (shutting_down_ || end == WorkflowState::failed) return;
+    auto found = workflows_.find(name);
+    if (found == workflows_.end()) return;  // removed meanwhile
+    metas_[name].ended = state_name(end);
+    try {
+      save(*found->second, metas_[name]);
+    } catch (const std::exception&) {
+      // The state folder is gone or full: the workflow runs again after a restart.
+    }
+  });
+  return workflow;
+}
+
+void WorkflowCatalog::start_saved(std::ostream& log) {
+  std::vector<fs::path> folders;
+  for (const auto& entry : fs::directory_iterator(state_ / "workflows"))
+    if (entry.is_directory() && usable_name(entry.path().filename().string()))
+      folders.push_back(entry.path());
+  std::sort(folders.begin(), folders.end());
+  for (const fs::path& folder : folders) {
+    const std::string name = folder.filename().string();
+    try {
+      Value meta_record = parse_json(read_text(folder / "meta.json"));
+      WorkflowDefinition definition;
+      definition.name = name;
+      definition.yaml = read_text(folder / "workflow.yaml");
+      definition.file = string_field(meta_record, "file");
+      definition.base = string_field(meta_record, "base");
+      if (const Value* p = meta_record.field("priority"); p && p->is_int())
+        definition.priority = static_cast<int>(p->as_int());
+      Meta meta{bool_field(meta_record, "paused"), string_field(meta_record, "ended")};
+      auto workflow = host(definition);
+      {
+        std::lock_guard lock(mutex_);
+        workflows_[name] = workflow;
+        metas_[name] = meta;
+      }
+      if (!meta.ended.empty()) {
+        workflow->mark_ended(meta.ended == "finished" ? WorkflowState::finished
+                                                      : WorkflowState::stopped);
+        log << "cwf serve: " << name << ": ended before the restart, not started\n";
+        continue;
+      }
+      workflow->start(meta.paused);
+      log << "cwf serve: " << name << ": started again" << (meta.paused ? " (paused)" : "") << "\n";
+    } catch (const std::exception& e) {
+      log << "cwf serve: " << name << ": cannot start again: " << e.what() << "\n";
+    }
+  }
+}
+
+std::shared_ptr<HostedWorkflow> WorkflowCatalog::add(WorkflowDefinition definition) {
+  if (!usable_name(definition.name))
+    throw CatalogError(400, "the workflow's name '" + definition.name +
+                                "' cannot be used: letters, digits, '-', '_' and '.' only "
+                                "(not first), at most 100");
+  {
+    std::lock_guard lock(mutex_);
+    if (workflows_.count(definition.name))
+      throw CatalogError(409, "a workflow named '" + definition.name +
+                                  "' is registered already (remove it first)");
+    if (removing_.count(definition.name))
+      throw CatalogError(409, "a workflow named '" + definition.name +
+                                  "' is still being removed (try again in a moment)");
+  }
+  Meta meta;
+  auto workflow = host(definition);
+  workflow->start(false);  // throws for a workflow that does not load: nothing is kept
+  std::lock_guard lock(mutex_);
+  if (workflows_.count(definition.name)) {
+    throw CatalogError(409, "a workflow named '" + definition.name + "' was registered meanwhile");
+  }
+  save(*workflow, meta);
+  workflows_[definition.name] = workflow;
+  metas_[definition.name] = meta;
+  return workflow;
+}
+
+std::shared_ptr<HostedWorkflow> WorkflowCatalog::get(const std::string& name) const {
+  std::lock_guard lock(mutex_);
+  auto found = workflows_.find(name);
+  if (found == workflows_.end())
+    throw CatalogError(404, "no workflow named '" + name + "' is registered");
+  return found->second;
+}
+
+std::vector<std::shared_ptr<HostedWorkflow>> WorkflowCatalog::all() const {
+  std::lock_guard lock(mutex_);
+  std::vector<std::shared_ptr<HostedWorkflow>> list;
+  for (const auto& [name, workflow] : workflows_)
+    list.push_back(workflow);
+  return list;
+}
+
+void WorkflowCatalog::pause(const std::string& name) {
+  auto workflow = get(name);
+  workflow->pause();
+  std::lock_guard lock(mutex_);
+  metas_[name].paused = true;
+  save(*workflow, metas_[name]);
+}
+
+void WorkflowCatalog::resume(const std::string& name) {
+  auto workflow = get(name);
+  workflow->resume();
+  std::lock_guard lock(mutex_);
+  metas_[name].paused = false;
+  save(*workflow, metas_[name]);
+}
+
+void WorkflowCatalog::stop(const std::string& name) {
+  get(name)->request_stop();  // marked ended when its run has ended (on_end)
+}
+
+void WorkflowCatalog::remove(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  auto found = workflows_.find(name);
+  if (found == workflows_.end())
+    throw CatalogError(404, "no workflow named '" + name + "' is registered");
+  std::shared_ptr<HostedWorkflow> workflow = found->second;
+  workflows_.erase(found);
+  metas_.erase(name);
+  removing_.insert(name);
+  workflow->request_stop();
+  // Its folder is deleted once the run has ended (it may still write a checkpoint into it);
+  // until then the name cannot be registered again.
+  removals_.emplace_back([this, workflow, name]() mutable {
+    workflow->join();
+    workflow.reset();
+    std::error_code ignored;
+    fs::remove_all(folder_of(name), ignored);
+    std::lock_guard done(mutex_);
+    removing_.erase(name);
+  });
+}
+
+void WorkflowCatalog::shutdown() {
+  std::vector<std::shared_ptr<HostedWorkflow>> running;
+  std::vector<std::thread> removals;
+  {
+    std::lock_guard lock(mutex_);
+    shutting_down_ = true;
+    for (const auto& [name, workflow] : workflows_)
+      running.push_back(workflow);
+    removals.swap(removals_);
+  }
+  // A removal takes the lock when it is done: joined without it.
+  for (auto& workflow : running)
+    workflow->request_stop();
+  for (auto& workflow : running)
+    workflow->join();
+  for (std::thread& removal : removals)
+    removal.join();
+}
+
+}  // namespace cwf::cli

@@ -1,0 +1,88 @@
+// The workflows `cwf serve` hosts, and their definitions in its state folder:
+//
+//   STATE/workflows/NAME/workflow.yaml   the YAML as registered
+//   STATE/workflows/NAME/meta.json       {file, base, priority, paused, ended: finished|stopped}
+//   STATE/workflows/NAME/checkpoints/    the run's checkpoints (when it can be checkpointed)
+//
+// Started again with the same folder, the server starts every workflow that had not ended, as it
+// was left (paused or not), resuming from its checkpoints. A workflow ends when its sources are
+// exhausted or a user stops it; one ended stays listed (stopped or finished) until removed.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/server/hosted_workflow.hpp"
+
+namespace cwf::cli {
+
+// A request the catalog turns down: `status` is the HTTP status that says why (404 no such
+// workflow, 409 the name is taken, 400 a name that cannot be a folder).
+class CatalogError : public std::runtime_error {
+ public:
+  CatalogError(int status, const std::string& message)
+      : std::runtime_error(message), status_(status) {}
+  int status() const { return status_; }
+
+ private:
+  int status_;
+};
+
+class WorkflowCatalog {
+ public:
+  // Creates the state folder when missing.
+  // `checkpoint_every`: how often the workflows that can be checkpointed write one.
+  WorkflowCatalog(std::filesystem::path state, Duration checkpoint_every);
+  ~WorkflowCatalog();  // shutdown()
+
+  // Starts the workflows of the state folder (see above); one that no longer loads is listed
+  // as failed, with the reason.
+  void start_saved(std::ostream& log);
+  // Registers a workflow under the `name:` its YAML gives and starts it. Throws LoadError (a
+  // YAML that does not load, with file:line:column), CatalogError.
+  std::shared_ptr<HostedWorkflow> add(WorkflowDefinition definition);
+  // Throws CatalogError(404) for an unknown name.
+  std::shared_ptr<HostedWorkflow> get(const std::string& name) const;
+  std::vector<std::shared_ptr<HostedWorkflow>> all() const;  // by name
+
+  void pause(const std::string& name);
+  void resume(const std::string& name);
+  // Asks the workflow to stop (its sources stop, what is queued is processed); it stays listed.
+  void stop(const std::string& name);
+  // Stops the workflow and forgets it: it is gone from the list at once, its folder is deleted
+  // once its run has ended (in the background).
+  void remove(const std::string& name);
+
+  // Stops every workflow for a server shutdown, without marking them ended: a server started
+  // again resumes them. Waits for their runs to end.
+  void shutdown();
+
+ private:
+  struct Meta {
+    bool paused = false;
+    std::string ended;  // "finished" or "stopped" once its run has ended for good
+  };
+  std::filesystem::path folder_of(const std::string& name) const;
+  void save(const HostedWorkflow& workflow, const Meta& meta) const;
+  // A workflow whose end is written into its meta.json (unless the server is shutting down).
+  std::shared_ptr<HostedWorkflow> host(WorkflowDefinition definition);
+
+  std::filesystem::path state_;
+  Duration checkpoint_every_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<HostedWorkflow>> workflows_;
+  std::map<std::string, Meta> metas_;
+  std::set<std::string> removing_;  // removed, their folders not deleted yet
+  std::vector<std::thread> removals_;
+  bool shutting_down_ = false;
+};
+
+}  // namespace cwf::cli

@@ -1,0 +1,201 @@
+// The client commands of `cwf serve`: register, list, status, pause, resume, stop, remove. Each
+// makes one call of the REST API (docs/server.md) and prints what it answered for people.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <ostream>
+#include <sstream>
+
+#include "cli/arguments.hpp"
+#include "cli/commands.hpp"
+#include "cli/exit_status.hpp"
+#include "cli/server/http_client.hpp"
+#include "runtime/values/value_json.hpp"
+
+namespace cwf::cli {
+
+namespace {
+
+const std::map<std::string, std::string> kUsages = {
+    {"register",
+     "usage: cwf register FILE.yaml [--priority N] [--name NAME] [server options]\n\n"
+     "Registers a workflow on a server and starts it. Its relative paths are resolved against\n"
+     "the file's folder, on the server's machine. The name is the file's `name:` unless --name\n"
+     "gives another. A file that does not load is refused with file:line:column (exit 2).\n"},
+    {"list", "usage: cwf list [server options]\n\nLists the server's workflows.\n"},
+    {"status",
+     "usage: cwf status NAME [server options]\n\nOne workflow: its state and per-actor figures.\n"},
+    {"pause",
+     "usage: cwf pause NAME [server options]\n\nNo actor of the workflow fires until "
+     "it is resumed; queued events wait.\n"},
+    {"resume", "usage: cwf resume NAME [server options]\n"},
+    {"stop",
+     "usage: cwf stop NAME [server options]\n\nStops the workflow's sources and lets "
+     "it process what is queued; it stays listed (stopped).\n"},
+    {"remove",
+     "usage: cwf remove NAME [server options]\n\nStops the workflow and forgets it "
+     "(its checkpoints are deleted).\n"},
+};
+
+const char* kServerOptions =
+    "\nserver options:\n"
+    "  --server URL        the server (default $CWF_SERVER, else http://127.0.0.1:8420)\n"
+    "  --token-file FILE   the server's token, when it has one\n";
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string text_of(const Value* value) {
+  if (!value || value->is_null()) return "";
+  if (value->is_string()) return std::string(value->as_string());
+  return value->to_json();
+}
+
+std::string uptime(double seconds) {
+  char buf[32];
+  if (seconds < 120)
+    std::snprintf(buf, sizeof buf, "%.0fs", seconds);
+  else if (seconds < 7200)
+    std::snprintf(buf, sizeof buf, "%.0fm", seconds / 60);
+  else
+    std::snprintf(buf, sizeof buf, "%.1fh", seconds / 3600);
+  return buf;
+}
+
+void print_list(const Value& answer, std::ostream& out) {
+  const Value* workflows = answer.field("workflows");
+  if (!workflows || !workflows->is_array() || workflows->as_array().empty()) {
+    out << "no workflows\n";
+    return;
+  }
+  char line[256];
+  std::snprintf(line, sizeof line, "%-24s %-9s %8s %8s %12s %9s\n", "NAME", "STATE", "PRIORITY",
+                "UPTIME", "EVENTS", "PROBLEMS");
+  out << line;
+  for (const Value& w : workflows->as_array()) {
+    const Value* up = w.field("uptime_seconds");
+    std::snprintf(
+        line, sizeof line, "%-24s %-9s %8s %8s %12s %9s\n", text_of(w.field("name")).c_str(),
+        text_of(w.field("state")).c_str(), text_of(w.field("priority")).c_str(),
+        uptime(up && up->is_number() ? up->as_double() : 0).c_str(),
+        text_of(w.field("events_from_sources")).c_str(), text_of(w.field("problems")).c_str());
+    out << line;
+  }
+}
+
+void print_status(const Value& answer, std::ostream& out) {
+  const Value* workflow = answer.field("workflow");
+  if (workflow)
+    out << text_of(workflow->field("name")) << ": " << text_of(workflow->field("state"))
+        << ", priority " << text_of(workflow->field("priority")) << "\n";
+  if (const Value* error = answer.field("error"); error && !error->is_null())
+    out << "error: " << text_of(error) << "\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "%-20s %10s %12s %12s %8s %9s\n", "ACTOR", "FIRINGS", "IN",
+                "OUT", "QUEUED", "PROBLEMS");
+  out << line;
+  if (const Value* actors = answer.field("actors"); actors && actors->is_array())
+    for (const Value& a : actors->as_array()) {
+      std::int64_t problems = 0;
+      for (const char* kind : {"rejected", "failed", "dropped", "late", "lost"})
+        if (const Value* n = a.field(kind); n && n->is_int()) problems += n->as_int();
+      std::snprintf(line, sizeof line, "%-20s %10s %12s %12s %8s %9lld\n",
+                    text_of(a.field("name")).c_str(), text_of(a.field("firings")).c_str(),
+                    text_of(a.field("events_in")).c_str(), text_of(a.field("events_out")).c_str(),
+                    text_of(a.field("queued")).c_str(), static_cast<long long>(problems));
+      out << line;
+    }
+}
+
+}  // namespace
+
+int server_client_command(const std::string& command, const Words& words, std::ostream& out,
+                          std::ostream& err) {
+  if (wants_help(words)) {
+    out << kUsages.at(command) << kServerOptions;
+    return 0;
+  }
+  const std::string who = "cwf " + command;
+  std::string server;
+  try {
+    const bool registering = command == "register";
+    std::set<std::string> valued = {"server", "token-file"};
+    if (registering) valued.insert({"priority", "name"});
+    Arguments args(words, {}, valued);
+    const char* from_env = std::getenv("CWF_SERVER");
+    server =
+        args.value("server").value_or(from_env && *from_env ? from_env : "http://127.0.0.1:8420");
+    std::optional<std::string> token;
+    if (auto file = args.value("token-file")) {
+      std::string text = read_file(*file);
+      token = text.substr(0, text.find_first_of("\r\n"));
+    }
+    const bool needs_name = command != "list";
+    if (args.positional().size() != (needs_name ? 1u : 0u))
+      throw UsageError(kUsages.at(command).substr(0, kUsages.at(command).find('\n')));
+    const std::string name = needs_name ? args.positional()[0] : "";
+    ApiResponse answer;
+    if (registering) {
+      namespace fs = std::filesystem;
+      fs::path file(name);
+      std::vector<std::pair<std::string_view, Value>> fields = {
+          {"yaml", Value(read_file(name))},
+          {"file", Value(name)},
+          {"base", Value(fs::absolute(file).parent_path().lexically_normal().string())}};
+      if (auto priority = args.value("priority"))
+        fields.push_back(
+            {"priority", Value(static_cast<std::int64_t>(parse_number(*priority, "--priority")))});
+      if (auto as = args.value("name")) fields.push_back({"name", Value(*as)});
+      std::vector<std::string> names;
+      std::vector<Value> values;
+      for (auto& [key, value] : fields) {
+        names.emplace_back(key);
+        values.push_back(value);
+      }
+      answer = http_call(server, "POST", "/api/v1/workflows",
+                         Value::record(Schema::intern(names), std::move(values)).to_json(), token);
+    } else if (command == "list") {
+      answer = http_call(server, "GET", "/api/v1/workflows", "", token);
+    } else if (command == "status") {
+      answer = http_call(server, "GET", "/api/v1/workflows/" + name, "", token);
+    } else if (command == "remove") {
+      answer = http_call(server, "DELETE", "/api/v1/workflows/" + name, "", token);
+    } else {
+      answer = http_call(server, "POST", "/api/v1/workflows/" + name + "/" + command, "", token);
+    }
+    Value body;
+    try {
+      body = parse_json(answer.body);
+    } catch (const std::exception&) {
+      err << who << ": the server answered " << answer.status << " with no JSON: " << answer.body
+          << "\n";
+      return kExitFailed;
+    }
+    if (answer.status >= 400) {
+      err << who << ": " << text_of(body.field("error")) << "\n";
+      return answer.status == 400 ? kExitUsage : kExitFailed;
+    }
+    if (command == "list")
+      print_list(body, out);
+    else if (command == "status")
+      print_status(body, out);
+    else
+      out << text_of(body.field("name")) << ": " << text_of(body.field("state")) << "\n";
+    return kExitOk;
+  } catch (const ServerUnreachable& e) {
+    err << who << ": " << e.what() << "; start one with `cwf serve` or name it with --server\n";
+    return kExitFailed;
+  } catch (const std::exception& e) {
+    err << who << ": " << e.what() << "\n";
+    return kExitUsage;
+  }
+}
+
+}  // namespace cwf::cli

@@ -1,0 +1,328 @@
+// `cwf serve` as users meet it: a real server process on a loopback port, driven through the
+// REST API and the client commands (cwf register, list, status, pause, resume, stop, remove).
+// Registration errors, a restart that brings the workflows back, /metrics as Prometheus text,
+// concurrent clients, a token, and requests that are bad or too large.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <regex>
+#include <thread>
+
+#include "cli/server/http_client.hpp"
+#include "process.hpp"
+#include "runtime/values/value_json.hpp"
+#include "tests/runtime/scratch_folder_test_base.hpp"
+
+namespace cwf::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using cli::ApiResponse;
+using cli::http_call;
+
+// Waits for `done` (polling every 20 ms) for up to a minute: a server on a loaded machine.
+template <typename Predicate>
+bool eventually(Predicate done) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return done();
+}
+
+class Server : public ScratchFolderTest {
+ protected:
+  Server() : ScratchFolderTest("cwf-server") {}
+
+  // Starts `cwf serve` on a free loopback port with the state folder `state` (default: in the
+  // scratch folder) and waits until it is ready.
+  void start(std::vector<std::string> more = {}, const std::string& state = "") {
+    const fs::path port_file = dir_ / "port";
+    fs::remove(port_file);
+    std::vector<std::string> argv = {
+        CWF_EXE,       "serve",           "--listen",
+        "127.0.0.1:0", "--state",         state.empty() ? (dir_ / "state").string() : state,
+        "--port-file", port_file.string()};
+    argv.insert(argv.end(), more.begin(), more.end());
+    server_.emplace(argv);
+    ASSERT_TRUE(eventually([&] { return fs::exists(port_file) && fs::file_size(port_file) > 0; }))
+        << "the server wrote no port";
+    url_ = "http://127.0.0.1:" + lines_of(read_file(port_file.string())).at(0);
+    ASSERT_TRUE(eventually([&] {
+      try {
+        return http_call(url_, "GET", "/readyz").status == 200;
+      } catch (const cli::ServerUnreachable&) {
+        return false;
+      }
+    }));
+  }
+  int stop() { return server_->stop(std::chrono::seconds(30)); }
+
+  // A workflow writing one line every 10 ms into `output` in the scratch folder, endless.
+  std::string ticking_workflow(const std::string& name, const std::string& output) {
+    const fs::path file = dir_ / (name + ".yaml");
+    std::ofstream(file) << "name: " << name << "\nactors:\n"
+                        << "  ticks: {type: generator, interval: 10 ms, value: \"{tick: i}\"}\n"
+                        << "  out: {type: jsonl_sink, path: " << output << "}\n"
+                        << "connections:\n  - ticks -> out\n";
+    return file.string();
+  }
+
+  ProcessResult client(std::vector<std::string> args) {
+    args.insert(args.end(), {"--server", url_});
+    return run_cwf(args);
+  }
+  Value get(const std::string& target) {
+    ApiResponse answer = http_call(url_, "GET", target);
+    EXPECT_EQ(answer.status, 200) << target << ": " << answer.body;
+    return parse_json(answer.body);
+  }
+  std::string state_of(const std::string& name) {
+    return std::string(
+        get("/api/v1/workflows/" + name).field("workflow")->field("state")->as_string());
+  }
+  std::int64_t ticks_of(const std::string& name) {
+    return get("/api/v1/workflows/" + name)
+        .field("workflow")
+        ->field("events_from_sources")
+        ->as_int();
+  }
+
+  std::optional<ChildProcess> server_;
+  std::string url_;
+};
+
+TEST_F(Server, RegistersListsPausesResumesStopsAndRemovesWorkflowsThroughTheClient) {
+  start();
+  ProcessResult none = client({"list"});
+  ASSERT_EQ(none.status, 0) << none.err;
+  EXPECT_EQ(none.out, "no workflows\n");
+
+  const std::string file = ticking_workflow("ticker", (dir_ / "ticks.jsonl").string());
+  ProcessResult registered = client({"register", file, "--priority", "7"});
+  ASSERT_EQ(registered.status, 0) << registered.err;
+  EXPECT_EQ(registered.out, "ticker: running\n");
+  ASSERT_TRUE(eventually([&] { return ticks_of("ticker") > 10; }));
+
+  ProcessResult list = client({"list"});
+  ASSERT_EQ(list.status, 0) << list.err;
+  EXPECT_TRUE(std::regex_search(list.out, std::regex("ticker +running +7 ")));
+  ProcessResult status = client({"status", "ticker"});
+  ASSERT_EQ(status.status, 0) << status.err;
+  EXPECT_NE(status.out.find("ticker: running, priority 7"), std::string::npos) << status.out;
+  EXPECT_TRUE(std::regex_search(status.out, std::regex("\nticks +[0-9]+ ")));
+  EXPECT_TRUE(std::regex_search(status.out, std::regex("\nout +[0-9]+ ")));
+
+  ProcessResult paused = client({"pause", "ticker"});
+  ASSERT_EQ(paused.status, 0) << paused.err;
+  EXPECT_EQ(paused.out, "ticker: paused\n");
+  // Paused, nothing fires: the count settles (the figures are refreshed every 100 ms).
+  std::int64_t at_pause = -1;
+  EXPECT_TRUE(eventually([&] {
+    std::int64_t before = ticks_of("ticker");
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));
+    at_pause = ticks_of("ticker");
+    return at_pause == before;
+  }));
+
+  ProcessResult resumed = client({"resume", "ticker"});
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_EQ(resumed.out, "ticker: running\n");
+  EXPECT_TRUE(eventually([&] { return ticks_of("ticker") > at_pause; }));
+
+  ProcessResult stopped = client({"stop", "ticker"});
+  ASSERT_EQ(stopped.status, 0) << stopped.err;
+  EXPECT_TRUE(eventually([&] { return state_of("ticker") == "stopped"; }));
+  // Stopped by draining: every tick generated is in the file.
+  EXPECT_EQ(static_cast<std::int64_t>(lines_of(read_file((dir_ / "ticks.jsonl").string())).size()),
+            ticks_of("ticker"));
+
+  ProcessResult removed = client({"remove", "ticker"});
+  ASSERT_EQ(removed.status, 0) << removed.err;
+  EXPECT_EQ(removed.out, "ticker: removing\n");
+  EXPECT_EQ(http_call(url_, "GET", "/api/v1/workflows/ticker").status, 404);
+  ProcessResult gone = client({"pause", "ticker"});
+  EXPECT_EQ(gone.status, 1);
+  EXPECT_NE(gone.err.find("no workflow named 'ticker' is registered"), std::string::npos)
+      << gone.err;
+  // The name is free again once the folder is deleted.
+  EXPECT_TRUE(eventually([&] { return client({"register", file}).status == 0; }));
+  EXPECT_EQ(stop(), 0);
+}
+
+TEST_F(Server, ARegistrationThatDoesNotLoadIsRefusedWithFileLineAndColumn) {
+  start();
+  const fs::path bad = dir_ / "bad.yaml";
+  std::ofstream(bad) << "name: bad\nactors:\n  a: {type: generatr, count: 3}\n";
+  ProcessResult refused = client({"register", bad.string()});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find(bad.string() + ":3:"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("generator"), std::string::npos) << "did you mean: " << refused.err;
+  // Through the API: a 400 with the place in JSON.
+  ApiResponse answer = http_call(
+      url_, "POST", "/api/v1/workflows",
+      Value::record({{"yaml", Value(read_file(bad.string()))}, {"file", Value("bad.yaml")}})
+          .to_json());
+  EXPECT_EQ(answer.status, 400);
+  Value error = parse_json(answer.body);
+  EXPECT_EQ(error.field("file")->as_string(), "bad.yaml");
+  EXPECT_EQ(error.field("line")->as_int(), 3);
+  EXPECT_GT(error.field("column")->as_int(), 0);
+  // Not JSON, no YAML, a name taken twice.
+  EXPECT_EQ(http_call(url_, "POST", "/api/v1/workflows", "{not json").status, 400);
+  EXPECT_EQ(http_call(url_, "POST", "/api/v1/workflows", "{\"file\": \"x.yaml\"}").status, 400);
+  const std::string file = ticking_workflow("twice", (dir_ / "twice.jsonl").string());
+  ASSERT_EQ(client({"register", file}).status, 0);
+  ProcessResult again = client({"register", file});
+  EXPECT_EQ(again.status, 1);
+  EXPECT_NE(again.err.find("is registered already"), std::string::npos) << again.err;
+  ProcessResult nothing = run_cwf({"list", "--server", "http://127.0.0.1:1"});
+  EXPECT_EQ(nothing.status, 1);
+  EXPECT_NE(nothing.err.find("no server answers at http://127.0.0.1:1"), std::string::npos)
+      << nothing.err;
+}
+
+TEST_F(Server, ARestartedServerBringsItsWorkflowsBackAsTheyWereLeft) {
+  start({"--checkpoint-every", "50ms"});
+  const std::string running = ticking_workflow("running", (dir_ / "running.jsonl").string());
+  const std::string paused = ticking_workflow("paused", (dir_ / "paused.jsonl").string());
+  const std::string stopped = ticking_workflow("stopped", (dir_ / "stopped.jsonl").string());
+  for (const std::string& file : {running, paused, stopped})
+    ASSERT_EQ(client({"register", file}).status, 0);
+  ASSERT_EQ(client({"pause", "paused"}).status, 0);
+  ASSERT_EQ(client({"stop", "stopped"}).status, 0);
+  ASSERT_TRUE(eventually([&] { return state_of("stopped") == "stopped"; }));
+  ASSERT_TRUE(eventually([&] { return ticks_of("running") > 20; }));
+  EXPECT_EQ(stop(), 0);
+  const std::size_t lines_before = lines_of(read_file((dir_ / "running.jsonl").string())).size();
+
+  start({"--checkpoint-every", "50ms"});
+  EXPECT_EQ(state_of("running"), "running");
+  EXPECT_FALSE(get("/api/v1/workflows/running").field("resumed_from_checkpoint")->is_null())
+      << "checkpoints were taken every 50 ms for more than 200 ms";
+  EXPECT_EQ(state_of("paused"), "paused");
+  EXPECT_EQ(state_of("stopped"), "stopped");
+  // Resumed from its checkpoint (or from the beginning if none was taken yet): the file is cut
+  // back to it and written on, every tick once, in order.
+  ASSERT_TRUE(eventually([&] {
+    return lines_of(read_file((dir_ / "running.jsonl").string())).size() > lines_before + 20;
+  }));
+  std::vector<std::string> lines = lines_of(read_file((dir_ / "running.jsonl").string()));
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    ASSERT_EQ(lines[i], "{\"tick\":" + std::to_string(i) + "}") << "line " << i + 1;
+  EXPECT_EQ(stop(), 0);
+}
+
+// Every sample line of the exposition: name{labels} value.
+const std::regex kSample(R"(([a-z_]+)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+-]+)");
+
+TEST_F(Server, MetricsAreValidPrometheusTextAndTheCountersGrow) {
+  start();
+  ASSERT_EQ(client({"register", ticking_workflow("metered", (dir_ / "m.jsonl").string())}).status,
+            0);
+  auto firings = [&] {
+    ApiResponse answer = http_call(url_, "GET", "/metrics");
+    EXPECT_EQ(answer.status, 200);
+    EXPECT_EQ(answer.content_type, "text/plain; version=0.0.4; charset=utf-8");
+    std::int64_t found = -1;
+    for (const std::string& line : lines_of(answer.body)) {
+      if (line.starts_with("# HELP ") || line.starts_with("# TYPE ")) continue;
+      EXPECT_TRUE(std::regex_match(line, kSample)) << line;
+      const std::string prefix = "cwf_actor_firings_total{workflow=\"metered\",actor=\"ticks\"} ";
+      if (line.starts_with(prefix)) found = std::stoll(line.substr(prefix.size()));
+    }
+    return found;
+  };
+  std::int64_t first = firings();
+  EXPECT_GE(first, 0);
+  EXPECT_TRUE(eventually([&] { return firings() > first; }));
+}
+
+TEST_F(Server, ConcurrentClientsAreAllAnswered) {
+  start();
+  ASSERT_EQ(client({"register", ticking_workflow("busy", (dir_ / "b.jsonl").string())}).status, 0);
+  std::atomic<int> ok{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < 8; ++c)
+    clients.emplace_back([&] {
+      for (int i = 0; i < 25; ++i) {
+        ApiResponse answer = http_call(url_, "GET", i % 2 ? "/metrics" : "/api/v1/workflows/busy");
+        if (answer.status == 200) ++ok;
+      }
+    });
+  for (std::thread& t : clients)
+    t.join();
+  EXPECT_EQ(ok.load(), 200);
+}
+
+// A raw request: what a client that does not speak HTTP sends.
+std::string raw_exchange(const std::string& url, const std::string& bytes) {
+  int port = std::stoi(url.substr(url.rfind(':') + 1));
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    close(fd);
+    return "";
+  }
+  (void)!write(fd, bytes.data(), bytes.size());
+  std::string answer;
+  char buffer[4096];
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;)
+    answer.append(buffer, static_cast<std::size_t>(n));
+  close(fd);
+  return answer;
+}
+
+TEST_F(Server, BadAndOversizedRequestsAreRefusedAndTheWorkflowsGoOn) {
+  start();
+  ASSERT_EQ(client({"register", ticking_workflow("steady", (dir_ / "s.jsonl").string())}).status,
+            0);
+  EXPECT_EQ(http_call(url_, "POST", "/api/v1/workflows", std::string(2 * 1024 * 1024, 'x')).status,
+            413);
+  EXPECT_TRUE(raw_exchange(url_, "NOT HTTP AT ALL\r\n\r\n").starts_with("HTTP/1.1 400"));
+  EXPECT_TRUE(raw_exchange(url_, "GET / HTTP/1.1\r\nX: " + std::string(64 * 1024, 'a') + "\r\n\r\n")
+                  .starts_with("HTTP/1.1 431"));
+  EXPECT_EQ(http_call(url_, "GET", "/api/v2/nothing").status, 404);
+  EXPECT_EQ(http_call(url_, "PUT", "/api/v1/workflows").status, 405);
+  EXPECT_EQ(http_call(url_, "POST", "/api/v1/workflows/steady/explode").status, 404);
+  EXPECT_EQ(state_of("steady"), "running");
+  std::int64_t ticks = ticks_of("steady");
+  EXPECT_TRUE(eventually([&] { return ticks_of("steady") > ticks; }));
+}
+
+TEST_F(Server, ATokenGuardsEveryCallButTheHealthChecks) {
+  const fs::path token_file = dir_ / "token";
+  std::ofstream(token_file) << "0123456789abcdef0123\n";
+  start({"--token-file", token_file.string()});
+  EXPECT_EQ(http_call(url_, "GET", "/healthz").status, 200);
+  EXPECT_EQ(http_call(url_, "GET", "/api/v1/workflows").status, 401);
+  EXPECT_EQ(http_call(url_, "GET", "/metrics").status, 401);
+  EXPECT_EQ(
+      http_call(url_, "GET", "/api/v1/workflows", "", std::string("wrong-token-wrong")).status,
+      401);
+  EXPECT_EQ(
+      http_call(url_, "GET", "/api/v1/workflows", "", std::string("0123456789abcdef0123")).status,
+      200);
+  ProcessResult listed = client({"list", "--token-file", token_file.string()});
+  EXPECT_EQ(listed.status, 0) << listed.err;
+  // Beyond loopback only with a token.
+  ProcessResult open =
+      run_cwf({"serve", "--listen", "0.0.0.0:0", "--state", (dir_ / "other").string()});
+  EXPECT_EQ(open.status, 2);
+  EXPECT_NE(open.err.find("give it a token"), std::string::npos) << open.err;
+}
+
+}  // namespace
+}  // namespace cwf::testing
