@@ -53,11 +53,14 @@ ApiResponse http_call(const std::string& server, const std::string& method,
   request.keep_alive(false);
   request.prepare_payload();
   http::write(stream, request, ec);
-  if (ec) throw ServerUnreachable("cannot send to " + server + ": " + ec.message());
+  // A server that refuses the request before it is all sent (too large) answers and stops
+  // reading: its answer is read all the same.
+  const beast::error_code sending = ec;
   beast::flat_buffer buffer;
   http::response_parser<http::string_body> parser;
   parser.body_limit(64 * 1024 * 1024);
   http::read(stream, buffer, parser, ec);
+  if (ec && sending) throw ServerUnreachable("cannot send to " + server + ": " + sending.message());
   if (ec) throw ServerUnreachable("no answer from " + server + ": " + ec.message());
   const auto& response = parser.get();
   ApiResponse answer;

@@ -1,5 +1,6 @@
 #include "cli/server/http_server.hpp"
 
+#include <array>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -88,13 +89,26 @@ class Session : public std::enable_shared_from_this<Session> {
     read();
   }
 
+  // Ends the answer, then reads and drops what the client still sends (the rest of an oversized
+  // body) until it closes its side or 5 s pass: closing a socket with unread data resets the
+  // connection, which can destroy the answer before the client has read it.
   void close() {
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(std::chrono::seconds(5));
+    drain();
+  }
+
+  void drain() {
+    stream_.async_read_some(net::buffer(discard_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (!ec) self->drain();
+                            });
   }
 
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
+  std::array<char, 16 * 1024> discard_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
   const HttpServer::Handler& handler_;
