@@ -116,20 +116,19 @@ void WorkflowCatalog::start_saved(std::ostream& log) {
       if (const Value* p = meta_record.field("priority"); p && p->is_int())
         definition.priority = static_cast<int>(p->as_int());
       Meta meta{bool_field(meta_record, "paused"), string_field(meta_record, "ended")};
+      // Started (or marked ended) before it is listed: no request sees it half set up.
       auto workflow = host(definition);
-      {
-        std::lock_guard lock(mutex_);
-        workflows_[name] = workflow;
-        metas_[name] = meta;
-      }
       if (!meta.ended.empty()) {
         workflow->mark_ended(meta.ended == "finished" ? WorkflowState::finished
                                                       : WorkflowState::stopped);
         log << "cwf serve: " << name << ": ended before the restart, not started\n";
-        continue;
+      } else {
+        workflow->start(meta.paused);
+        log << "cwf serve: " << name << ": started again" << (meta.paused ? " (paused)" : "")
+            << "\n";
       }
-      workflow->start(meta.paused);
-      log << "cwf serve: " << name << ": started again" << (meta.paused ? " (paused)" : "") << "\n";
+      std::lock_guard lock(mutex_);
+      list(workflow, meta);
     } catch (const std::exception& e) {
       log << "cwf serve: " << name << ": cannot start again: " << e.what() << "\n";
     }
@@ -158,9 +157,21 @@ std::shared_ptr<HostedWorkflow> WorkflowCatalog::add(WorkflowDefinition definiti
     throw CatalogError(409, "a workflow named '" + definition.name + "' was registered meanwhile");
   }
   save(*workflow, meta);
-  workflows_[definition.name] = workflow;
-  metas_[definition.name] = meta;
+  list(workflow, meta);
   return workflow;
+}
+
+void WorkflowCatalog::list(const std::shared_ptr<HostedWorkflow>& workflow, const Meta& meta) {
+  const std::string& name = workflow->name();
+  workflows_[name] = workflow;
+  metas_[name] = meta;
+  // A run that ended before it was listed found nothing to mark (on_end): marked now.
+  WorkflowState state = workflow->state();
+  if (meta.ended.empty() && !shutting_down_ &&
+      (state == WorkflowState::finished || state == WorkflowState::stopped)) {
+    metas_[name].ended = state_name(state);
+    save(*workflow, metas_[name]);
+  }
 }
 
 std::shared_ptr<HostedWorkflow> WorkflowCatalog::get(const std::string& name) const {

@@ -74,6 +74,8 @@ class WorkflowCatalog {
   void save(const HostedWorkflow& workflow, const Meta& meta) const;
   // A workflow whose end is written into its meta.json (unless the server is shutting down).
   std::shared_ptr<HostedWorkflow> host(WorkflowDefinition definition);
+  // Makes a started workflow visible to requests. Under mutex_.
+  void list(const std::shared_ptr<HostedWorkflow>& workflow, const Meta& meta);
 
   std::filesystem::path state_;
   Duration checkpoint_every_;
