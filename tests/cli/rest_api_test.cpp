@@ -1,0 +1,149 @@
+// The REST API of `cwf serve` in process (cli/server/rest_api.hpp over a WorkflowCatalog with a
+// state folder of its own): routing, statuses and error bodies, the token, names, and the state
+// folder a workflow leaves behind. The server as a process is tested in tests/e2e/server_test.cpp.
+#include "cli/server/rest_api.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "runtime/values/value_json.hpp"
+#include "tests/runtime/scratch_folder_test_base.hpp"
+
+namespace cwf::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+template <typename Predicate>
+bool eventually(Predicate done) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return done();
+}
+
+class RestApiTest : public testing::ScratchFolderTest {
+ protected:
+  RestApiTest() : ScratchFolderTest("cwf-rest-api") {}
+  void SetUp() override {
+    ScratchFolderTest::SetUp();
+    catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond);
+    api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
+    api_->set_ready();
+  }
+  void TearDown() override {
+    api_.reset();
+    catalog_.reset();
+    ScratchFolderTest::TearDown();
+  }
+  ApiResponse call(const std::string& method, const std::string& target,
+                   const std::string& body = "") {
+    return api_->handle({method, target, body, ""});
+  }
+  std::string error_of(const ApiResponse& response) {
+    return std::string(parse_json(response.body).field("error")->as_string());
+  }
+  // A workflow of `count` numbers into a file of the scratch folder.
+  std::string registration(const std::string& name, int count) {
+    const std::string yaml = "name: " + name +
+                             "\nactors:\n  n: {type: generator, count: " + std::to_string(count) +
+                             ", value: i}\n  out: {type: jsonl_sink, " + "path: " + name +
+                             ".jsonl}\nconnections:\n  - n -> out\n";
+    return Value::record({{"yaml", Value(yaml)},
+                          {"file", Value(name + ".yaml")},
+                          {"base", Value(dir_.string())}})
+        .to_json();
+  }
+  std::string state_of(const std::string& name) {
+    ApiResponse answer = call("GET", "/api/v1/workflows/" + name);
+    if (answer.status != 200) return "status " + std::to_string(answer.status);
+    return std::string(parse_json(answer.body).field("workflow")->field("state")->as_string());
+  }
+
+  std::unique_ptr<WorkflowCatalog> catalog_;
+  std::unique_ptr<RestApi> api_;
+};
+
+TEST_F(RestApiTest, UnknownPathsMethodsAndActionsAreAnsweredWithWhatIsWrong) {
+  EXPECT_EQ(call("GET", "/healthz").status, 200);
+  EXPECT_EQ(call("GET", "/readyz").status, 200);
+  EXPECT_EQ(call("GET", "/nowhere").status, 404);
+  EXPECT_EQ(call("GET", "/api/v1/workflowsX").status, 404);
+  EXPECT_EQ(call("GET", "/api/v1/workflows/a/b/c").status, 404);
+  EXPECT_EQ(call("PUT", "/api/v1/workflows").status, 405);
+  EXPECT_EQ(call("POST", "/metrics").status, 405);
+  EXPECT_EQ(call("GET", "/api/v1/workflows/none").status, 404);
+  EXPECT_EQ(error_of(call("POST", "/api/v1/workflows/none/pause")),
+            "no workflow named 'none' is registered");
+  EXPECT_EQ(call("GET", "/api/v1/workflows/none/pause").status, 405);
+  EXPECT_EQ(call("GET", "/api/v1/workflows?state=running").status, 200);
+}
+
+TEST_F(RestApiTest, ARegistrationIsCheckedBeforeAnythingIsKept) {
+  EXPECT_EQ(error_of(call("POST", "/api/v1/workflows", "[1]")),
+            "the body must be a JSON object: {\"yaml\": \"...\", ...}");
+  EXPECT_EQ(error_of(call("POST", "/api/v1/workflows", "{}")),
+            "'yaml' (the workflow file) is missing");
+  EXPECT_EQ(error_of(call("POST", "/api/v1/workflows", "{\"yaml\": 3}")),
+            "'yaml' must be a string");
+  ApiResponse named = call("POST", "/api/v1/workflows",
+                           "{\"yaml\": \"name: x\\nactors: {}\\n\", \"name\": \"../up\"}");
+  EXPECT_EQ(named.status, 400);
+  EXPECT_NE(error_of(named).find("'../up' cannot be used"), std::string::npos);
+  ApiResponse priority =
+      call("POST", "/api/v1/workflows", "{\"yaml\": \"name: x\\n\", \"priority\": \"high\"}");
+  EXPECT_EQ(error_of(priority), "'priority' must be a whole number");
+  EXPECT_TRUE(fs::is_empty(dir_ / "state" / "workflows")) << "nothing refused is kept";
+}
+
+TEST_F(RestApiTest, AFiniteWorkflowFinishesAndIsMarkedEndedInTheStateFolder) {
+  ApiResponse created = call("POST", "/api/v1/workflows", registration("numbers", 1000));
+  ASSERT_EQ(created.status, 201) << created.body;
+  EXPECT_EQ(created.headers.at(0),
+            (std::pair<std::string, std::string>{"Location", "/api/v1/workflows/numbers"}));
+  ASSERT_TRUE(eventually([&] { return state_of("numbers") == "finished"; }));
+  Value details = parse_json(call("GET", "/api/v1/workflows/numbers").body);
+  EXPECT_EQ(details.field("workflow")->field("events_from_sources")->as_int(), 1000);
+  EXPECT_EQ(details.field("graph")->field("connections")->as_array()[0].field("from")->as_string(),
+            "n.out");
+  std::ifstream meta_file(dir_ / "state" / "workflows" / "numbers" / "meta.json");
+  std::string meta_text((std::istreambuf_iterator<char>(meta_file)), {});
+  Value meta = parse_json(meta_text);
+  EXPECT_EQ(meta.field("ended")->as_string(), "finished");
+  EXPECT_EQ(call("POST", "/api/v1/workflows", registration("numbers", 5)).status, 409);
+}
+
+TEST_F(RestApiTest, ARemovedNameCanBeRegisteredAgainOnceItsFolderIsGone) {
+  ASSERT_EQ(call("POST", "/api/v1/workflows", registration("again", 1'000'000'000)).status, 201);
+  ApiResponse removed = call("DELETE", "/api/v1/workflows/again");
+  EXPECT_EQ(removed.status, 202);
+  EXPECT_EQ(call("GET", "/api/v1/workflows/again").status, 404);
+  ASSERT_TRUE(eventually(
+      [&] { return call("POST", "/api/v1/workflows", registration("again", 10)).status == 201; }));
+  EXPECT_TRUE(eventually([&] { return state_of("again") == "finished"; }));
+}
+
+TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
+  const fs::path state = fs::temp_directory_path() / ("cwf-rest-token-" + std::to_string(getpid()));
+  {
+    WorkflowCatalog catalog(state, kSecond);
+    RestApi api(catalog, std::string("0123456789abcdef"));
+    EXPECT_EQ(api.handle({"GET", "/healthz", "", ""}).status, 200);
+    EXPECT_EQ(api.handle({"GET", "/readyz", "", ""}).status, 503) << "not ready yet";
+    EXPECT_EQ(api.handle({"GET", "/metrics", "", ""}).status, 401);
+    EXPECT_EQ(api.handle({"GET", "/api/v1/workflows", "", "Bearer 0123456789abcdeX"}).status, 401);
+    EXPECT_EQ(api.handle({"GET", "/api/v1/workflows", "", "Bearer 0123456789abcde"}).status, 401);
+    EXPECT_EQ(api.handle({"GET", "/api/v1/workflows", "", "Bearer 0123456789abcdef"}).status, 200);
+  }
+  fs::remove_all(state);
+}
+
+}  // namespace
+}  // namespace cwf::cli
