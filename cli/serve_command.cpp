@@ -1,8 +1,10 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -117,33 +119,54 @@ int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
   try {
     WorkflowCatalog catalog(state, checkpoint_every);
     RestApi api(catalog, token);
-    HttpServer server(host, port,
-                      [&api](const ApiRequest& request) { return api.handle(request); });
+    auto server = std::make_unique<HttpServer>(
+        host, port, [&api](const ApiRequest& request) { return api.handle(request); });
     err << "cwf serve: listening on http://"
-        << (host.find(':') != std::string::npos ? "[" + host + "]" : host) << ":" << server.port()
+        << (host.find(':') != std::string::npos ? "[" + host + "]" : host) << ":" << server->port()
         << " (state in " << state.string() << ")\n";
     if (port_file) {
       std::ofstream file(*port_file, std::ios::trunc);
-      file << server.port() << "\n";
+      file << server->port() << "\n";
     }
+    // The first signal stops the server; a second one, while the workflows drain, leaves at
+    // once (as cwf run's second Ctrl-C). Woken by a signal of our own once the server is done.
+    std::atomic<bool> done{false};
     std::thread waiter([&] {
       int seen = 0;
       sigwait(&signals, &seen);
+      if (done) return;
       g_signal_seen = true;
-      server.stop();
+      server->stop();
+      sigwait(&signals, &seen);
+      if (!done) _exit(128 + seen);
     });
     std::thread starter([&] {
       std::ostringstream log;
-      catalog.start_saved(log);
+      try {
+        catalog.start_saved(log);
+      } catch (const std::exception& e) {
+        log << "cwf serve: the saved workflows cannot be read: " << e.what() << "\n";
+      }
       err << log.str();
       api.set_ready();
     });
-    server.run(threads);
+    std::string failure;
+    try {
+      server->run(threads);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
     starter.join();
-    if (!g_signal_seen) pthread_kill(waiter.native_handle(), SIGTERM);
-    waiter.join();
+    if (!failure.empty()) done = true;  // the waiter must not stop a server that is gone
+    // Closed before the workflows drain: new connections are refused and those open are ended,
+    // rather than left waiting for an answer that will not come.
+    server.reset();
     err << "cwf serve: stopping every workflow (a server started again resumes them)\n";
     catalog.shutdown();
+    done = true;
+    pthread_kill(waiter.native_handle(), SIGTERM);
+    waiter.join();
+    if (!failure.empty()) throw std::runtime_error(failure);
   } catch (const std::exception& e) {
     err << "cwf serve: " << e.what() << "\n";
     status = kExitFailed;

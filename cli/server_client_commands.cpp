@@ -134,8 +134,12 @@ int server_client_command(const std::string& command, const Words& words, std::o
         args.value("server").value_or(from_env && *from_env ? from_env : "http://127.0.0.1:8420");
     std::optional<std::string> token;
     if (auto file = args.value("token-file")) {
+      // As the server reads it: the first line, without trailing spaces.
       std::string text = read_file(*file);
-      token = text.substr(0, text.find_first_of("\r\n"));
+      text = text.substr(0, text.find_first_of("\r\n"));
+      while (!text.empty() && text.back() == ' ')
+        text.pop_back();
+      token = text;
     }
     const bool needs_name = command != "list";
     if (args.positional().size() != (needs_name ? 1u : 0u))

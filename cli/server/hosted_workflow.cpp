@@ -174,6 +174,12 @@ void HostedWorkflow::mark_ended(WorkflowState state) {
   }
 }
 
+void HostedWorkflow::mark_failed(const std::string& error) {
+  state_ = WorkflowState::failed;
+  started_ = std::chrono::steady_clock::now();
+  error_ = error;
+}
+
 void HostedWorkflow::pause() {
   pause_ = true;
   WorkflowState expected = WorkflowState::running;

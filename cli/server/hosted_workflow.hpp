@@ -56,6 +56,8 @@ class HostedWorkflow {
   void start(bool paused);
   // For a workflow whose run ended before a server restart: listed in `state`, not run.
   void mark_ended(WorkflowState state);
+  // For a saved workflow that no longer loads: listed as failed with the reason, not run.
+  void mark_failed(const std::string& error);
   void pause();
   void resume();
   // Asks the run to stop: its sources stop and what is queued is processed (a checkpoint then
@@ -71,7 +73,7 @@ class HostedWorkflow {
   // The workflow's graph and current figures, as the REST API shows them.
   Value summary() const;  // one line of the list
   Value details() const;  // summary, graph and per-actor statistics
-  // Per-actor figures as last refreshed (about twice a second while it runs).
+  // Per-actor figures as last refreshed (every 100 ms while it runs).
   std::vector<ActorSummary> actors() const;
   double uptime_seconds() const;
 

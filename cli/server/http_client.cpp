@@ -1,5 +1,8 @@
 #include "cli/server/http_client.hpp"
 
+#include <sys/socket.h>
+#include <sys/time.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -38,6 +41,12 @@ ApiResponse http_call(const std::string& server, const std::string& method,
   stream.expires_after(timeout);
   stream.connect(endpoints, ec);
   if (ec) throw ServerUnreachable("no server answers at " + server + " (" + ec.message() + ")");
+  // Blocking reads and writes have no Beast timeout: the socket's own limits stand in for it.
+  timeval limit{};
+  limit.tv_sec = static_cast<time_t>(timeout.count() / 1000);
+  limit.tv_usec = static_cast<suseconds_t>((timeout.count() % 1000) * 1000);
+  for (int option : {SO_RCVTIMEO, SO_SNDTIMEO})
+    setsockopt(stream.socket().native_handle(), SOL_SOCKET, option, &limit, sizeof limit);
 
   http::request<http::string_body> request;
   request.method(http::string_to_verb(method));

@@ -70,7 +70,13 @@ ApiResponse RestApi::handle(const ApiRequest& request) {
     return ready_ ? json(200, Value::record({{"status", Value("ready")}}))
                   : error_response(503, "starting the saved workflows");
   if (!authorized(request))
-    return error_response(401, "this server needs a token: Authorization: Bearer <token>");
+    return error_response(401, request.authorization.empty()
+                                   ? "this server needs a token: Authorization: Bearer <token>"
+                                   : "the token does not match this server's");
+  // Until the saved workflows are started, a registration could take a name that is about to
+  // come back: the API waits for them.
+  if (!ready_ && path.starts_with("/api/"))
+    return error_response(503, "starting the saved workflows; try again in a moment");
   try {
     return route(request, path);
   } catch (const CatalogError& e) {

@@ -83,11 +83,13 @@ std::shared_ptr<HostedWorkflow> WorkflowCatalog::host(WorkflowDefinition definit
   auto workflow =
       std::make_shared<HostedWorkflow>(definition, folder_of(definition.name), checkpoint_every_);
   std::string name = definition.name;
-  workflow->on_end([this, name](WorkflowState end) {
+  const HostedWorkflow* self = workflow.get();
+  workflow->on_end([this, name, self](WorkflowState end) {
     std::lock_guard lock(mutex_);
     if (shutting_down_ || end == WorkflowState::failed) return;
     auto found = workflows_.find(name);
-    if (found == workflows_.end()) return;  // removed meanwhile
+    // Removed meanwhile, or never listed (a registration refused after it started).
+    if (found == workflows_.end() || found->second.get() != self) return;
     metas_[name].ended = state_name(end);
     try {
       save(*found->second, metas_[name]);
@@ -106,32 +108,41 @@ void WorkflowCatalog::start_saved(std::ostream& log) {
   std::sort(folders.begin(), folders.end());
   for (const fs::path& folder : folders) {
     const std::string name = folder.filename().string();
+    WorkflowDefinition definition;
+    Meta meta;
     try {
       Value meta_record = parse_json(read_text(folder / "meta.json"));
-      WorkflowDefinition definition;
       definition.name = name;
       definition.yaml = read_text(folder / "workflow.yaml");
       definition.file = string_field(meta_record, "file");
       definition.base = string_field(meta_record, "base");
       if (const Value* p = meta_record.field("priority"); p && p->is_int())
         definition.priority = static_cast<int>(p->as_int());
-      Meta meta{bool_field(meta_record, "paused"), string_field(meta_record, "ended")};
-      // Started (or marked ended) before it is listed: no request sees it half set up.
-      auto workflow = host(definition);
-      if (!meta.ended.empty()) {
-        workflow->mark_ended(meta.ended == "finished" ? WorkflowState::finished
-                                                      : WorkflowState::stopped);
-        log << "cwf serve: " << name << ": ended before the restart, not started\n";
-      } else {
+      meta = Meta{bool_field(meta_record, "paused"), string_field(meta_record, "ended")};
+    } catch (const std::exception& e) {
+      log << "cwf serve: " << name << ": its folder " << folder.string()
+          << " cannot be read, left alone: " << e.what() << "\n";
+      continue;
+    }
+    // Started (or marked ended) before it is listed: no request sees it half set up. One that
+    // no longer loads is listed as failed, with the reason, so that it can be removed.
+    auto workflow = host(definition);
+    if (!meta.ended.empty()) {
+      workflow->mark_ended(meta.ended == "finished" ? WorkflowState::finished
+                                                    : WorkflowState::stopped);
+      log << "cwf serve: " << name << ": ended before the restart, not started\n";
+    } else {
+      try {
         workflow->start(meta.paused);
         log << "cwf serve: " << name << ": started again" << (meta.paused ? " (paused)" : "")
             << "\n";
+      } catch (const std::exception& e) {
+        workflow->mark_failed(e.what());
+        log << "cwf serve: " << name << ": cannot start again: " << e.what() << "\n";
       }
-      std::lock_guard lock(mutex_);
-      list(workflow, meta);
-    } catch (const std::exception& e) {
-      log << "cwf serve: " << name << ": cannot start again: " << e.what() << "\n";
     }
+    std::lock_guard lock(mutex_);
+    list(workflow, meta);
   }
 }
 
@@ -148,14 +159,22 @@ std::shared_ptr<HostedWorkflow> WorkflowCatalog::add(WorkflowDefinition definiti
     if (removing_.count(definition.name))
       throw CatalogError(409, "a workflow named '" + definition.name +
                                   "' is still being removed (try again in a moment)");
+    if (!starting_.insert(definition.name).second)
+      throw CatalogError(409, "a workflow named '" + definition.name +
+                                  "' is being registered (try again in a moment)");
   }
   Meta meta;
-  auto workflow = host(definition);
-  workflow->start(false);  // throws for a workflow that does not load: nothing is kept
-  std::lock_guard lock(mutex_);
-  if (workflows_.count(definition.name)) {
-    throw CatalogError(409, "a workflow named '" + definition.name + "' was registered meanwhile");
+  std::shared_ptr<HostedWorkflow> workflow;
+  try {
+    workflow = host(definition);
+    workflow->start(false);  // throws for a workflow that does not load: nothing is kept
+  } catch (...) {
+    std::lock_guard lock(mutex_);
+    starting_.erase(definition.name);
+    throw;
   }
+  std::lock_guard lock(mutex_);
+  starting_.erase(definition.name);
   save(*workflow, meta);
   list(workflow, meta);
   return workflow;
@@ -163,6 +182,7 @@ std::shared_ptr<HostedWorkflow> WorkflowCatalog::add(WorkflowDefinition definiti
 
 void WorkflowCatalog::list(const std::shared_ptr<HostedWorkflow>& workflow, const Meta& meta) {
   const std::string& name = workflow->name();
+  if (workflows_.count(name)) throw std::logic_error("workflow '" + name + "' listed twice");
   workflows_[name] = workflow;
   metas_[name] = meta;
   // A run that ended before it was listed found nothing to mark (on_end): marked now.
@@ -190,24 +210,39 @@ std::vector<std::shared_ptr<HostedWorkflow>> WorkflowCatalog::all() const {
   return list;
 }
 
-void WorkflowCatalog::pause(const std::string& name) {
-  auto workflow = get(name);
-  workflow->pause();
+void WorkflowCatalog::set_paused(const std::string& name, bool paused) {
+  // Under the lock throughout, so that a removal cannot come between (its folder would be
+  // written again and the workflow come back at the next start).
   std::lock_guard lock(mutex_);
-  metas_[name].paused = true;
-  save(*workflow, metas_[name]);
+  auto found = workflows_.find(name);
+  if (found == workflows_.end())
+    throw CatalogError(404, "no workflow named '" + name + "' is registered");
+  if (paused)
+    found->second->pause();
+  else
+    found->second->resume();
+  metas_[name].paused = paused;
+  save(*found->second, metas_[name]);
+}
+
+void WorkflowCatalog::pause(const std::string& name) {
+  set_paused(name, true);
 }
 
 void WorkflowCatalog::resume(const std::string& name) {
-  auto workflow = get(name);
-  workflow->resume();
-  std::lock_guard lock(mutex_);
-  metas_[name].paused = false;
-  save(*workflow, metas_[name]);
+  set_paused(name, false);
 }
 
 void WorkflowCatalog::stop(const std::string& name) {
-  get(name)->request_stop();  // marked ended when its run has ended (on_end)
+  std::lock_guard lock(mutex_);
+  auto found = workflows_.find(name);
+  if (found == workflows_.end())
+    throw CatalogError(404, "no workflow named '" + name + "' is registered");
+  found->second->request_stop();
+  // Recorded now, so that a server shut down before the drain ends does not start it again;
+  // on_end writes how it ended.
+  metas_[name].ended = "stopped";
+  save(*found->second, metas_[name]);
 }
 
 void WorkflowCatalog::remove(const std::string& name) {
@@ -220,21 +255,34 @@ void WorkflowCatalog::remove(const std::string& name) {
   metas_.erase(name);
   removing_.insert(name);
   workflow->request_stop();
+  // Removals that are done are joined here, so that a long-running server keeps no finished
+  // threads.
+  for (auto it = removals_.begin(); it != removals_.end();) {
+    if (it->done->load()) {
+      it->thread.join();
+      it = removals_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  auto done = std::make_shared<std::atomic<bool>>(false);
   // Its folder is deleted once the run has ended (it may still write a checkpoint into it);
   // until then the name cannot be registered again.
-  removals_.emplace_back([this, workflow, name]() mutable {
-    workflow->join();
-    workflow.reset();
-    std::error_code ignored;
-    fs::remove_all(folder_of(name), ignored);
-    std::lock_guard done(mutex_);
-    removing_.erase(name);
-  });
+  removals_.push_back({std::thread([this, workflow, name, done]() mutable {
+                         workflow->join();
+                         workflow.reset();
+                         std::error_code ignored;
+                         fs::remove_all(folder_of(name), ignored);
+                         std::lock_guard lock(mutex_);
+                         removing_.erase(name);
+                         done->store(true);
+                       }),
+                       done});
 }
 
 void WorkflowCatalog::shutdown() {
   std::vector<std::shared_ptr<HostedWorkflow>> running;
-  std::vector<std::thread> removals;
+  std::vector<Removal> removals;
   {
     std::lock_guard lock(mutex_);
     shutting_down_ = true;
@@ -247,8 +295,8 @@ void WorkflowCatalog::shutdown() {
     workflow->request_stop();
   for (auto& workflow : running)
     workflow->join();
-  for (std::thread& removal : removals)
-    removal.join();
+  for (Removal& removal : removals)
+    removal.thread.join();
 }
 
 }  // namespace cwf::cli

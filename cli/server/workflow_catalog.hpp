@@ -9,6 +9,7 @@
 // exhausted or a user stops it; one ended stays listed (stopped or finished) until removed.
 #pragma once
 
+#include <atomic>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -71,6 +72,7 @@ class WorkflowCatalog {
     std::string ended;  // "finished" or "stopped" once its run has ended for good
   };
   std::filesystem::path folder_of(const std::string& name) const;
+  void set_paused(const std::string& name, bool paused);
   void save(const HostedWorkflow& workflow, const Meta& meta) const;
   // A workflow whose end is written into its meta.json (unless the server is shutting down).
   std::shared_ptr<HostedWorkflow> host(WorkflowDefinition definition);
@@ -83,7 +85,12 @@ class WorkflowCatalog {
   std::map<std::string, std::shared_ptr<HostedWorkflow>> workflows_;
   std::map<std::string, Meta> metas_;
   std::set<std::string> removing_;  // removed, their folders not deleted yet
-  std::vector<std::thread> removals_;
+  std::set<std::string> starting_;  // being registered: the name is taken
+  struct Removal {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> done;
+  };
+  std::vector<Removal> removals_;
   bool shutting_down_ = false;
 };
 

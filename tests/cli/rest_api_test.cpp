@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <thread>
 
 #include "runtime/values/value_json.hpp"
@@ -130,6 +131,36 @@ TEST_F(RestApiTest, ARemovedNameCanBeRegisteredAgainOnceItsFolderIsGone) {
   EXPECT_TRUE(eventually([&] { return state_of("again") == "finished"; }));
 }
 
+// A saved workflow whose file no longer loads (an actor type gone, a file edited by hand) is
+// listed as failed with the reason, and can be removed; a stop is recorded as soon as it is
+// asked for.
+TEST_F(RestApiTest, ASavedWorkflowThatNoLongerLoadsIsListedAsFailedAndCanBeRemoved) {
+  ASSERT_EQ(call("POST", "/api/v1/workflows", registration("endless", 1'000'000'000)).status, 201);
+  ASSERT_EQ(call("POST", "/api/v1/workflows/endless/stop").status, 202);
+  ASSERT_EQ(call("POST", "/api/v1/workflows", registration("broken", 1'000'000'000)).status, 201);
+  api_.reset();
+  catalog_.reset();  // a server stopped
+  const fs::path stopped_meta = dir_ / "state" / "workflows" / "endless" / "meta.json";
+  std::ifstream stopped_file(stopped_meta);
+  std::string stopped_text((std::istreambuf_iterator<char>(stopped_file)), {});
+  EXPECT_EQ(parse_json(stopped_text).field("ended")->as_string(), "stopped");
+  std::ofstream(dir_ / "state" / "workflows" / "broken" / "workflow.yaml")
+      << "name: broken\nactors:\n  n: {type: no_such_type}\n";
+  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond);
+  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
+  std::ostringstream log;
+  catalog_->start_saved(log);
+  api_->set_ready();
+  EXPECT_NE(log.str().find("broken: cannot start again"), std::string::npos) << log.str();
+  EXPECT_EQ(state_of("endless"), "stopped");
+  EXPECT_EQ(state_of("broken"), "failed");
+  Value details = parse_json(call("GET", "/api/v1/workflows/broken").body);
+  EXPECT_NE(std::string(details.field("error")->as_string()).find("no_such_type"),
+            std::string::npos);
+  EXPECT_EQ(call("DELETE", "/api/v1/workflows/broken").status, 202);
+  EXPECT_TRUE(eventually([&] { return !fs::exists(dir_ / "state" / "workflows" / "broken"); }));
+}
+
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
   const fs::path state = fs::temp_directory_path() / ("cwf-rest-token-" + std::to_string(getpid()));
   {
@@ -140,6 +171,9 @@ TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
     EXPECT_EQ(api.handle({"GET", "/metrics", "", ""}).status, 401);
     EXPECT_EQ(api.handle({"GET", "/api/v1/workflows", "", "Bearer 0123456789abcdeX"}).status, 401);
     EXPECT_EQ(api.handle({"GET", "/api/v1/workflows", "", "Bearer 0123456789abcde"}).status, 401);
+    EXPECT_EQ(api.handle({"GET", "/api/v1/workflows", "", "Bearer 0123456789abcdef"}).status, 503)
+        << "the API waits for the saved workflows";
+    api.set_ready();
     EXPECT_EQ(api.handle({"GET", "/api/v1/workflows", "", "Bearer 0123456789abcdef"}).status, 200);
   }
   fs::remove_all(state);
