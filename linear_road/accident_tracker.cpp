@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "linear_road/sorted_keys.hpp"
+#include "runtime/snapshot/sorted_keys.hpp"
 #include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::lr {

@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "linear_road/sorted_keys.hpp"
+#include "runtime/snapshot/sorted_keys.hpp"
 #include "runtime/snapshot/trivial_array_snapshot.hpp"
 
 namespace cwf::lr {

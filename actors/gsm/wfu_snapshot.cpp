@@ -1,28 +1,17 @@
 // Checkpoints of the workflow units: each unit's per-instance state and the source's logical
 // time and version vectors. Instances are written in instance order, so that equal units write
 // equal bytes whatever their hash maps' order.
-#include <algorithm>
-
 #include "actors/gsm/wfu_rule_unit.hpp"
 #include "actors/gsm/wfu_sink.hpp"
 #include "actors/gsm/wfu_source.hpp"
 #include "actors/gsm/wfu_state_units.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
+#include "runtime/snapshot/sorted_keys.hpp"
 
 namespace cwf::gsm {
 
 namespace {
-
-template <class Map>
-std::vector<std::int64_t> sorted_keys(const Map& map) {
-  std::vector<std::int64_t> keys;
-  keys.reserve(map.size());
-  for (const auto& entry : map)
-    keys.push_back(entry.first);
-  std::sort(keys.begin(), keys.end());
-  return keys;
-}
 
 int read_index(SnapshotReader& in, std::size_t bound, std::string_view what) {
   std::int64_t index = in.read_i64(what);

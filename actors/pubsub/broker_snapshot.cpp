@@ -1,8 +1,9 @@
-#include <algorithm>
+#include <limits>
 
 #include "actors/pubsub/broker.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
+#include "runtime/snapshot/sorted_keys.hpp"
 
 namespace cwf::pubsub {
 
@@ -35,11 +36,7 @@ void Broker::save(SnapshotWriter& out) const {
   out.write_u64(forwarded_.size());
   out.write_u64(next_id_);
   out.write_u64(routes_);
-  std::vector<Id> ids;
-  ids.reserve(subscriptions_.size());
-  for (const auto& entry : subscriptions_)
-    ids.push_back(entry.first);
-  std::sort(ids.begin(), ids.end());  // equal brokers write equal bytes
+  const std::vector<Id> ids = sorted_keys(subscriptions_);
   out.write_u64(ids.size());
   for (Id id : ids) {
     const Subscription& s = subscriptions_.at(id);

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace cwf::lr {
+namespace cwf {
 
 template <class Map>
 std::vector<typename Map::key_type> sorted_keys(const Map& map) {
@@ -17,4 +17,4 @@ std::vector<typename Map::key_type> sorted_keys(const Map& map) {
   return keys;
 }
 
-}  // namespace cwf::lr
+}  // namespace cwf
