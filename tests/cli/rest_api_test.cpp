@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "runtime/values/value_json.hpp"
+#include "tests/eventually.hpp"
 #include "tests/runtime/scratch_folder_test_base.hpp"
 
 namespace cwf::cli {
@@ -20,15 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-template <typename Predicate>
-bool eventually(Predicate done) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return done();
-}
+using testing::eventually;
 
 class RestApiTest : public testing::ScratchFolderTest {
  protected:

@@ -19,6 +19,7 @@
 #include "cli/server/http_client.hpp"
 #include "process.hpp"
 #include "runtime/values/value_json.hpp"
+#include "tests/eventually.hpp"
 #include "tests/runtime/scratch_folder_test_base.hpp"
 
 namespace cwf::testing {
@@ -27,17 +28,6 @@ namespace {
 namespace fs = std::filesystem;
 using cli::ApiResponse;
 using cli::http_call;
-
-// Waits for `done` (polling every 20 ms) for up to a minute: a server on a loaded machine.
-template <typename Predicate>
-bool eventually(Predicate done) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return done();
-}
 
 class Server : public ScratchFolderTest {
  protected:

@@ -4,6 +4,8 @@
 // director + real clock) running on a thread of its own until its sources end or it is stopped.
 #pragma once
 
+#include "tests/eventually.hpp"
+
 #include <gtest/gtest.h>
 
 #include <concurrentqueue.h>
@@ -42,16 +44,7 @@ std::unique_ptr<T> make_actor(const ActorType& type, std::map<std::string, Value
   return std::unique_ptr<T>(static_cast<T*>(actor.release()));
 }
 
-// Waits up to `timeout` for `condition`; generous limits because CI machines are slow.
-inline bool eventually(const std::function<bool()>& condition,
-                       std::chrono::milliseconds timeout = std::chrono::seconds(30)) {
-  auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
-}
+using cwf::testing::eventually;
 
 // A source that emits what the test pushes, and ends once closed and empty.
 class Feed final : public Actor {
