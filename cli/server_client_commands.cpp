@@ -103,13 +103,10 @@ void print_status(const Value& answer, std::ostream& out) {
   out << line;
   if (const Value* actors = answer.field("actors"); actors && actors->is_array())
     for (const Value& a : actors->as_array()) {
-      std::int64_t problems = 0;
-      for (const char* kind : {"rejected", "failed", "dropped", "late", "lost"})
-        if (const Value* n = a.field(kind); n && n->is_int()) problems += n->as_int();
-      std::snprintf(line, sizeof line, "%-20s %10s %12s %12s %8s %9lld\n",
+      std::snprintf(line, sizeof line, "%-20s %10s %12s %12s %8s %9s\n",
                     text_of(a.field("name")).c_str(), text_of(a.field("firings")).c_str(),
                     text_of(a.field("events_in")).c_str(), text_of(a.field("events_out")).c_str(),
-                    text_of(a.field("queued")).c_str(), static_cast<long long>(problems));
+                    text_of(a.field("queued")).c_str(), text_of(a.field("problems")).c_str());
       out << line;
     }
 }

@@ -15,22 +15,6 @@ namespace {
 constexpr Duration kRefreshEvery = 100 * kMillisecond;
 constexpr std::size_t kLogLimit = 16 * 1024;  // the end of what a run reported is kept
 
-BuiltRun build(const WorkflowDefinition& definition) {
-  BuiltRun run;
-  const LoadContext context{actor_registry(), scheduler_registry()};
-  run.workflow = load_workflow_text(definition.yaml, definition.file, definition.base, context);
-  run.director = make_director(run.workflow->director(), scheduler_registry());
-  // The clock the file asks for: a hosted workflow has no command line to choose another.
-  const std::string& kind = run.workflow->clock();
-  if (kind.empty() || kind == "real")
-    run.clock = std::make_unique<RealClock>();
-  else if (kind == "virtual")
-    run.clock = std::make_unique<VirtualClock>();
-  else
-    run.clock = std::make_unique<ScaledClock>(RealClock().now(), 1.0);
-  return run;
-}
-
 std::string port_name(const Workflow& workflow, const PortAddress& address, bool output) {
   const Actor& actor = *workflow.actor(address.actor).actor;
   auto ports = output ? actor.outputs() : actor.inputs();
@@ -61,8 +45,20 @@ Value count(std::uint64_t n) {
 
 }  // namespace
 
-std::string loaded_name(const WorkflowDefinition& definition) {
-  return build(definition).workflow->name();
+BuiltRun build_run(const WorkflowDefinition& definition) {
+  BuiltRun run;
+  const LoadContext context{actor_registry(), scheduler_registry()};
+  run.workflow = load_workflow_text(definition.yaml, definition.file, definition.base, context);
+  run.director = make_director(run.workflow->director(), scheduler_registry());
+  // The clock the file asks for: a hosted workflow has no command line to choose another.
+  const std::string& kind = run.workflow->clock();
+  if (kind.empty() || kind == "real")
+    run.clock = std::make_unique<RealClock>();
+  else if (kind == "virtual")
+    run.clock = std::make_unique<VirtualClock>();
+  else
+    run.clock = std::make_unique<ScaledClock>(RealClock().now(), 1.0);
+  return run;
 }
 
 const char* state_name(WorkflowState state) {
@@ -94,8 +90,8 @@ HostedWorkflow::~HostedWorkflow() {
   join();
 }
 
-void HostedWorkflow::start(bool paused) {
-  auto run = std::make_shared<BuiltRun>(build(definition_));
+void HostedWorkflow::start(bool paused, BuiltRun built) {
+  auto run = std::make_shared<BuiltRun>(std::move(built));
   checkpointed_ = RunCheckpoints::refusal(*run->workflow).empty();
   graph_ = graph_of(*run->workflow);
   {
@@ -138,7 +134,7 @@ void HostedWorkflow::start(bool paused) {
         options.checkpoint_skipped = [&] { checkpoints->skipped(log); };
       }
       auto rebuild = [this](BuiltRun& again) {
-        again = build(definition_);
+        again = build_run(definition_);
         return true;
       };
       RunSummary summary = run_resuming(*run, rebuild, checkpoints.get(), /*resume=*/true, options,
@@ -168,7 +164,7 @@ void HostedWorkflow::mark_ended(WorkflowState state) {
   state_ = state;
   started_ = std::chrono::steady_clock::now();
   try {
-    graph_ = graph_of(*build(definition_).workflow);
+    graph_ = graph_of(*build_run(definition_).workflow);
   } catch (const std::exception& e) {
     error_ = e.what();
   }
@@ -250,7 +246,8 @@ Value HostedWorkflow::details() const {
                                     {"late", count(a.late)},
                                     {"lost", count(a.lost)},
                                     {"expired", count(a.expired)},
-                                    {"cancelled", count(a.cancelled)}}));
+                                    {"cancelled", count(a.cancelled)},
+                                    {"problems", count(a.incomplete())}}));
   std::string error, log;
   {
     std::lock_guard lock(mutex_);

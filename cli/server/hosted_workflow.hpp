@@ -17,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "cli/resumable_run.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/values/value.hpp"
 
@@ -31,9 +32,9 @@ struct WorkflowDefinition {
   int priority = 0;  // higher is more important
 };
 
-// The `name:` the definition's YAML gives (its file name without folder and extension when it
-// gives none). Throws LoadError for a YAML that does not load.
-std::string loaded_name(const WorkflowDefinition& definition);
+// The workflow, its director and its clock (the one its file asks for), loaded from the
+// definition. Throws LoadError for a YAML that does not load.
+BuiltRun build_run(const WorkflowDefinition& definition);
 
 enum class WorkflowState { running, paused, stopping, stopped, finished, failed };
 const char* state_name(WorkflowState state);
@@ -51,9 +52,11 @@ class HostedWorkflow {
   // Called on the run's thread once the run has ended, with the state it ended in (finished,
   // stopped or failed). Set before start().
   void on_end(std::function<void(WorkflowState)> callback) { on_end_ = std::move(callback); }
-  // Loads the workflow (throws LoadError, std::runtime_error) and starts running it on a thread
-  // of its own, paused when `paused`.
-  void start(bool paused);
+  // Starts running `run` (build_run of the definition) on a thread of its own, paused when
+  // `paused`.
+  void start(bool paused, BuiltRun run);
+  // The same, loading it first (throws LoadError, std::runtime_error).
+  void start(bool paused) { start(paused, build_run(definition_)); }
   // For a workflow whose run ended before a server restart: listed in `state`, not run.
   void mark_ended(WorkflowState state);
   // For a saved workflow that no longer loads: listed as failed with the reason, not run.

@@ -161,9 +161,7 @@ ApiResponse RestApi::register_workflow(const ApiRequest& request) {
     definition.priority = static_cast<int>(priority->as_int());
   }
   try {
-    // The name is the file's `name:`; loading tells it (and checks everything else).
-    definition.name = string_or(body, "name", "");
-    if (definition.name.empty()) definition.name = loaded_name(definition);
+    definition.name = string_or(body, "name", "");  // none: the file's `name:`
     auto workflow = catalog_.add(std::move(definition));
     ApiResponse response = json(201, workflow->summary());
     response.headers.push_back({"Location", std::string(kWorkflows) + "/" + workflow->name()});

@@ -147,10 +147,19 @@ void WorkflowCatalog::start_saved(std::ostream& log) {
 }
 
 std::shared_ptr<HostedWorkflow> WorkflowCatalog::add(WorkflowDefinition definition) {
-  if (!usable_name(definition.name))
-    throw CatalogError(400, "the workflow's name '" + definition.name +
-                                "' cannot be used: letters, digits, '-', '_' and '.' only "
-                                "(not first), at most 100");
+  auto check_name = [](const std::string& name) {
+    if (!usable_name(name))
+      throw CatalogError(400, "the workflow's name '" + name +
+                                  "' cannot be used: letters, digits, '-', '_' and '.' only "
+                                  "(not first), at most 100");
+  };
+  // A name given is checked before the workflow is loaded; the file's own, once it is.
+  if (!definition.name.empty()) check_name(definition.name);
+  BuiltRun run = build_run(definition);  // throws for a workflow that does not load
+  if (definition.name.empty()) {
+    definition.name = run.workflow->name();
+    check_name(definition.name);
+  }
   {
     std::lock_guard lock(mutex_);
     if (workflows_.count(definition.name))
@@ -167,7 +176,7 @@ std::shared_ptr<HostedWorkflow> WorkflowCatalog::add(WorkflowDefinition definiti
   std::shared_ptr<HostedWorkflow> workflow;
   try {
     workflow = host(definition);
-    workflow->start(false);  // throws for a workflow that does not load: nothing is kept
+    workflow->start(false, std::move(run));
   } catch (...) {
     std::lock_guard lock(mutex_);
     starting_.erase(definition.name);

@@ -47,8 +47,9 @@ class WorkflowCatalog {
   // Starts the workflows of the state folder (see above); one that no longer loads is listed
   // as failed, with the reason.
   void start_saved(std::ostream& log);
-  // Registers a workflow under the `name:` its YAML gives and starts it. Throws LoadError (a
-  // YAML that does not load, with file:line:column), CatalogError.
+  // Loads a workflow and starts it, registered under `definition.name` or else the `name:` its
+  // YAML gives. Throws LoadError (a YAML that does not load, with file:line:column),
+  // CatalogError.
   std::shared_ptr<HostedWorkflow> add(WorkflowDefinition definition);
   // Throws CatalogError(404) for an unknown name.
   std::shared_ptr<HostedWorkflow> get(const std::string& name) const;
