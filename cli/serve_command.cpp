@@ -15,6 +15,7 @@
 #include "cli/exit_status.hpp"
 #include "cli/server/http_server.hpp"
 #include "cli/server/rest_api.hpp"
+#include "cli/server/token_file.hpp"
 #include "cli/server/workflow_catalog.hpp"
 #include "runtime/time/duration.hpp"
 
@@ -57,12 +58,7 @@ std::pair<std::string, std::uint16_t> parse_listen(const std::string& text) {
 }
 
 std::string read_token(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("--token-file: cannot read '" + path + "'");
-  std::string token;
-  std::getline(in, token);
-  while (!token.empty() && (token.back() == '\r' || token.back() == ' '))
-    token.pop_back();
+  std::string token = read_token_file(path);
   if (token.size() < 16)
     throw UsageError("--token-file: the token in '" + path + "' is shorter than 16 characters");
   return token;

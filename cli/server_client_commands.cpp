@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/server/http_client.hpp"
+#include "cli/server/token_file.hpp"
 #include "runtime/values/value_json.hpp"
 
 namespace cwf::cli {
@@ -130,14 +131,7 @@ int server_client_command(const std::string& command, const Words& words, std::o
     server =
         args.value("server").value_or(from_env && *from_env ? from_env : "http://127.0.0.1:8420");
     std::optional<std::string> token;
-    if (auto file = args.value("token-file")) {
-      // As the server reads it: the first line, without trailing spaces.
-      std::string text = read_file(*file);
-      text = text.substr(0, text.find_first_of("\r\n"));
-      while (!text.empty() && text.back() == ' ')
-        text.pop_back();
-      token = text;
-    }
+    if (auto file = args.value("token-file")) token = read_token_file(*file);
     const bool needs_name = command != "list";
     if (args.positional().size() != (needs_name ? 1u : 0u))
       throw UsageError(kUsages.at(command).substr(0, kUsages.at(command).find('\n')));
