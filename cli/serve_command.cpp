@@ -157,7 +157,8 @@ int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
     // Closed before the workflows drain: new connections are refused and those open are ended,
     // rather than left waiting for an answer that will not come.
     server.reset();
-    err << "cwf serve: stopping every workflow (a server started again resumes them)\n";
+    err << "cwf serve: suspending every workflow at a checkpoint (a server started again goes on "
+           "from there)\n";
     catalog.shutdown();
     done = true;
     pthread_kill(waiter.native_handle(), SIGTERM);

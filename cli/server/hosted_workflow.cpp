@@ -116,6 +116,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
     RunOptions options;
     options.stop_requested = &stop_;
     options.pause_requested = &pause_;
+    options.suspend_requested = &suspend_;
     options.progress_interval = kRefreshEvery;
     auto refresh = [this](const Execution& execution) {
       std::vector<ActorSummary> now = snapshot(execution);
@@ -143,7 +144,8 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
       print_problems(summary, LossTolerance{}, log);
       std::lock_guard lock(mutex_);
       actors_ = std::move(summary.actors);
-      if (stop_) end = WorkflowState::stopped;
+      if (stop_ || suspend_) end = WorkflowState::stopped;
+      if (summary.suspended) log << name() << ": suspended at a checkpoint, to go on from there\n";
     } catch (const std::exception& e) {
       std::lock_guard lock(mutex_);
       error_ = e.what();
@@ -190,6 +192,14 @@ void HostedWorkflow::resume() {
 
 void HostedWorkflow::request_stop() {
   stop_ = true;
+  for (WorkflowState from : {WorkflowState::running, WorkflowState::paused}) {
+    WorkflowState expected = from;
+    if (state_.compare_exchange_strong(expected, WorkflowState::stopping)) break;
+  }
+}
+
+void HostedWorkflow::suspend() {
+  suspend_ = true;
   for (WorkflowState from : {WorkflowState::running, WorkflowState::paused}) {
     WorkflowState expected = from;
     if (state_.compare_exchange_strong(expected, WorkflowState::stopping)) break;

@@ -66,6 +66,10 @@ class HostedWorkflow {
   // Asks the run to stop: its sources stop and what is queued is processed (a checkpoint then
   // holds everything). Returns at once; state() says when it has stopped.
   void request_stop();
+  // For a server shutdown: asks the run to end at a checkpoint (RunOptions::suspend_requested),
+  // so that the next start goes on exactly from there, windows and all; a workflow without
+  // checkpoints is stopped. Returns at once.
+  void suspend();
   // Waits until the run has ended.
   void join();
 
@@ -89,7 +93,7 @@ class HostedWorkflow {
   bool checkpointed_ = false;
   std::atomic<std::uint64_t> resumed_from_{0};  // the checkpoint the run resumed from, 0: none
   Value graph_;  // {actors: [{name, type, location}], connections: [{from, to}]}
-  std::atomic<bool> stop_{false}, pause_{false};
+  std::atomic<bool> stop_{false}, pause_{false}, suspend_{false};
   std::atomic<WorkflowState> state_{WorkflowState::running};
   std::chrono::steady_clock::time_point started_;
   mutable std::mutex mutex_;  // guards what follows

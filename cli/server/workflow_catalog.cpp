@@ -301,7 +301,7 @@ void WorkflowCatalog::shutdown() {
   }
   // A removal takes the lock when it is done: joined without it.
   for (auto& workflow : running)
-    workflow->request_stop();
+    workflow->suspend();
   for (auto& workflow : running)
     workflow->join();
   for (Removal& removal : removals)

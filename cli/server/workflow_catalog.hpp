@@ -63,8 +63,9 @@ class WorkflowCatalog {
   // once its run has ended (in the background).
   void remove(const std::string& name);
 
-  // Stops every workflow for a server shutdown, without marking them ended: a server started
-  // again resumes them. Waits for their runs to end.
+  // For a server shutdown: ends every workflow at a checkpoint (HostedWorkflow::suspend; one
+  // that cannot be checkpointed is stopped), without marking them ended: a server started again
+  // goes on from there. Waits for their runs to end.
   void shutdown();
 
  private:

@@ -59,6 +59,9 @@ struct ExecutionEnv {
   std::atomic<std::int64_t> finish_by_ns{std::numeric_limits<std::int64_t>::max()};
   // The run ended at its time limit (RunOptions::finish_grace) with events still queued.
   std::atomic<bool> time_was_up{false};
+  // The run ended at a checkpoint it wrote (RunOptions::suspend_requested): the events still in
+  // windows are in that checkpoint, not lost.
+  std::atomic<bool> suspended{false};
   // Inside a composite: the outer actor, which counts and reports the inner actors' problems.
   ActorCell* parent = nullptr;
   // The cases cancelled so far (CWP4), set by the Execution.

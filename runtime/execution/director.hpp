@@ -46,6 +46,18 @@ struct RunOptions {
   Duration checkpoint_drain_limit = 10 * kSecond;
   std::function<void()> checkpoint;
   std::function<void()> checkpoint_skipped;
+  // Set (from any thread) to end the run at a checkpoint instead of draining it (a server
+  // shutting down; Flink's stop with savepoint): the director holds the sources at once, lets
+  // the rest drain, writes a checkpoint and ends without closing the windows still open, whose
+  // events the checkpoint holds. A run resumed from it goes on as if never interrupted. A run
+  // without checkpoints, or whose drain or write fails, is stopped instead (stop_requested).
+  // ExecutionEnv::suspended tells which happened. Overrides a pause, as a stop does.
+  const std::atomic<bool>* suspend_requested = nullptr;
+  // Called by run_workflow on its thread with the execution once it is initialized (and
+  // restored from a checkpoint) and its director started, and with nullptr before the
+  // execution ends: what reaches into a running workflow from outside (live views, case
+  // cancellations) attaches there.
+  std::function<void(Execution*)> on_execution;
 };
 
 class Director {

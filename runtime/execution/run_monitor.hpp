@@ -24,7 +24,9 @@ class RunMonitor {
   // True once, when the run should stop its sources (stop requested or deadline passed).
   bool stop_due() {
     if (stopped_) return false;
-    bool requested = options_.stop_requested && options_.stop_requested->load();
+    // A suspension that cannot end at a checkpoint stops the run instead.
+    bool requested = (options_.stop_requested && options_.stop_requested->load()) ||
+                     (suspend_wanted() && (!options_.checkpoint || suspend_failed_));
     bool deadline = options_.run_for && std::chrono::steady_clock::now() - started_ >=
                                             std::chrono::nanoseconds(*options_.run_for);
     if (requested || deadline) stopped_ = true;
@@ -45,24 +47,38 @@ class RunMonitor {
   // meanwhile as its director does, and returns whether it did; if not, the checkpoint is given
   // up at a stop (quietly) or after the drain limit (RunOptions::checkpoint_skipped). Returns
   // true when it released the sources: the director wakes those that need it.
+  //
+  // A suspension (RunOptions::suspend_requested) holds the sources at once; once its checkpoint
+  // is written, suspended() is true and the director ends the run, the sources still held.
   template <typename WriteIfDrained>
   bool checkpoint_turn(Execution& execution, WriteIfDrained&& write_if_drained) {
     std::atomic<bool>& hold = execution.env().hold_sources;
+    const bool suspending = suspend_wanted() && options_.checkpoint && !suspend_failed_;
     if (!hold.load(std::memory_order_relaxed)) {
-      if (options_.checkpoint_every <= 0 || !options_.checkpoint || stopped_ ||
-          std::chrono::steady_clock::now() < next_checkpoint_ ||
-          execution.source_firings() == source_firings_at_release_)
+      if (stopped_ || suspended_) return false;
+      if (!suspending && (options_.checkpoint_every <= 0 || !options_.checkpoint ||
+                          std::chrono::steady_clock::now() < next_checkpoint_ ||
+                          execution.source_firings() == source_firings_at_release_))
         return false;
       drain_began_ = std::chrono::steady_clock::now();
       hold.store(true, std::memory_order_relaxed);
       return false;
     }
-    if (stopped_ || !write_if_drained()) {
+    if (suspended_) return false;
+    write_failed_ = false;
+    const bool written = !stopped_ && write_if_drained();
+    if (written && suspending && !write_failed_) {
+      suspended_ = true;
+      execution.env().suspended.store(true);
+      return false;
+    }
+    if (!written) {
       if (!stopped_ && std::chrono::steady_clock::now() - drain_began_ <
                            std::chrono::nanoseconds(options_.checkpoint_drain_limit))
         return false;
       if (!stopped_ && options_.checkpoint_skipped) options_.checkpoint_skipped();
     }
+    if (suspending) suspend_failed_ = true;  // the next stop_due() stops the run
     next_checkpoint_ =
         std::chrono::steady_clock::now() + std::chrono::nanoseconds(options_.checkpoint_every);
     source_firings_at_release_ = execution.source_firings();
@@ -75,8 +91,15 @@ class RunMonitor {
     try {
       options_.checkpoint();
     } catch (...) {
+      write_failed_ = true;
       if (options_.checkpoint_skipped) options_.checkpoint_skipped();
     }
+  }
+  // The run's suspension checkpoint is written: the director ends the run now.
+  bool suspended() const { return suspended_; }
+  // Whether a suspension is asked for: pauses give way to it, as they do to a stop.
+  bool suspend_wanted() const {
+    return options_.suspend_requested && options_.suspend_requested->load();
   }
   void progress() {
     if (!options_.progress) return;
@@ -93,6 +116,7 @@ class RunMonitor {
   std::chrono::steady_clock::time_point next_checkpoint_, drain_began_;
   std::uint64_t source_firings_at_release_ = 0;  // Execution::source_firings() then
   bool stopped_ = false;
+  bool suspended_ = false, suspend_failed_ = false, write_failed_ = false;
 };
 
 }  // namespace cwf

@@ -50,15 +50,18 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   execution.initialize();
   if (checkpointing.restore) checkpointing.restore(execution);
   director.start(execution);
+  if (options.on_execution) options.on_execution(&execution);
   execution.wake_sources();
   // Restored deadlines and requested firings reach the director when their cells run once.
   if (checkpointing.restore) execution.wake_all();
   try {
     director.run(effective);
   } catch (...) {
+    if (options.on_execution) options.on_execution(nullptr);
     director.shutdown();
     throw;
   }
+  if (options.on_execution) options.on_execution(nullptr);
   director.shutdown();
   if (execution.env().time_was_up.load())
     for (ActorId id = 0; id < execution.size(); ++id)
@@ -74,6 +77,7 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
                           std::chrono::steady_clock::now() - started)
                           .count();
   summary.actors = snapshot(execution);
+  summary.suspended = execution.env().suspended.load();
   return summary;
 }
 

@@ -25,6 +25,8 @@ struct RunSummary {
   std::string director;
   Duration wall_time = 0;
   std::vector<ActorSummary> actors;
+  // The run ended at a checkpoint (RunOptions::suspend_requested), to be resumed from it.
+  bool suspended = false;
   // Over every actor: events not processed completely (ActorSummary::incomplete), and warnings.
   std::uint64_t incomplete() const;
   std::uint64_t warnings() const;

@@ -144,7 +144,8 @@ void ScheduledDirector::end_grant(ActorId actor, const GrantOutcome& outcome) {
 
 bool ScheduledDirector::paused(const RunOptions& options) const {
   return !stopped_ && options.pause_requested &&
-         options.pause_requested->load(std::memory_order_relaxed);
+         options.pause_requested->load(std::memory_order_relaxed) &&
+         !(options.suspend_requested && options.suspend_requested->load());
 }
 
 void ScheduledDirector::checkpoint_turn(RunMonitor& monitor, Worker& self) {
@@ -249,7 +250,15 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
     take_wakeups(self);
     fire_due_timers();
     take_wakeups(self);
-    if (monitor) checkpoint_turn(*monitor, self);
+    if (monitor) {
+      checkpoint_turn(*monitor, self);
+      if (monitor->suspended()) {
+        // Written while nothing ran: the run ends there, its sources still held.
+        done_ = true;
+        wake_.notify_all();
+        break;
+      }
+    }
     if (!paused(options)) {
       if (!iteration_open_) {
         scheduler_->iteration_started();

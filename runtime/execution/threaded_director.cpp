@@ -190,7 +190,8 @@ void ThreadedDirector::run(const RunOptions& options) {
       stopped = true;  // a stop drains, so it ends a pause
       execution_->stop_sources();
     }
-    paused_.store(!stopped && options.pause_requested && options.pause_requested->load(),
+    paused_.store(!stopped && options.pause_requested && options.pause_requested->load() &&
+                      !monitor.suspend_wanted(),
                   std::memory_order_relaxed);
     monitor.progress();
     // Sources poll the hold: nothing to wake when it ends.
@@ -203,6 +204,7 @@ void ThreadedDirector::run(const RunOptions& options) {
       monitor.write_checkpoint();
       return true;
     });
+    if (monitor.suspended()) return;  // the actor threads stop at shutdown, sources held
     if (monitor.time_is_up() && !execution_->quiescent()) {
       // Actor threads stop at shutdown; the runner counts what is left.
       execution_->env().time_was_up.store(true);

@@ -35,7 +35,9 @@ class Server : public ScratchFolderTest {
 
   // Starts `cwf serve` on a free loopback port with the state folder `state` (default: in the
   // scratch folder) and waits until it is ready.
-  void start(std::vector<std::string> more = {}, const std::string& state = "") {
+  // `stdout_to`: a file the server's standard output is appended to (else the test's).
+  void start(std::vector<std::string> more = {}, const std::string& state = "",
+             const fs::path& stdout_to = {}) {
     const fs::path port_file = dir_ / "port";
     fs::remove(port_file);
     std::vector<std::string> argv = {
@@ -43,6 +45,8 @@ class Server : public ScratchFolderTest {
         "127.0.0.1:0", "--state",         state.empty() ? (dir_ / "state").string() : state,
         "--port-file", port_file.string()};
     argv.insert(argv.end(), more.begin(), more.end());
+    if (!stdout_to.empty())
+      argv.insert(argv.begin(), {"/bin/sh", "-c", "exec \"$0\" \"$@\" >> " + stdout_to.string()});
     server_.emplace(argv);
     ASSERT_TRUE(eventually([&] { return fs::exists(port_file) && fs::file_size(port_file) > 0; }))
         << "the server wrote no port";
@@ -210,6 +214,38 @@ TEST_F(Server, ARestartedServerBringsItsWorkflowsBackAsTheyWereLeft) {
   for (std::size_t i = 0; i < lines.size(); ++i)
     ASSERT_EQ(lines[i], "{\"tick\":" + std::to_string(i) + "}") << "line " << i + 1;
   EXPECT_EQ(stop(), 0);
+}
+
+// A server shut down ends its workflows at a checkpoint (no periodic one is due here): started
+// again, they go on from it, a window still filling included, so that even standard output,
+// which cannot be cut back, shows every window once and no partial one.
+TEST_F(Server, AShutdownEndsEachWorkflowAtACheckpointThatTheRestartGoesOnFrom) {
+  const fs::path printed = dir_ / "printed.txt";
+  const fs::path file = dir_ / "sums.yaml";
+  std::ofstream(file) << "name: sums\nactors:\n"
+                      << "  ticks: {type: generator, interval: 5 ms, value: \"{tick: i}\"}\n"
+                      << "  sums: {type: aggregate, function: sum, value: /tick}\n"
+                      << "  out: {type: stdout}\n"
+                      << "connections:\n"
+                      << "  - {from: ticks, to: sums, window: {size: 7 tokens, step: 7 tokens}}\n"
+                      << "  - sums -> out\n";
+  start({"--checkpoint-every", "1h"}, "", printed);
+  ASSERT_EQ(client({"register", file.string()}).status, 0);
+  ASSERT_TRUE(eventually([&] { return ticks_of("sums") > 30; }));
+  EXPECT_EQ(stop(), 0);
+  start({"--checkpoint-every", "1h"}, "", printed);
+  EXPECT_FALSE(get("/api/v1/workflows/sums").field("resumed_from_checkpoint")->is_null())
+      << "the shutdown wrote none";
+  const std::size_t before = lines_of(read_file(printed.string())).size();
+  ASSERT_GE(before, 4u) << "30 ticks make 4 windows";
+  // (Standard output into a file is written in blocks: counted once the server has ended.)
+  ASSERT_TRUE(eventually([&] { return ticks_of("sums") > std::int64_t(before) * 7 + 60; }));
+  EXPECT_EQ(stop(), 0);
+  std::vector<std::string> lines = lines_of(read_file(printed.string()));
+  ASSERT_GT(lines.size(), before + 5);
+  for (std::size_t j = 0; j < lines.size(); ++j)
+    ASSERT_EQ(lines[j], "{\"sum\":" + std::to_string(49 * j + 21) + ",\"count\":7}")
+        << "window " << j + 1;
 }
 
 // Every sample line of the exposition: name{labels} value.

@@ -34,13 +34,20 @@ constexpr std::int64_t kWindow = 10;  // tokens, as declared in build()
 // reaches p; keeps firing without output until every phase is out. Its position is its state.
 class PhasedSource : public Actor {
  public:
-  explicit PhasedSource(const std::atomic<int>* written) : written_(written) { add_output("out"); }
+  // `at_gate`: set once every event the gate allows is out.
+  explicit PhasedSource(const std::atomic<int>* written, std::atomic<bool>* at_gate = nullptr)
+      : written_(written), at_gate_(at_gate) {
+    add_output("out");
+  }
   void fire(FiringContext& context) override {
     // Resumed, or checkpoints not coming (the test then fails on their count, not by hanging):
     // everything.
     const bool gated = written_ && std::chrono::steady_clock::now() < give_up_;
     const std::int64_t allowed = gated ? (written_->load() + 1) * kEvents / kPhases : kEvents;
-    if (next_ < kEvents && next_ < allowed) context.emit(Value(next_++));
+    if (next_ < kEvents && next_ < allowed)
+      context.emit(Value(next_++));
+    else if (at_gate_ && gated)
+      at_gate_->store(true);
   }
   bool postfire(FiringContext&) override { return next_ < kEvents; }
   std::int64_t emitted() const { return next_; }
@@ -50,6 +57,7 @@ class PhasedSource : public Actor {
 
  private:
   const std::atomic<int>* written_;
+  std::atomic<bool>* at_gate_;
   std::chrono::steady_clock::time_point give_up_ =
       std::chrono::steady_clock::now() + std::chrono::seconds(60);
   std::int64_t next_ = 0;
@@ -99,10 +107,10 @@ struct Built {
   KeptSink* sink = nullptr;
 };
 
-Built build(const std::atomic<int>* written) {
+Built build(const std::atomic<int>* written, std::atomic<bool>* at_gate = nullptr) {
   Built b;
   b.workflow = std::make_unique<Workflow>("phased");
-  auto source = std::make_unique<PhasedSource>(written);
+  auto source = std::make_unique<PhasedSource>(written, at_gate);
   b.source = source.get();
   b.workflow->add("numbers", std::move(source));
   b.workflow->emplace<WindowSum>("sums");
@@ -173,6 +181,62 @@ TEST_P(CheckpointingDirectors, EachCheckpointIsDrainedAndResumingFromAnyGivesThe
     run_workflow(*resumed.workflow, *resumed_director, resumed_clock, {}, {}, restore);
     EXPECT_EQ(resumed.sink->sums, expected_sums());
   }
+}
+
+// A server shutting down suspends its workflows (RunOptions::suspend_requested): the run ends at
+// a checkpoint with its last window still filling, closes nothing early, and the run resumed
+// from that checkpoint ends with the uninterrupted output.
+TEST_P(CheckpointingDirectors, ASuspendedRunEndsAtItsCheckpointAndGoesOnFromIt) {
+  const std::atomic<int> never{0};  // the gate stays at the first phase
+  std::atomic<bool> suspend{false};
+  Built first = build(&never, &suspend);
+  std::vector<std::vector<std::uint8_t>> payloads;
+  RunCheckpointing checkpointing;
+  checkpointing.write = [&](Execution& execution) {
+    payloads.push_back(write_run_state(execution));
+  };
+  RunOptions options;
+  options.checkpoint_every = 1000 * kSecond;  // only the suspension's
+  options.suspend_requested = &suspend;
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 4);
+  RunSummary summary = run_workflow(*first.workflow, *director, clock, options, {}, checkpointing);
+  EXPECT_TRUE(summary.suspended);
+  ASSERT_EQ(payloads.size(), 1u);
+  // The first phase let out 199 events: 19 windows summed, the 20th holds 9 and stays open.
+  const std::vector<std::int64_t> all = expected_sums();
+  constexpr std::int64_t kFirstPhase = kEvents / kPhases;
+  EXPECT_EQ(first.source->emitted(), kFirstPhase);
+  EXPECT_EQ(first.sink->sums,
+            std::vector<std::int64_t>(all.begin(), all.begin() + kFirstPhase / kWindow));
+  EXPECT_EQ(summary.incomplete(), 0u);
+
+  Built resumed = build(nullptr);
+  RunCheckpointing restore;
+  restore.restore = [&](Execution& execution) { restore_run_state(execution, payloads[0]); };
+  VirtualClock resumed_clock;
+  auto resumed_director = testing::make_test_director(GetParam(), 4);
+  RunSummary rest =
+      run_workflow(*resumed.workflow, *resumed_director, resumed_clock, {}, {}, restore);
+  EXPECT_FALSE(rest.suspended);
+  EXPECT_EQ(resumed.sink->sums, all);
+}
+
+// Without checkpoints a suspension is a stop: the sources stop and what they let out is
+// processed to the end, the window still filling included.
+TEST_P(CheckpointingDirectors, ASuspensionWithoutCheckpointsStopsTheRun) {
+  const std::atomic<int> never{0};
+  std::atomic<bool> suspend{false};
+  Built first = build(&never, &suspend);
+  RunOptions options;
+  options.suspend_requested = &suspend;
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 4);
+  RunSummary summary = run_workflow(*first.workflow, *director, clock, options);
+  EXPECT_FALSE(summary.suspended);
+  const std::int64_t let_out = first.source->emitted();
+  EXPECT_GE(let_out, kEvents / kPhases);
+  EXPECT_EQ(first.sink->sums.size(), static_cast<std::size_t>((let_out + kWindow - 1) / kWindow));
 }
 
 INSTANTIATE_TEST_SUITE_P(Every, CheckpointingDirectors,
