@@ -32,6 +32,8 @@ commands (each answers --help, or -h, with its usage and options):
   resume NAME         the paused workflow goes on
   stop NAME           stop the workflow's sources and drain it (it stays listed)
   remove NAME         stop the workflow and forget it
+  view NAME FROM->TO  the events flowing on a connection of a running workflow, live
+                      (--where EXPR: only those matching)
   help [COMMAND]      this text, or the usage of COMMAND (as cwf COMMAND --help)
 
 standard output into a pipe or a file is written in blocks of 64 KiB, on a terminal as it comes;
@@ -69,12 +71,14 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "guards") return guards_command(rest, out, err);
   if (command == "history") return history_command(rest, out, err);
   if (command == "serve") return serve_command(rest, out, err);
+  if (command == "view") return view_command(rest, out, err);
   for (const char* client : {"register", "list", "status", "pause", "resume", "stop", "remove"})
     if (command == client) return server_client_command(command, rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
-  message += did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "experiment",
-                                           "gsm", "guards", "history", "serve", "register", "list",
-                                           "status", "pause", "resume", "stop", "remove", "help"});
+  message +=
+      did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "experiment", "gsm",
+                                    "guards", "history", "serve", "register", "list", "status",
+                                    "pause", "resume", "stop", "remove", "view", "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

@@ -12,7 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/server/http_client.hpp"
-#include "cli/server/token_file.hpp"
+#include "cli/server_options.hpp"
 #include "runtime/values/value_json.hpp"
 
 namespace cwf::cli {
@@ -39,11 +39,6 @@ const std::map<std::string, std::string> kUsages = {
      "usage: cwf remove NAME [server options]\n\nStops the workflow and forgets it "
      "(its checkpoints are deleted).\n"},
 };
-
-const char* kServerOptions =
-    "\nserver options:\n"
-    "  --server URL        the server (default $CWF_SERVER, else http://127.0.0.1:8420)\n"
-    "  --token-file FILE   the server's token, when it has one\n";
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -117,21 +112,16 @@ void print_status(const Value& answer, std::ostream& out) {
 int server_client_command(const std::string& command, const Words& words, std::ostream& out,
                           std::ostream& err) {
   if (wants_help(words)) {
-    out << kUsages.at(command) << kServerOptions;
+    out << kUsages.at(command) << kServerOptionsHelp;
     return 0;
   }
   const std::string who = "cwf " + command;
-  std::string server;
   try {
     const bool registering = command == "register";
-    std::set<std::string> valued = {"server", "token-file"};
+    std::set<std::string> valued(std::begin(kServerOptionNames), std::end(kServerOptionNames));
     if (registering) valued.insert({"priority", "name"});
     Arguments args(words, {}, valued);
-    const char* from_env = std::getenv("CWF_SERVER");
-    server =
-        args.value("server").value_or(from_env && *from_env ? from_env : "http://127.0.0.1:8420");
-    std::optional<std::string> token;
-    if (auto file = args.value("token-file")) token = read_token_file(*file);
+    const auto [server, token] = server_options(args);
     const bool needs_name = command != "list";
     if (args.positional().size() != (needs_name ? 1u : 0u))
       throw UsageError(kUsages.at(command).substr(0, kUsages.at(command).find('\n')));

@@ -1,5 +1,6 @@
 #include "cli/server/hosted_workflow.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "cli/registries.hpp"
@@ -15,13 +16,23 @@ namespace {
 constexpr Duration kRefreshEvery = 100 * kMillisecond;
 constexpr std::size_t kLogLimit = 16 * 1024;  // the end of what a run reported is kept
 
-std::string port_name(const Workflow& workflow, const PortAddress& address, bool output) {
+std::string port_of(const Workflow& workflow, const PortAddress& address, bool output) {
   const Actor& actor = *workflow.actor(address.actor).actor;
   auto ports = output ? actor.outputs() : actor.inputs();
-  std::string name = workflow.actor(address.actor).name;
   if (address.port >= 0 && static_cast<std::size_t>(address.port) < ports.size())
-    name += "." + ports[static_cast<std::size_t>(address.port)].name;
-  return name;
+    return ports[static_cast<std::size_t>(address.port)].name;
+  return "";
+}
+
+std::string port_name(const Workflow& workflow, const PortAddress& address, bool output) {
+  std::string name = workflow.actor(address.actor).name;
+  std::string port = port_of(workflow, address, output);
+  return port.empty() ? name : name + "." + port;
+}
+
+// "actor" or "actor.port" against one end of a connection (an actor's name may hold dots).
+bool names_end(const std::string& wanted, const std::string& actor, const std::string& port) {
+  return wanted == actor || wanted == actor + "." + port;
 }
 
 Value graph_of(const Workflow& workflow) {
@@ -94,6 +105,14 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
   auto run = std::make_shared<BuiltRun>(std::move(built));
   checkpointed_ = RunCheckpoints::refusal(*run->workflow).empty();
   graph_ = graph_of(*run->workflow);
+  connections_.clear();
+  for (const Connection& c : run->workflow->connections()) {
+    const Workflow& w = *run->workflow;
+    connections_.push_back({{w.actor(c.from.actor).name, port_of(w, c.from, true),
+                             w.actor(c.to.actor).name, port_of(w, c.to, false)},
+                            c.from.actor,
+                            c.from.port});
+  }
   {
     // Every actor with nothing counted yet, until the run's first figures.
     std::lock_guard lock(mutex_);
@@ -108,6 +127,10 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
       actors_.push_back(zero);
     }
   }
+  {
+    std::lock_guard lock(live_mutex_);
+    run_going_on_ = true;
+  }
   pause_ = paused;
   state_ = paused ? WorkflowState::paused : WorkflowState::running;
   started_ = std::chrono::steady_clock::now();
@@ -117,6 +140,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
     options.stop_requested = &stop_;
     options.pause_requested = &pause_;
     options.suspend_requested = &suspend_;
+    options.on_execution = [this](Execution* execution) { execution_changed(execution); };
     options.progress_interval = kRefreshEvery;
     auto refresh = [this](const Execution& execution) {
       std::vector<ActorSummary> now = snapshot(execution);
@@ -157,9 +181,79 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
       std::lock_guard lock(mutex_);
       log_ = std::move(text);
     }
+    {
+      // No more events: each view's reader finishes with what waits.
+      std::lock_guard lock(live_mutex_);
+      for (const AttachedView& attached : views_)
+        attached.view->end();
+      views_.clear();
+      run_going_on_ = false;
+    }
     state_ = end;
     if (on_end_) on_end_(end);
   });
+}
+
+void HostedWorkflow::execution_changed(Execution* execution) {
+  std::lock_guard lock(live_mutex_);
+  for (const AttachedView& attached : views_) {
+    if (execution_) execution_->cell(attached.producer).unwatch(*attached.view);
+    if (execution) execution->cell(attached.producer).watch(attached.port, attached.view);
+  }
+  execution_ = execution;
+}
+
+std::shared_ptr<LiveView> HostedWorkflow::open_view(const std::string& from, const std::string& to,
+                                                    const std::string& where) {
+  std::vector<const ConnectionEnds*> found;
+  for (const ConnectionEnds& c : connections_)
+    if (names_end(from, c.name.from_actor, c.name.from_port) &&
+        names_end(to, c.name.to_actor, c.name.to_port))
+      found.push_back(&c);
+  if (found.size() != 1) {
+    std::string list;
+    if (found.empty())
+      for (const ConnectionEnds& c : connections_)
+        list += "\n  " + c.name.text();
+    for (const ConnectionEnds* c : found)
+      list += "\n  " + c->name.text();
+    if (found.empty())
+      throw CatalogError(404, "workflow '" + name() + "' has no connection " + from + " -> " + to +
+                                  "; its connections:" + list);
+    throw CatalogError(400, from + " -> " + to + " is more than one connection of workflow '" +
+                                name() + "' (name the ports):" + list);
+  }
+  std::optional<Expression> predicate;
+  if (!where.empty()) {
+    try {
+      predicate = Expression::compile(where);
+    } catch (const ExprError& e) {
+      throw CatalogError(400, std::string("where: ") + e.what());
+    }
+  }
+  auto view = std::make_shared<LiveView>(found[0]->name, std::move(predicate));
+  std::lock_guard lock(live_mutex_);
+  if (!run_going_on_)
+    throw CatalogError(
+        409, "workflow '" + name() + "' is " + state_name(state()) + ": there is nothing to view");
+  views_.push_back({found[0]->producer, found[0]->port, view});
+  if (execution_) execution_->cell(found[0]->producer).watch(found[0]->port, view);
+  return view;
+}
+
+void HostedWorkflow::close_view(const LiveView& view) {
+  std::lock_guard lock(live_mutex_);
+  auto attached = std::find_if(views_.begin(), views_.end(),
+                               [&](const AttachedView& a) { return a.view.get() == &view; });
+  if (attached == views_.end()) return;
+  if (execution_) execution_->cell(attached->producer).unwatch(view);
+  attached->view->end();
+  views_.erase(attached);
+}
+
+std::size_t HostedWorkflow::views_open() const {
+  std::lock_guard lock(live_mutex_);
+  return views_.size();
 }
 
 void HostedWorkflow::mark_ended(WorkflowState state) {
@@ -268,6 +362,7 @@ Value HostedWorkflow::details() const {
   return Value::record({{"workflow", summary()},
                         {"file", Value(definition_.file)},
                         {"resumed_from_checkpoint", resumed ? count(resumed) : Value()},
+                        {"views_open", count(views_open())},
                         {"graph", graph_},
                         {"actors", Value::array(std::move(actors))},
                         {"error", error.empty() ? Value() : Value(error)},

@@ -18,6 +18,8 @@
 #include <vector>
 
 #include "cli/resumable_run.hpp"
+#include "cli/server/catalog_error.hpp"
+#include "cli/server/live_view.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/values/value.hpp"
 
@@ -80,12 +82,34 @@ class HostedWorkflow {
   // The workflow's graph and current figures, as the REST API shows them.
   Value summary() const;  // one line of the list
   Value details() const;  // summary, graph and per-actor statistics
+  // A live view (CWP5) of the connection from `from` to `to` ("actor" or "actor.port" each; the
+  // port may be left out where one connection fits), showing the events matching `where` (an
+  // expression; empty: all) from now on, until close_view or the run's end. Throws CatalogError:
+  // 404 no such connection (the message lists them), 400 an ambiguous one or a predicate that
+  // does not compile, 409 a workflow that is not running.
+  std::shared_ptr<LiveView> open_view(const std::string& from, const std::string& to,
+                                      const std::string& where);
+  void close_view(const LiveView& view);
+  // Views open now.
+  std::size_t views_open() const;
   // Per-actor figures as last refreshed (every 100 ms while it runs).
   std::vector<ActorSummary> actors() const;
   double uptime_seconds() const;
 
  private:
-  void run();
+  // The run's execution comes (and goes, with nullptr): the views attach to its cells.
+  void execution_changed(Execution* execution);
+
+  struct ConnectionEnds {
+    ConnectionName name;
+    ActorId producer;
+    int port;
+  };
+  struct AttachedView {
+    ActorId producer;
+    int port;
+    std::shared_ptr<LiveView> view;
+  };
 
   WorkflowDefinition definition_;
   std::filesystem::path folder_;
@@ -93,6 +117,11 @@ class HostedWorkflow {
   bool checkpointed_ = false;
   std::atomic<std::uint64_t> resumed_from_{0};  // the checkpoint the run resumed from, 0: none
   Value graph_;  // {actors: [{name, type, location}], connections: [{from, to}]}
+  std::vector<ConnectionEnds> connections_;
+  mutable std::mutex live_mutex_;   // guards what follows
+  Execution* execution_ = nullptr;  // while the run goes on
+  bool run_going_on_ = false;       // views may be opened
+  std::vector<AttachedView> views_;
   std::atomic<bool> stop_{false}, pause_{false}, suspend_{false};
   std::atomic<WorkflowState> state_{WorkflowState::running};
   std::chrono::steady_clock::time_point started_;

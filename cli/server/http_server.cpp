@@ -19,6 +19,8 @@ using tcp = net::ip::tcp;
 namespace {
 
 constexpr std::chrono::seconds kRequestTimeout{30};
+constexpr std::chrono::milliseconds kStreamPoll{100};
+constexpr std::chrono::seconds kKeepAlive{15};
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
@@ -64,9 +66,86 @@ class Session : public std::enable_shared_from_this<Session> {
     } catch (const std::exception& e) {
       response = error_response(500, e.what());
     }
+    if (response.stream) return stream_answer(std::move(response), request.version());
     answer(response, request.version(), !request.keep_alive());
   }
 
+  // A streamed answer (Server-Sent Events): the header and the body so far, then what the
+  // stream gives every kStreamPoll, a comment line after kKeepAlive of silence (so that a client
+  // that left is noticed, and proxies keep the connection), until the stream ends or the client
+  // closes its side. The connection is not reused.
+  void stream_answer(ApiResponse api, unsigned version) {
+    source_ = std::move(api.stream);
+    stream_header_ = {};
+    stream_header_.version(version);
+    stream_header_.result(static_cast<http::status>(api.status));
+    stream_header_.set(http::field::server, "cwf");
+    stream_header_.set(http::field::content_type, api.content_type);
+    stream_header_.set(http::field::cache_control, "no-store");
+    for (const auto& [name, value] : api.headers)
+      stream_header_.set(name, value);
+    stream_header_.keep_alive(false);
+    serializer_.emplace(stream_header_);
+    stream_.expires_never();
+    pending_ = std::move(api.body);
+    http::async_write_header(stream_, *serializer_,
+                             [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                               if (ec) return self->end_stream();
+                               self->watch_client();
+                               self->send_pending(false);
+                             });
+  }
+
+  // Any byte or the end from the client ends the stream (a reader of events sends nothing).
+  void watch_client() {
+    stream_.socket().async_read_some(
+        net::buffer(discard_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+          if (ec != net::error::operation_aborted) self->end_stream();
+        });
+  }
+
+  void send_pending(bool ended) {
+    if (streaming_over_) return;
+    if (pending_.empty()) return ended ? end_stream() : wait_then_pump();
+    silent_for_ = std::chrono::milliseconds(0);
+    writing_ = std::move(pending_);
+    pending_.clear();
+    net::async_write(stream_.socket(), net::buffer(writing_),
+                     [self = shared_from_this(), ended](beast::error_code ec, std::size_t) {
+                       if (ec || ended) return self->end_stream();
+                       self->wait_then_pump();
+                     });
+  }
+
+  void wait_then_pump() {
+    timer_.expires_after(kStreamPoll);
+    timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || self->streaming_over_) return;
+      bool ended = false;
+      self->pending_ = self->source_->next(ended);
+      self->silent_for_ += kStreamPoll;
+      if (self->pending_.empty() && self->silent_for_ >= kKeepAlive) self->pending_ = ": alive\n\n";
+      self->send_pending(ended);
+    });
+  }
+
+  void end_stream() {
+    if (streaming_over_) return;
+    streaming_over_ = true;
+    timer_.cancel();
+    source_->closed();
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.socket().close(ignored);
+  }
+
+ public:
+  ~Session() {
+    // The server stopped with the stream open: its view is closed all the same.
+    if (source_ && !streaming_over_) source_->closed();
+  }
+
+ private:
   void answer(const ApiResponse& api, unsigned version, bool close_after) {
     response_ = {};
     response_.version(version);
@@ -112,6 +191,14 @@ class Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
   const HttpServer::Handler& handler_;
+  // A streamed answer.
+  std::shared_ptr<ApiStream> source_;
+  http::response<http::empty_body> stream_header_;
+  std::optional<http::response_serializer<http::empty_body>> serializer_;
+  std::string pending_, writing_;
+  net::steady_timer timer_{stream_.get_executor()};
+  std::chrono::milliseconds silent_for_{0};
+  bool streaming_over_ = false;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "cli/server/rest_api.hpp"
 
 #include "cli/server/prometheus_metrics.hpp"
+#include "cli/server/query_string.hpp"
 #include "runtime/loading/load_error.hpp"
 #include "runtime/values/value_json.hpp"
 
@@ -41,6 +42,45 @@ std::string string_or(const Value& record, const char* name, const std::string& 
   if (!value->is_string()) throw CatalogError(400, std::string("'") + name + "' must be a string");
   return std::string(value->as_string());
 }
+
+// One Server-Sent Event: its type (none: a plain message) and its data, one line of JSON.
+std::string sse(const std::string& event, const std::string& data) {
+  return (event.empty() ? "" : "event: " + event + "\n") + "data: " + data + "\n\n";
+}
+
+// A live view as Server-Sent Events: one message per matching event; `dropped` and `errors`
+// events when lines were dropped for a slow reader or the predicate failed; `end` when the
+// workflow's run has ended.
+class ViewStream final : public ApiStream {
+ public:
+  ViewStream(std::shared_ptr<HostedWorkflow> workflow, std::shared_ptr<LiveView> view)
+      : workflow_(std::move(workflow)), view_(std::move(view)) {}
+  std::string next(bool& ended) override {
+    LiveView::Batch batch = view_->take();
+    std::string text;
+    if (batch.dropped > 0)
+      text += sse("dropped",
+                  Value::record({{"dropped", Value(std::int64_t(batch.dropped))}}).to_json());
+    if (batch.errors > 0)
+      text +=
+          sse("errors", Value::record({{"errors", Value(std::int64_t(batch.errors))}}).to_json());
+    for (const std::string& line : batch.lines)
+      text += sse("", line);
+    if (batch.ended) {
+      text +=
+          sse("end", Value::record({{"matched", Value(std::int64_t(view_->matched()))}}).to_json());
+      ended = true;
+    }
+    return text;
+  }
+  void closed() override { workflow_->close_view(*view_); }
+  // A stream never sent (an error before the header) leaves no view behind either.
+  ~ViewStream() override { workflow_->close_view(*view_); }
+
+ private:
+  std::shared_ptr<HostedWorkflow> workflow_;
+  std::shared_ptr<LiveView> view_;
+};
 
 }  // namespace
 
@@ -122,6 +162,10 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
     return error_response(405, location + " answers GET and DELETE");
   }
   const std::string& action = (*segments)[1];
+  if (action == "view") {
+    if (method != "GET") return error_response(405, location + "/view answers GET");
+    return open_view(request, name);
+  }
   if (method != "POST") return error_response(405, location + "/" + action + " answers POST");
   if (action == "pause") {
     catalog_.pause(name);
@@ -137,9 +181,35 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
     response.headers.push_back({"Location", location});
     return response;
   } else {
-    return error_response(404, "no action '" + action + "' (pause, resume, stop)");
+    return error_response(404, "no action '" + action + "' (pause, resume, stop, view)");
   }
   return json(200, catalog_.get(name)->summary());
+}
+
+ApiResponse RestApi::open_view(const ApiRequest& request, const std::string& name) {
+  std::map<std::string, std::string> query;
+  try {
+    query = parse_query(request.target);
+  } catch (const std::invalid_argument& e) {
+    return error_response(400, e.what());
+  }
+  for (const auto& [key, value] : query)
+    if (key != "from" && key != "to" && key != "where")
+      return error_response(400, "a view takes from, to and where, not '" + key + "'");
+  if (!query.count("from") || !query.count("to"))
+    return error_response(400, "a view needs from=ACTOR[.PORT] and to=ACTOR[.PORT]");
+  std::shared_ptr<HostedWorkflow> workflow = catalog_.get(name);
+  std::shared_ptr<LiveView> view = workflow->open_view(query["from"], query["to"], query["where"]);
+  ApiResponse response;
+  response.content_type = "text/event-stream";
+  const std::optional<Expression>& where = view->where();
+  response.body = sse("open", Value::record({{"workflow", Value(name)},
+                                             {"from", Value(view->connection().from())},
+                                             {"to", Value(view->connection().to())},
+                                             {"where", where ? Value(where->source()) : Value()}})
+                                  .to_json());
+  response.stream = std::make_shared<ViewStream>(std::move(workflow), std::move(view));
+  return response;
 }
 
 ApiResponse RestApi::register_workflow(const ApiRequest& request) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -20,11 +21,23 @@ struct ApiRequest {
   std::string authorization;  // the Authorization header, "" when none
 };
 
+// A response that goes on after its header (Server-Sent Events, text/event-stream): the HTTP
+// layer sends what next() gives every 100 ms until it says the stream has ended, or the client
+// leaves; either way closed() is called once.
+class ApiStream {
+ public:
+  virtual ~ApiStream() = default;
+  // What to send now ("" for nothing); sets `ended` once nothing more will follow.
+  virtual std::string next(bool& ended) = 0;
+  virtual void closed() = 0;
+};
+
 struct ApiResponse {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // e.g. Location
+  std::shared_ptr<ApiStream> stream;  // set: `body` is sent first, then the stream
 };
 
 class RestApi {
@@ -40,6 +53,7 @@ class RestApi {
  private:
   ApiResponse route(const ApiRequest& request, const std::string& path);
   ApiResponse register_workflow(const ApiRequest& request);
+  ApiResponse open_view(const ApiRequest& request, const std::string& name);
   bool authorized(const ApiRequest& request) const;
 
   WorkflowCatalog& catalog_;

@@ -21,21 +21,10 @@
 #include <thread>
 #include <vector>
 
+#include "cli/server/catalog_error.hpp"
 #include "cli/server/hosted_workflow.hpp"
 
 namespace cwf::cli {
-
-// A request the catalog turns down: `status` is the HTTP status that says why (404 no such
-// workflow, 409 the name is taken, 400 a name that cannot be a folder).
-class CatalogError : public std::runtime_error {
- public:
-  CatalogError(int status, const std::string& message)
-      : std::runtime_error(message), status_(status) {}
-  int status() const { return status_; }
-
- private:
-  int status_;
-};
 
 class WorkflowCatalog {
  public:

@@ -98,15 +98,37 @@ void ActorCell::send_expired(int input_port, Event&& event) {
 
 void ActorCell::send(int port, Event&& event) {
   stats_.events_out.add();
-  if (remember_ > 0 && !retracting_) [[unlikely]]
-    remember(port, event);
+  if (send_hooks_.load(std::memory_order_relaxed)) [[unlikely]]
+    before_send(port, event);
   deliver_to(routes_[static_cast<std::size_t>(port)], std::move(event));
 }
 
 // Out of line, so that send() stays small enough to be inlined into every emit.
-void ActorCell::remember(int port, const Event& event) {
-  if (remembered_.size() == remember_) remembered_.pop_front();
-  remembered_.push_back({port, event});
+void ActorCell::before_send(int port, const Event& event) {
+  if (remember_ > 0 && !retracting_) {
+    if (remembered_.size() == remember_) remembered_.pop_front();
+    remembered_.push_back({port, event});
+  }
+  if (event.wave.is_punctuation()) return;
+  std::lock_guard lock(watchers_mutex_);
+  for (const auto& [watched_port, watcher] : watchers_)
+    if (watched_port == port) watcher->seen(event);
+}
+
+void ActorCell::watch(int output_port, std::shared_ptr<OutputWatcher> watcher) {
+  std::lock_guard lock(watchers_mutex_);
+  watchers_.emplace_back(output_port, std::move(watcher));
+  update_send_hooks();
+}
+
+void ActorCell::unwatch(const OutputWatcher& watcher) {
+  std::lock_guard lock(watchers_mutex_);
+  std::erase_if(watchers_, [&](const auto& entry) { return entry.second.get() == &watcher; });
+  update_send_hooks();
+}
+
+void ActorCell::update_send_hooks() {
+  send_hooks_.store(remember_ > 0 || !watchers_.empty(), std::memory_order_relaxed);
 }
 
 // Flattened: the queue's enqueue is inlined into the loop (left to itself the compiler stopped

@@ -23,6 +23,7 @@
 #include "runtime/actor/actor.hpp"
 #include "runtime/actor/actor_stats.hpp"
 #include "runtime/execution/input_origin.hpp"
+#include "runtime/execution/output_watcher.hpp"
 #include "runtime/execution/problem_report.hpp"
 #include "runtime/execution/receiver.hpp"
 #include "runtime/execution/time_keeper.hpp"
@@ -206,7 +207,17 @@ class ActorCell {
   // ---- case cancellation (CWP4: runtime/actor/case_id.hpp,
   // runtime/execution/case_cancellations.hpp) ---- Before the run: keep the last `outputs` outputs,
   // so that those of a cancelled case can be retracted (the largest request wins).
-  void remember_outputs(std::size_t outputs) { remember_ = std::max(remember_, outputs); }
+  void remember_outputs(std::size_t outputs) {
+    std::lock_guard lock(watchers_mutex_);
+    remember_ = std::max(remember_, outputs);
+    update_send_hooks();
+  }
+
+  // ---- watchers (live views, CWP5; runtime/execution/output_watcher.hpp) ----
+  // Any thread, while the cell runs: `watcher` sees from now on what is sent on `output_port`,
+  // until unwatch.
+  void watch(int output_port, std::shared_ptr<OutputWatcher> watcher);
+  void unwatch(const OutputWatcher& watcher);
 
   // ---- checkpoints (actor_cell_snapshot.cpp) ----
   // The engine's state of this actor, apart from the actor's own, at a drained point (the cell
@@ -318,7 +329,13 @@ class ActorCell {
   };
   std::size_t remember_ = 0;
   std::deque<Output> remembered_;
-  [[gnu::noinline]] void remember(int port, const Event& event);
+  // What send() does besides delivering, when there is anything (remember_ or watchers): one
+  // flag read per event otherwise.
+  std::atomic<bool> send_hooks_{false};
+  [[gnu::noinline]] void before_send(int port, const Event& event);
+  void update_send_hooks();
+  std::mutex watchers_mutex_;
+  std::vector<std::pair<int, std::shared_ptr<OutputWatcher>>> watchers_;
   bool retracting_ = false;  // sending retraction records: not remembered themselves
 };
 

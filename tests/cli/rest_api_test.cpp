@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <sstream>
 #include <thread>
 
@@ -152,6 +153,121 @@ TEST_F(RestApiTest, ASavedWorkflowThatNoLongerLoadsIsListedAsFailedAndCanBeRemov
             std::string::npos);
   EXPECT_EQ(call("DELETE", "/api/v1/workflows/broken").status, 202);
   EXPECT_TRUE(eventually([&] { return !fs::exists(dir_ / "state" / "workflows" / "broken"); }));
+}
+
+// The events a view stream sends, as (type, data) pairs, until `enough` of them are plain
+// messages or it ends.
+std::vector<std::pair<std::string, Value>> read_stream(ApiStream& stream, std::string text,
+                                                       std::size_t enough) {
+  std::vector<std::pair<std::string, Value>> events;
+  std::size_t messages = 0;
+  bool ended = false;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (messages < enough && std::chrono::steady_clock::now() < give_up) {
+    std::size_t end;
+    while ((end = text.find("\n\n")) != std::string::npos) {
+      std::string one = text.substr(0, end);
+      text.erase(0, end + 2);
+      std::string type;
+      if (one.rfind("event: ", 0) == 0) {
+        type = one.substr(7, one.find('\n') - 7);
+        one.erase(0, one.find('\n') + 1);
+      }
+      EXPECT_EQ(one.rfind("data: ", 0), 0u) << one;
+      events.emplace_back(type, parse_json(one.substr(6)));
+      if (type.empty()) ++messages;
+    }
+    if (ended) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    text += stream.next(ended);
+  }
+  return events;
+}
+
+// A view sees every matching event its connection carries from the moment it opens, tagged with
+// where it came from; the workflow goes on untouched, and the view ends with the run.
+TEST_F(RestApiTest, AViewStreamsEveryMatchingEventOfItsConnectionUntilTheRunEnds) {
+  const std::string yaml =
+      "name: numbers\nactors:\n"
+      "  n: {type: generator, interval: 1 ms, value: \"{n: i}\"}\n"
+      "  odd: {type: filter, where: \"/n % 2 == 1\"}\n"
+      "  out: {type: jsonl_sink, path: numbers.jsonl}\n"
+      "connections:\n  - n -> odd\n  - odd -> out\n";
+  ASSERT_EQ(call("POST", "/api/v1/workflows",
+                 Value::record({{"yaml", Value(yaml)}, {"base", Value(dir_.string())}}).to_json())
+                .status,
+            201);
+  ApiResponse opened = call(
+      "GET", "/api/v1/workflows/numbers/view?from=odd&to=out.in&where=%2Fn%20%25%203%20%3D%3D%200");
+  ASSERT_EQ(opened.status, 200) << opened.body;
+  EXPECT_EQ(opened.content_type, "text/event-stream");
+  ASSERT_TRUE(opened.stream);
+  auto events = read_stream(*opened.stream, opened.body, 10);
+  ASSERT_GE(events.size(), 11u);
+  EXPECT_EQ(events[0].first, "open");
+  EXPECT_EQ(events[0].second.to_json(),
+            R"({"workflow":"numbers","from":"odd.out","to":"out.in","where":"/n % 3 == 0"})");
+  // Odd multiples of 3, each one after the other (none missed): n, n + 6, n + 12...
+  std::int64_t previous = -1;
+  for (std::size_t i = 1; i < events.size(); ++i) {
+    ASSERT_EQ(events[i].first, "") << events[i].second.to_json();
+    const Value& line = events[i].second;
+    EXPECT_EQ(line.field("actor")->as_string(), "odd");
+    EXPECT_EQ(line.field("port")->as_string(), "out");
+    EXPECT_EQ(line.field("to")->as_string(), "out.in");
+    const std::int64_t n = line.field("value")->field("n")->as_int();
+    EXPECT_EQ(n % 6, 3) << n;
+    if (previous >= 0) {
+      EXPECT_EQ(n, previous + 6);
+    }
+    previous = n;
+    // The wave of the generator's event n (the source's sequence numbers start at 1), one level
+    // down through the filter.
+    EXPECT_EQ(std::string(line.field("wave")->as_string())
+                  .substr(std::string(line.field("wave")->as_string()).find('#')),
+              "#" + std::to_string(n + 1) + ".1*");
+  }
+  EXPECT_EQ(catalog_->get("numbers")->views_open(), 1u);
+  ASSERT_EQ(call("POST", "/api/v1/workflows/numbers/stop").status, 202);
+  auto rest = read_stream(*opened.stream, "", std::numeric_limits<std::size_t>::max());
+  ASSERT_FALSE(rest.empty());
+  EXPECT_EQ(rest.back().first, "end");
+  EXPECT_EQ(catalog_->get("numbers")->views_open(), 0u);
+  EXPECT_EQ(call("GET", "/api/v1/workflows/numbers/view?from=n&to=odd").status, 409)
+      << "a stopped workflow has nothing to view";
+}
+
+TEST_F(RestApiTest, AViewOfAConnectionThatIsNotThereOrAmbiguousIsRefusedWithTheConnections) {
+  const std::string yaml =
+      "name: fork\nactors:\n"
+      "  n: {type: generator, interval: 1 s, value: \"{n: i}\"}\n"
+      "  both: {type: tap, where: \"/n > 0\"}\n"
+      "  out: {type: jsonl_sink, path: fork.jsonl}\n"
+      "connections:\n  - n -> both\n  - both.out -> out\n  - both.tap -> out\n";
+  ApiResponse registered =
+      call("POST", "/api/v1/workflows",
+           Value::record({{"yaml", Value(yaml)}, {"base", Value(dir_.string())}}).to_json());
+  ASSERT_EQ(registered.status, 201) << registered.body;
+  const std::string view = "/api/v1/workflows/fork/view";
+  ApiResponse none = call("GET", view + "?from=out&to=n");
+  EXPECT_EQ(none.status, 404);
+  EXPECT_EQ(error_of(none),
+            "workflow 'fork' has no connection out -> n; its connections:\n  n.out -> both.in\n"
+            "  both.out -> out.in\n  both.tap -> out.in");
+  ApiResponse two = call("GET", view + "?from=both&to=out");
+  EXPECT_EQ(two.status, 400);
+  EXPECT_EQ(error_of(two),
+            "both -> out is more than one connection of workflow 'fork' (name the ports):\n"
+            "  both.out -> out.in\n  both.tap -> out.in");
+  EXPECT_EQ(call("GET", view + "?from=both.tap&to=out").status, 200);
+  EXPECT_EQ(call("GET", view + "?from=n").status, 400);
+  EXPECT_EQ(call("GET", view + "?from=n&to=both&colour=red").status, 400);
+  EXPECT_EQ(call("GET", view + "?from=n&to=both&where=%2Fn%20%3E").status, 400);
+  EXPECT_EQ(call("GET", view + "?from=n&to=both&where=%zz").status, 400);
+  EXPECT_EQ(call("POST", view + "?from=n&to=both").status, 405);
+  EXPECT_EQ(call("GET", "/api/v1/workflows/nothing/view?from=n&to=both").status, 404);
+  // Every stream above was dropped without being sent: no view stays behind.
+  EXPECT_EQ(catalog_->get("fork")->views_open(), 0u);
 }
 
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {

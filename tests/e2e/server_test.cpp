@@ -248,6 +248,58 @@ TEST_F(Server, AShutdownEndsEachWorkflowAtACheckpointThatTheRestartGoesOnFrom) {
         << "window " << j + 1;
 }
 
+// `cwf view` against a real server: the events of one connection matching a predicate, as they
+// flow, until --count lines or the end of the workflow's run; errors for what is not there.
+TEST_F(Server, CwfViewShowsTheMatchingEventsOfAConnectionAsTheyFlow) {
+  start();
+  const fs::path file = dir_ / "numbers.yaml";
+  std::ofstream(file) << "name: numbers\nactors:\n"
+                      << "  n: {type: generator, interval: 2 ms, count: 1500, value: \"{n: i}\"}\n"
+                      << "  odd: {type: filter, where: \"/n % 2 == 1\"}\n"
+                      << "  out: {type: jsonl_sink, path: " << (dir_ / "numbers.jsonl").string()
+                      << "}\n"
+                      << "connections:\n  - n -> odd\n  - odd -> out\n";
+  ASSERT_EQ(client({"register", file.string()}).status, 0);
+  ProcessResult five =
+      client({"view", "numbers", "odd->out", "--where", "/n % 5 == 0", "--count", "5"});
+  ASSERT_EQ(five.status, 0) << five.err;
+  std::vector<std::string> lines = lines_of(five.out);
+  ASSERT_EQ(lines.size(), 5u) << five.out;
+  std::int64_t previous = -1;
+  for (const std::string& line : lines) {
+    Value event = parse_json(line);
+    EXPECT_EQ(event.field("actor")->as_string(), "odd");
+    EXPECT_EQ(event.field("to")->as_string(), "out.in");
+    const std::int64_t n = event.field("value")->field("n")->as_int();
+    EXPECT_EQ(n % 10, 5) << line;
+    if (previous >= 0) {
+      EXPECT_EQ(n, previous + 10) << "none missed";
+    }
+    previous = n;
+  }
+  // The client left: the server closed its view.
+  EXPECT_TRUE(eventually(
+      [&] { return get("/api/v1/workflows/numbers").field("views_open")->as_int() == 0; }));
+  // Without --count, until the run ends (1500 events at 2 ms: 3 s at most).
+  ProcessResult all = client({"view", "numbers", "n", "odd"});
+  EXPECT_EQ(all.status, 0) << all.err;
+  EXPECT_NE(all.err.find("numbers's run ended"), std::string::npos) << all.err;
+  const std::vector<std::string> rest = lines_of(all.out);
+  ASSERT_FALSE(rest.empty());
+  EXPECT_EQ(parse_json(rest.back()).field("value")->field("n")->as_int(), 1499);
+
+  ProcessResult ended = client({"view", "numbers", "n->odd"});
+  EXPECT_EQ(ended.status, 1);
+  EXPECT_NE(ended.err.find("workflow 'numbers' is finished: there is nothing to view"),
+            std::string::npos)
+      << ended.err;
+  ProcessResult unknown = client({"view", "nothing", "a->b"});
+  EXPECT_EQ(unknown.status, 1);
+  EXPECT_NE(unknown.err.find("no workflow named 'nothing' is registered"), std::string::npos)
+      << unknown.err;
+  EXPECT_EQ(client({"view", "numbers"}).status, 2);
+}
+
 // Every sample line of the exposition: name{labels} value.
 const std::regex kSample(R"(([a-z_]+)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+-]+)");
 
