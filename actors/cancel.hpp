@@ -36,6 +36,13 @@ class Cancel final : public Actor {
   // Each output follows from the window fired on: nothing to keep in a checkpoint.
   Checkpointing checkpointing() const override { return Checkpointing::none; }
 
+  // For a cancellation asked from outside the workflow (cwf serve's API), as if this actor had
+  // fired on an event naming the case: whether its cases are keys (else waves), the expression
+  // events in scope are matched with, and its scope (declared in initialize()).
+  bool cancels_keys() const { return options_.key.has_value(); }
+  const std::shared_ptr<const Expression>& match() const { return options_.match; }
+  std::size_t scope() const { return scope_; }
+
  private:
   Options options_;
   std::size_t scope_ = 0;

@@ -39,7 +39,7 @@ int gsm_command(const Words& args, std::ostream& out, std::ostream& err);
 int serve_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf view NAME FROM->TO`: a live view of a connection on a server (cli/view_command.cpp).
 int view_command(const Words& args, std::ostream& out, std::ostream& err);
-// `cwf register|list|status|pause|resume|stop|remove`: the server's client
+// `cwf register|list|status|pause|resume|stop|cancel|remove`: the server's client
 // (cli/server_client_commands.cpp).
 int server_client_command(const std::string& command, const Words& args, std::ostream& out,
                           std::ostream& err);

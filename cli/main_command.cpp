@@ -32,6 +32,7 @@ commands (each answers --help, or -h, with its usage and options):
   resume NAME         the paused workflow goes on
   stop NAME           stop the workflow's sources and drain it (it stays listed)
   remove NAME         stop the workflow and forget it
+  cancel NAME         cancel a case of a running workflow (--key VALUE or --wave TIME#SEQ)
   view NAME FROM->TO  the events flowing on a connection of a running workflow, live
                       (--where EXPR: only those matching)
   help [COMMAND]      this text, or the usage of COMMAND (as cwf COMMAND --help)
@@ -72,7 +73,8 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "history") return history_command(rest, out, err);
   if (command == "serve") return serve_command(rest, out, err);
   if (command == "view") return view_command(rest, out, err);
-  for (const char* client : {"register", "list", "status", "pause", "resume", "stop", "remove"})
+  for (const char* client :
+       {"register", "list", "status", "pause", "resume", "stop", "cancel", "remove"})
     if (command == client) return server_client_command(command, rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
   message +=

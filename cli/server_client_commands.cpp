@@ -1,5 +1,6 @@
-// The client commands of `cwf serve`: register, list, status, pause, resume, stop, remove. Each
-// makes one call of the REST API (docs/server.md) and prints what it answered for people.
+// The client commands of `cwf serve`: register, list, status, pause, resume, stop, cancel,
+// remove. Each makes one call of the REST API (docs/server.md) and prints what it answered for
+// people.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -35,6 +36,13 @@ const std::map<std::string, std::string> kUsages = {
     {"stop",
      "usage: cwf stop NAME [server options]\n\nStops the workflow's sources and lets "
      "it process what is queued; it stays listed (stopped).\n"},
+    {"cancel",
+     "usage: cwf cancel NAME (--key VALUE | --wave TIME#SEQ) [--actor CANCEL] [server options]\n\n"
+     "Cancels a case (CWP4) of a running workflow as its `cancel` actor would (--actor names it\n"
+     "when there are several): its events leave the queues and windows of the actor's scope,\n"
+     "later ones are dropped there, and the actors in its `retract` list retract their outputs.\n"
+     "--key for a cancel actor with `key` (JSON, or else a string: 42, order-7), --wave for one\n"
+     "that cancels waves (as `cwf view` shows them).\n"},
     {"remove",
      "usage: cwf remove NAME [server options]\n\nStops the workflow and forgets it "
      "(its checkpoints are deleted).\n"},
@@ -120,6 +128,7 @@ int server_client_command(const std::string& command, const Words& words, std::o
     const bool registering = command == "register";
     std::set<std::string> valued(std::begin(kServerOptionNames), std::end(kServerOptionNames));
     if (registering) valued.insert({"priority", "name"});
+    if (command == "cancel") valued.insert({"key", "wave", "actor"});
     Arguments args(words, {}, valued);
     const auto [server, token] = server_options(args);
     const bool needs_name = command != "list";
@@ -150,6 +159,31 @@ int server_client_command(const std::string& command, const Words& words, std::o
       answer = http_call(server, "GET", "/api/v1/workflows", "", token);
     } else if (command == "status") {
       answer = http_call(server, "GET", "/api/v1/workflows/" + name, "", token);
+    } else if (command == "cancel") {
+      std::vector<std::string> names;
+      std::vector<Value> values;
+      if (auto actor = args.value("actor")) {
+        names.push_back("actor");
+        values.emplace_back(*actor);
+      }
+      if (auto key = args.value("key")) {
+        Value parsed;
+        try {
+          parsed = parse_json(*key);
+        } catch (const std::exception&) {
+          parsed = Value(*key);  // not JSON: the text itself
+        }
+        names.push_back("key");
+        values.push_back(parsed);
+      }
+      if (auto wave = args.value("wave")) {
+        names.push_back("wave");
+        values.emplace_back(*wave);
+      }
+      if (args.value("key").has_value() == args.value("wave").has_value())
+        throw UsageError("cwf cancel: give the case as --key VALUE or --wave TIME#SEQ");
+      answer = http_call(server, "POST", "/api/v1/workflows/" + name + "/cancel",
+                         Value::record(Schema::intern(names), std::move(values)).to_json(), token);
     } else if (command == "remove") {
       answer = http_call(server, "DELETE", "/api/v1/workflows/" + name, "", token);
     } else {
@@ -171,6 +205,9 @@ int server_client_command(const std::string& command, const Words& words, std::o
       print_list(body, out);
     else if (command == "status")
       print_status(body, out);
+    else if (command == "cancel")
+      out << text_of(body.field("name")) << ": " << text_of(body.field("cancelled"))
+          << " cancelled\n";
     else
       out << text_of(body.field("name")) << ": " << text_of(body.field("state")) << "\n";
     return kExitOk;

@@ -1,8 +1,10 @@
 #include "cli/server/hosted_workflow.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 
+#include "actors/cancel.hpp"
 #include "cli/registries.hpp"
 #include "cli/resumable_run.hpp"
 #include "cli/summary.hpp"
@@ -188,6 +190,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
         attached.view->end();
       views_.clear();
       run_going_on_ = false;
+      live_changed_.notify_all();
     }
     state_ = end;
     if (on_end_) on_end_(end);
@@ -201,6 +204,7 @@ void HostedWorkflow::execution_changed(Execution* execution) {
     if (execution) execution->cell(attached.producer).watch(attached.port, attached.view);
   }
   execution_ = execution;
+  live_changed_.notify_all();
 }
 
 std::shared_ptr<LiveView> HostedWorkflow::open_view(const std::string& from, const std::string& to,
@@ -239,6 +243,74 @@ std::shared_ptr<LiveView> HostedWorkflow::open_view(const std::string& from, con
   views_.push_back({found[0]->producer, found[0]->port, view});
   if (execution_) execution_->cell(found[0]->producer).watch(found[0]->port, view);
   return view;
+}
+
+namespace {
+
+// "TIME#SEQUENCE" and whatever follows (a wave as views show it): its root.
+std::optional<WaveRoot> wave_root_of(const std::string& text) {
+  const std::size_t hash = text.find('#');
+  if (hash == std::string::npos || hash == 0) return std::nullopt;
+  std::size_t end = hash + 1;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])))
+    ++end;
+  if (end == hash + 1) return std::nullopt;
+  try {
+    std::size_t used = 0;
+    WaveRoot root;
+    root.time = std::stoll(text.substr(0, hash), &used);
+    if (used != hash) return std::nullopt;
+    root.sequence = std::stoull(text.substr(hash + 1, end - hash - 1));
+    return root;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::string HostedWorkflow::cancel_case(const std::string& actor, const std::optional<Value>& key,
+                                        const std::optional<std::string>& wave) {
+  std::unique_lock lock(live_mutex_);
+  // A run starting (or rebuilt to resume from an earlier checkpoint) has its execution soon.
+  live_changed_.wait_for(lock, std::chrono::seconds(10),
+                         [&] { return execution_ != nullptr || !run_going_on_; });
+  if (!run_going_on_ || !execution_)
+    throw CatalogError(409, "workflow '" + name() + "' is " + state_name(state()) +
+                                ": there is no case to cancel");
+  std::vector<ActorId> cancels;
+  for (ActorId id = 0; id < execution_->size(); ++id) {
+    const ActorCell& cell = execution_->cell(id);
+    if (actor.empty() ? cell.type() == "cancel" : cell.name() == actor) cancels.push_back(id);
+  }
+  if (cancels.empty())
+    throw CatalogError(actor.empty() ? 400 : 404,
+                       actor.empty() ? "workflow '" + name() + "' has no cancel actor"
+                                     : "workflow '" + name() + "' has no actor '" + actor + "'");
+  if (cancels.size() > 1)
+    throw CatalogError(400, "workflow '" + name() + "' has several cancel actors: name one");
+  const auto* cancel = dynamic_cast<const actors::Cancel*>(&execution_->cell(cancels[0]).actor());
+  const std::string& named = execution_->cell(cancels[0]).name();
+  if (!cancel)
+    throw CatalogError(400, "'" + named + "' is not a cancel actor (type " +
+                                execution_->cell(cancels[0]).type() + ")");
+  CaseId what;
+  if (cancel->cancels_keys()) {
+    if (!key || key->is_null() || wave)
+      throw CatalogError(400, "'" + named + "' cancels cases by key: give the key (not null)");
+    what.key = *key;
+    what.match = cancel->match();
+  } else {
+    if (!wave || key)
+      throw CatalogError(400, "'" + named + "' cancels waves: give the wave (TIME#SEQUENCE)");
+    std::optional<WaveRoot> root = wave_root_of(*wave);
+    if (!root)
+      throw CatalogError(400, "'" + *wave + "' is not a wave: TIME#SEQUENCE, e.g. 1700000000#4");
+    what.wave = *root;
+  }
+  std::string described = what.describe();
+  execution_->cancellations().cancel(std::move(what), cancel->scope());
+  return described;
 }
 
 void HostedWorkflow::close_view(const LiveView& view) {

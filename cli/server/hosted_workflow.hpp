@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -92,6 +93,13 @@ class HostedWorkflow {
   void close_view(const LiveView& view);
   // Views open now.
   std::size_t views_open() const;
+  // Cancels a case (CWP4) as the `cancel` actor named `actor` would (empty: the workflow's only
+  // one): in its scope, with its retractions; the case is `key` for a cancel actor with `key`,
+  // else the wave `wave` ("TIME#SEQUENCE", as views show waves; what follows is ignored).
+  // Returns the case as described in messages ("key 3"). Throws CatalogError: 404 no such
+  // actor, 400 not a cancel actor or the wrong kind of case, 409 a workflow not running.
+  std::string cancel_case(const std::string& actor, const std::optional<Value>& key,
+                          const std::optional<std::string>& wave);
   // Per-actor figures as last refreshed (every 100 ms while it runs).
   std::vector<ActorSummary> actors() const;
   double uptime_seconds() const;
@@ -121,6 +129,7 @@ class HostedWorkflow {
   mutable std::mutex live_mutex_;   // guards what follows
   Execution* execution_ = nullptr;  // while the run goes on
   bool run_going_on_ = false;       // views may be opened
+  std::condition_variable live_changed_;
   std::vector<AttachedView> views_;
   std::atomic<bool> stop_{false}, pause_{false}, suspend_{false};
   std::atomic<WorkflowState> state_{WorkflowState::running};

@@ -167,6 +167,7 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
     return open_view(request, name);
   }
   if (method != "POST") return error_response(405, location + "/" + action + " answers POST");
+  if (action == "cancel") return cancel_case(request, name);
   if (action == "pause") {
     catalog_.pause(name);
   } else if (action == "resume") {
@@ -181,7 +182,7 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
     response.headers.push_back({"Location", location});
     return response;
   } else {
-    return error_response(404, "no action '" + action + "' (pause, resume, stop, view)");
+    return error_response(404, "no action '" + action + "' (pause, resume, stop, cancel, view)");
   }
   return json(200, catalog_.get(name)->summary());
 }
@@ -210,6 +211,27 @@ ApiResponse RestApi::open_view(const ApiRequest& request, const std::string& nam
                                   .to_json());
   response.stream = std::make_shared<ViewStream>(std::move(workflow), std::move(view));
   return response;
+}
+
+ApiResponse RestApi::cancel_case(const ApiRequest& request, const std::string& name) {
+  Value body;
+  try {
+    body = parse_json(request.body);
+  } catch (const std::exception& e) {
+    return error_response(400, std::string("the body is not JSON: ") + e.what());
+  }
+  if (!body.is_record())
+    return error_response(400, "the body must be a JSON object: {\"key\": ...} or {\"wave\": ...}");
+  for (const std::string& field : body.schema()->fields())
+    if (field != "actor" && field != "key" && field != "wave")
+      return error_response(400, "a cancellation takes actor, key or wave, not '" + field + "'");
+  std::optional<Value> key;
+  if (const Value* k = body.field("key")) key = *k;
+  std::optional<std::string> wave;
+  if (body.field("wave")) wave = string_or(body, "wave", "");
+  const std::string actor = string_or(body, "actor", "");
+  const std::string cancelled = catalog_.get(name)->cancel_case(actor, key, wave);
+  return json(200, Value::record({{"name", Value(name)}, {"cancelled", Value(cancelled)}}));
 }
 
 ApiResponse RestApi::register_workflow(const ApiRequest& request) {

@@ -54,6 +54,7 @@ class RestApi {
   ApiResponse route(const ApiRequest& request, const std::string& path);
   ApiResponse register_workflow(const ApiRequest& request);
   ApiResponse open_view(const ApiRequest& request, const std::string& name);
+  ApiResponse cancel_case(const ApiRequest& request, const std::string& name);
   bool authorized(const ApiRequest& request) const;
 
   WorkflowCatalog& catalog_;

@@ -270,6 +270,50 @@ TEST_F(RestApiTest, AViewOfAConnectionThatIsNotThereOrAmbiguousIsRefusedWithTheC
   EXPECT_EQ(catalog_->get("fork")->views_open(), 0u);
 }
 
+TEST_F(RestApiTest, ACancellationNamesACaseOfTheKindItsCancelActorCancels) {
+  auto workflow = [&](const std::string& name, const std::string& cancel) {
+    const std::string yaml = "name: " + name +
+                             "\nactors:\n"
+                             "  n: {type: generator, interval: 1 s, value: \"{order: i}\"}\n"
+                             "  none: {type: filter, where: \"false\"}\n"
+                             "  cancel: {type: cancel, scope: [out]" +
+                             cancel + "}\n  out: {type: jsonl_sink, path: " + name +
+                             ".jsonl}\nconnections:\n  - n -> out\n  - n -> none\n"
+                             "  - none -> cancel\n";
+    ASSERT_EQ(call("POST", "/api/v1/workflows",
+                   Value::record({{"yaml", Value(yaml)}, {"base", Value(dir_.string())}}).to_json())
+                  .status,
+              201);
+  };
+  workflow("keys", ", key: /order");
+  workflow("waves", "");
+  const std::string keys = "/api/v1/workflows/keys/cancel";
+  const std::string waves = "/api/v1/workflows/waves/cancel";
+  ApiResponse done = call("POST", keys, R"({"key": 7})");
+  EXPECT_EQ(done.status, 200) << done.body;
+  EXPECT_EQ(parse_json(done.body).to_json(), R"({"name":"keys","cancelled":"key 7"})");
+  EXPECT_EQ(parse_json(call("POST", waves, R"({"wave": "1700000000#4.1*"})").body).to_json(),
+            R"({"name":"waves","cancelled":"wave 1700000000#4"})");
+  EXPECT_EQ(call("POST", keys, R"({"key": 7, "actor": "cancel"})").status, 200);
+  EXPECT_EQ(error_of(call("POST", keys, R"({"wave": "1#2"})")),
+            "'cancel' cancels cases by key: give the key (not null)");
+  EXPECT_EQ(error_of(call("POST", keys, R"({"key": null})")),
+            "'cancel' cancels cases by key: give the key (not null)");
+  EXPECT_EQ(error_of(call("POST", waves, R"({"key": 1})")),
+            "'cancel' cancels waves: give the wave (TIME#SEQUENCE)");
+  EXPECT_EQ(call("POST", waves, R"({"wave": "4#"})").status, 400);
+  EXPECT_EQ(call("POST", waves, R"({"wave": "x#4"})").status, 400);
+  EXPECT_EQ(error_of(call("POST", keys, R"({"key": 1, "actor": "out"})")),
+            "'out' is not a cancel actor (type jsonl_sink)");
+  EXPECT_EQ(call("POST", keys, R"({"key": 1, "actor": "nope"})").status, 404);
+  EXPECT_EQ(call("POST", keys, R"({"key": 1, "colour": 2})").status, 400);
+  EXPECT_EQ(call("POST", keys, "[1]").status, 400);
+  EXPECT_EQ(call("POST", keys, "{").status, 400);
+  ASSERT_EQ(call("POST", "/api/v1/workflows/keys/stop").status, 202);
+  ASSERT_TRUE(eventually([&] { return state_of("keys") == "stopped"; }));
+  EXPECT_EQ(call("POST", keys, R"({"key": 7})").status, 409);
+}
+
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
   const fs::path state = fs::temp_directory_path() / ("cwf-rest-token-" + std::to_string(getpid()));
   {

@@ -300,6 +300,47 @@ TEST_F(Server, CwfViewShowsTheMatchingEventsOfAConnectionAsTheyFlow) {
   EXPECT_EQ(client({"view", "numbers"}).status, 2);
 }
 
+// A case cancelled through the API (CWP4) as the workflow's cancel actor would: from then on,
+// the case's events are dropped in the actor's scope; the rest flows on.
+TEST_F(Server, CwfCancelCancelsACaseOfARunningWorkflow) {
+  start();
+  const fs::path output = dir_ / "orders.jsonl";
+  const fs::path file = dir_ / "orders.yaml";
+  std::ofstream(file)
+      << "name: orders\nactors:\n"
+      << "  orders: {type: generator, interval: 2 ms, value: \"{order: i % 4, n: i}\"}\n"
+      << "  none: {type: filter, where: \"false\"}\n"
+      << "  cancel: {type: cancel, key: /order, scope: [out]}\n"
+      << "  out: {type: jsonl_sink, path: " << output.string() << "}\n"
+      << "connections:\n  - orders -> out\n  - orders -> none\n"
+      << "  - none -> cancel\n";
+  ASSERT_EQ(client({"register", file.string()}).status, 0);
+  ASSERT_TRUE(eventually([&] { return ticks_of("orders") > 40; }));
+  ProcessResult cancelled = client({"cancel", "orders", "--key", "2"});
+  ASSERT_EQ(cancelled.status, 0) << cancelled.err;
+  EXPECT_EQ(cancelled.out, "orders: key 2 cancelled\n");
+  const std::int64_t at = ticks_of("orders");
+  ASSERT_TRUE(eventually([&] { return ticks_of("orders") > at + 300; }));
+  ASSERT_EQ(client({"stop", "orders"}).status, 0);
+  ASSERT_TRUE(eventually([&] { return state_of("orders") == "stopped"; }));
+  std::vector<std::string> lines = lines_of(read_file(output.string()));
+  std::size_t last_of_2 = 0, seen_2 = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (parse_json(lines[i]).field("order")->as_int() == 2) {
+      last_of_2 = i;
+      ++seen_2;
+    }
+  EXPECT_GT(seen_2, 5u) << "order 2 flowed before it was cancelled";
+  EXPECT_GT(lines.size() - last_of_2, 200u) << "none of order 2 once cancelled";
+  Value out =
+      *get("/api/v1/workflows/orders").field("actors")->as_array().back().field("cancelled");
+  EXPECT_GT(out.as_int(), 50);
+
+  ProcessResult wrong = client({"cancel", "orders", "--wave", "1#2"});
+  EXPECT_EQ(wrong.status, 1) << "stopped: " << wrong.err;
+  EXPECT_EQ(client({"cancel", "orders"}).status, 2);
+}
+
 // Every sample line of the exposition: name{labels} value.
 const std::regex kSample(R"(([a-z_]+)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+-]+)");
 
