@@ -14,7 +14,7 @@ PACKAGES := cmake ninja-build g++ pkg-config \
             libtbb-dev libconcurrentqueue-dev libyaml-cpp-dev \
             googletest libgtest-dev libgmock-dev libbenchmark-dev \
             graphviz gnuplot-nox clang-format liblzma-dev xz-utils libmimalloc-dev zlib1g-dev \
-            nats-server libnats-dev libboost-dev \
+            nats-server libnats-dev libboost-dev chromium libjs-chart.js \
             clang-14 libclang-rt-14-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

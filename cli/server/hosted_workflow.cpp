@@ -7,7 +7,9 @@
 #include "actors/cancel.hpp"
 #include "cli/registries.hpp"
 #include "cli/resumable_run.hpp"
+#include "cli/server/graphviz.hpp"
 #include "cli/summary.hpp"
+#include "cli/workflow_dot.hpp"
 #include "runtime/execution/director_factory.hpp"
 #include "runtime/loading/workflow_loader.hpp"
 
@@ -107,6 +109,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
   auto run = std::make_shared<BuiltRun>(std::move(built));
   checkpointed_ = RunCheckpoints::refusal(*run->workflow).empty();
   graph_ = graph_of(*run->workflow);
+  dot_ = workflow_dot(*run->workflow);
   connections_.clear();
   for (const Connection& c : run->workflow->connections()) {
     const Workflow& w = *run->workflow;
@@ -332,7 +335,9 @@ void HostedWorkflow::mark_ended(WorkflowState state) {
   state_ = state;
   started_ = std::chrono::steady_clock::now();
   try {
-    graph_ = graph_of(*build_run(definition_).workflow);
+    BuiltRun run = build_run(definition_);
+    graph_ = graph_of(*run.workflow);
+    dot_ = workflow_dot(*run.workflow);
   } catch (const std::exception& e) {
     error_ = e.what();
   }
@@ -382,6 +387,14 @@ WorkflowState HostedWorkflow::state() const {
 
 double HostedWorkflow::uptime_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+}
+
+std::string HostedWorkflow::graph_svg() const {
+  std::lock_guard lock(mutex_);
+  if (dot_.empty())
+    throw std::runtime_error("workflow '" + name() + "' has no graph (it does not load)");
+  if (svg_.empty()) svg_ = render_svg(dot_);
+  return svg_;
 }
 
 std::vector<ActorSummary> HostedWorkflow::actors() const {

@@ -100,6 +100,8 @@ class HostedWorkflow {
   // actor, 400 not a cancel actor or the wrong kind of case, 409 a workflow not running.
   std::string cancel_case(const std::string& actor, const std::optional<Value>& key,
                           const std::optional<std::string>& wave);
+  // Its graph drawn by Graphviz (made once). Throws std::runtime_error when dot fails.
+  std::string graph_svg() const;
   // Per-actor figures as last refreshed (every 100 ms while it runs).
   std::vector<ActorSummary> actors() const;
   double uptime_seconds() const;
@@ -126,6 +128,8 @@ class HostedWorkflow {
   std::atomic<std::uint64_t> resumed_from_{0};  // the checkpoint the run resumed from, 0: none
   Value graph_;  // {actors: [{name, type, location}], connections: [{from, to}]}
   std::vector<ConnectionEnds> connections_;
+  std::string dot_;                 // the graph in dot (cli/workflow_dot.hpp)
+  mutable std::string svg_;         // drawn from it once asked for, under mutex_
   mutable std::mutex live_mutex_;   // guards what follows
   Execution* execution_ = nullptr;  // while the run goes on
   bool run_going_on_ = false;       // views may be opened

@@ -1,5 +1,9 @@
 #include "cli/server/rest_api.hpp"
 
+#include <fstream>
+#include <sstream>
+
+#include "cli/server/dashboard.hpp"
 #include "cli/server/prometheus_metrics.hpp"
 #include "cli/server/query_string.hpp"
 #include "runtime/loading/load_error.hpp"
@@ -104,6 +108,26 @@ bool RestApi::authorized(const ApiRequest& request) const {
 
 ApiResponse RestApi::handle(const ApiRequest& request) {
   std::string path = request.target.substr(0, request.target.find('?'));
+  // The dashboard's page and script hold no data: served without the token, which the page
+  // asks for when the API wants it.
+  if (request.method == "GET" && (path == "/" || path == "/index.html")) {
+    ApiResponse page;
+    page.content_type = "text/html; charset=utf-8";
+    page.body = std::string(kDashboardPage);
+    return page;
+  }
+  if (request.method == "GET" && path == "/assets/chart.js") {
+    std::ifstream in(kChartJsPath, std::ios::binary);
+    if (!in)
+      return error_response(404, std::string("Chart.js is not installed (") + kChartJsPath +
+                                     ", Debian's libjs-chart.js): the dashboard has no chart");
+    ApiResponse script;
+    script.content_type = "application/javascript";
+    std::ostringstream text;
+    text << in.rdbuf();
+    script.body = text.str();
+    return script;
+  }
   if (request.method == "GET" && path == "/healthz")
     return json(200, Value::record({{"status", Value("ok")}}));
   if (request.method == "GET" && path == "/readyz")
@@ -162,6 +186,13 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
     return error_response(405, location + " answers GET and DELETE");
   }
   const std::string& action = (*segments)[1];
+  if (action == "graph.svg") {
+    if (method != "GET") return error_response(405, location + "/graph.svg answers GET");
+    ApiResponse svg;
+    svg.content_type = "image/svg+xml";
+    svg.body = catalog_.get(name)->graph_svg();
+    return svg;
+  }
   if (action == "view") {
     if (method != "GET") return error_response(405, location + "/view answers GET");
     return open_view(request, name);

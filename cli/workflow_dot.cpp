@@ -1,0 +1,100 @@
+#include "cli/workflow_dot.hpp"
+
+#include <sstream>
+
+#include "runtime/execution/composite_actor.hpp"
+
+namespace cwf::cli {
+
+namespace {
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '\n') {
+      out += "\\n";  // a line break inside a dot label
+      continue;
+    }
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// Writes the actors and connections of `workflow`; node ids are prefixed so that sub-workflows
+// (drawn as clusters inside their composite) do not collide with the outer graph.
+void write_graph(const Workflow& workflow, const std::string& prefix, const std::string& indent,
+                 std::ostream& out) {
+  for (const ActorEntry& entry : workflow.actors()) {
+    std::string id = quoted(prefix + entry.name);
+    if (auto* composite = dynamic_cast<CompositeActor*>(entry.actor.get())) {
+      out << indent << "subgraph " << quoted("cluster_" + prefix + entry.name) << " {\n";
+      out << indent << "  label="
+          << quoted(entry.name + " (" + composite->inner().name() + ", " +
+                    composite->inner().director().type + ")")
+          << ";\n";
+      out << indent << "  style=rounded;\n";
+      write_graph(composite->inner(), prefix + entry.name + "/", indent + "  ", out);
+      out << indent << "}\n";
+      continue;
+    }
+    const char* shape = entry.actor->is_source()         ? "invhouse"
+                        : entry.actor->outputs().empty() ? "house"
+                                                         : "box";
+    std::string label = entry.name + "\\n" + (entry.type.empty() ? "actor" : entry.type);
+    out << indent << id << " [shape=" << shape << ", label=\"" << label << "\"];\n";
+  }
+  auto endpoint = [&](ActorId actor, bool input, int port) {
+    const ActorEntry& entry = workflow.actor(actor);
+    if (auto* composite = dynamic_cast<CompositeActor*>(entry.actor.get())) {
+      // Edges into or out of a composite attach to its boundary actor inside the cluster.
+      const auto& ports = input ? composite->inputs() : composite->outputs();
+      return quoted(prefix + entry.name + "/" + ports[static_cast<std::size_t>(port)].name);
+    }
+    return quoted(prefix + entry.name);
+  };
+  for (const Connection& c : workflow.connections()) {
+    const Actor& from = *workflow.actor(c.from.actor).actor;
+    const Actor& to = *workflow.actor(c.to.actor).actor;
+    out << indent << endpoint(c.from.actor, false, c.from.port) << " -> "
+        << endpoint(c.to.actor, true, c.to.port);
+    std::string label;
+    if (from.outputs().size() > 1)
+      label += from.outputs()[static_cast<std::size_t>(c.from.port)].name;
+    if (to.inputs().size() > 1)
+      label +=
+          (label.empty() ? "" : " -> ") + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
+    if (const PortWindow* window = workflow.window(c.to))
+      label += (label.empty() ? "" : "\n") + window->spec.describe();
+    if (!label.empty()) out << " [label=" << quoted(label) << "]";
+    out << ";\n";
+  }
+  for (const PortWindow& w : workflow.windows()) {
+    if (!w.expired_to) continue;
+    // The events expiring from the window leave from the port it is on: a dashed edge, so that it
+    // is not read as the actor's output.
+    const Actor& to = *workflow.actor(w.port.actor).actor;
+    const Actor& target = *workflow.actor(w.expired_to->actor).actor;
+    std::string expired = "expired";
+    if (to.inputs().size() > 1)
+      expired += " from " + to.inputs()[static_cast<std::size_t>(w.port.port)].name;
+    if (target.inputs().size() > 1)
+      expired += " -> " + target.inputs()[static_cast<std::size_t>(w.expired_to->port)].name;
+    out << indent << endpoint(w.port.actor, true, w.port.port) << " -> "
+        << endpoint(w.expired_to->actor, true, w.expired_to->port)
+        << " [style=dashed, label=" << quoted(expired) << "];\n";
+  }
+}
+
+}  // namespace
+
+std::string workflow_dot(const Workflow& workflow) {
+  std::ostringstream out;
+  out << "digraph " << quoted(workflow.name()) << " {\n";
+  out << "  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n";
+  write_graph(workflow, "", "  ", out);
+  out << "}\n";
+  return out.str();
+}
+
+}  // namespace cwf::cli
