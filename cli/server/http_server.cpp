@@ -22,6 +22,18 @@ constexpr std::chrono::seconds kRequestTimeout{30};
 constexpr std::chrono::milliseconds kStreamPoll{100};
 constexpr std::chrono::seconds kKeepAlive{15};
 
+// The status and header fields of an answer, for any body type.
+template <typename Body>
+void set_header(http::response<Body>& response, const ApiResponse& api, unsigned version) {
+  response.version(version);
+  response.result(static_cast<http::status>(api.status));
+  response.set(http::field::server, "cwf");
+  response.set(http::field::content_type, api.content_type);
+  response.set(http::field::cache_control, "no-store");
+  for (const auto& [name, value] : api.headers)
+    response.set(name, value);
+}
+
 class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(tcp::socket&& socket, const HttpServer::Handler& handler)
@@ -77,13 +89,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void stream_answer(ApiResponse api, unsigned version) {
     source_ = std::move(api.stream);
     stream_header_ = {};
-    stream_header_.version(version);
-    stream_header_.result(static_cast<http::status>(api.status));
-    stream_header_.set(http::field::server, "cwf");
-    stream_header_.set(http::field::content_type, api.content_type);
-    stream_header_.set(http::field::cache_control, "no-store");
-    for (const auto& [name, value] : api.headers)
-      stream_header_.set(name, value);
+    set_header(stream_header_, api, version);
     stream_header_.keep_alive(false);
     serializer_.emplace(stream_header_);
     stream_.expires_never();
@@ -148,13 +154,7 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   void answer(const ApiResponse& api, unsigned version, bool close_after) {
     response_ = {};
-    response_.version(version);
-    response_.result(static_cast<http::status>(api.status));
-    response_.set(http::field::server, "cwf");
-    response_.set(http::field::content_type, api.content_type);
-    response_.set(http::field::cache_control, "no-store");
-    for (const auto& [name, value] : api.headers)
-      response_.set(name, value);
+    set_header(response_, api, version);
     response_.body() = api.body;
     response_.keep_alive(!close_after);
     response_.prepare_payload();

@@ -86,6 +86,19 @@ class ViewStream final : public ApiStream {
   std::shared_ptr<LiveView> view_;
 };
 
+// A request's body as a JSON object; CatalogError(400) naming `example` when it is not one.
+Value object_body(const ApiRequest& request, const char* example) {
+  Value body;
+  try {
+    body = parse_json(request.body);
+  } catch (const std::exception& e) {
+    throw CatalogError(400, std::string("the body is not JSON: ") + e.what());
+  }
+  if (!body.is_record())
+    throw CatalogError(400, std::string("the body must be a JSON object: ") + example);
+  return body;
+}
+
 }  // namespace
 
 ApiResponse error_response(int status, const std::string& message) {
@@ -245,14 +258,7 @@ ApiResponse RestApi::open_view(const ApiRequest& request, const std::string& nam
 }
 
 ApiResponse RestApi::cancel_case(const ApiRequest& request, const std::string& name) {
-  Value body;
-  try {
-    body = parse_json(request.body);
-  } catch (const std::exception& e) {
-    return error_response(400, std::string("the body is not JSON: ") + e.what());
-  }
-  if (!body.is_record())
-    return error_response(400, "the body must be a JSON object: {\"key\": ...} or {\"wave\": ...}");
+  const Value body = object_body(request, R"({"key": ...} or {"wave": ...})");
   for (const std::string& field : body.schema()->fields())
     if (field != "actor" && field != "key" && field != "wave")
       return error_response(400, "a cancellation takes actor, key or wave, not '" + field + "'");
@@ -266,14 +272,7 @@ ApiResponse RestApi::cancel_case(const ApiRequest& request, const std::string& n
 }
 
 ApiResponse RestApi::register_workflow(const ApiRequest& request) {
-  Value body;
-  try {
-    body = parse_json(request.body);
-  } catch (const std::exception& e) {
-    return error_response(400, std::string("the body is not JSON: ") + e.what());
-  }
-  if (!body.is_record())
-    return error_response(400, "the body must be a JSON object: {\"yaml\": \"...\", ...}");
+  const Value body = object_body(request, R"({"yaml": "...", ...})");
   WorkflowDefinition definition;
   definition.yaml = string_or(body, "yaml", "");
   if (definition.yaml.empty()) return error_response(400, "'yaml' (the workflow file) is missing");

@@ -56,6 +56,11 @@ class RestApiTest : public testing::ScratchFolderTest {
                           {"base", Value(dir_.string())}})
         .to_json();
   }
+  // Registers `yaml`, its relative paths in the scratch folder.
+  ApiResponse register_yaml(const std::string& yaml) {
+    return call("POST", "/api/v1/workflows",
+                Value::record({{"yaml", Value(yaml)}, {"base", Value(dir_.string())}}).to_json());
+  }
   std::string state_of(const std::string& name) {
     ApiResponse answer = call("GET", "/api/v1/workflows/" + name);
     if (answer.status != 200) return "status " + std::to_string(answer.status);
@@ -193,10 +198,7 @@ TEST_F(RestApiTest, AViewStreamsEveryMatchingEventOfItsConnectionUntilTheRunEnds
       "  odd: {type: filter, where: \"/n % 2 == 1\"}\n"
       "  out: {type: jsonl_sink, path: numbers.jsonl}\n"
       "connections:\n  - n -> odd\n  - odd -> out\n";
-  ASSERT_EQ(call("POST", "/api/v1/workflows",
-                 Value::record({{"yaml", Value(yaml)}, {"base", Value(dir_.string())}}).to_json())
-                .status,
-            201);
+  ASSERT_EQ(register_yaml(yaml).status, 201);
   ApiResponse opened = call(
       "GET", "/api/v1/workflows/numbers/view?from=odd&to=out.in&where=%2Fn%20%25%203%20%3D%3D%200");
   ASSERT_EQ(opened.status, 200) << opened.body;
@@ -244,9 +246,7 @@ TEST_F(RestApiTest, AViewOfAConnectionThatIsNotThereOrAmbiguousIsRefusedWithTheC
       "  both: {type: tap, where: \"/n > 0\"}\n"
       "  out: {type: jsonl_sink, path: fork.jsonl}\n"
       "connections:\n  - n -> both\n  - both.out -> out\n  - both.tap -> out\n";
-  ApiResponse registered =
-      call("POST", "/api/v1/workflows",
-           Value::record({{"yaml", Value(yaml)}, {"base", Value(dir_.string())}}).to_json());
+  ApiResponse registered = register_yaml(yaml);
   ASSERT_EQ(registered.status, 201) << registered.body;
   const std::string view = "/api/v1/workflows/fork/view";
   ApiResponse none = call("GET", view + "?from=out&to=n");
@@ -280,10 +280,7 @@ TEST_F(RestApiTest, ACancellationNamesACaseOfTheKindItsCancelActorCancels) {
                              cancel + "}\n  out: {type: jsonl_sink, path: " + name +
                              ".jsonl}\nconnections:\n  - n -> out\n  - n -> none\n"
                              "  - none -> cancel\n";
-    ASSERT_EQ(call("POST", "/api/v1/workflows",
-                   Value::record({{"yaml", Value(yaml)}, {"base", Value(dir_.string())}}).to_json())
-                  .status,
-              201);
+    ASSERT_EQ(register_yaml(yaml).status, 201);
   };
   workflow("keys", ", key: /order");
   workflow("waves", "");
