@@ -18,12 +18,17 @@ void Filter::fire(FiringContext& context) {
   }
 }
 
+void Filter::adopt_parameter(std::string_view param, Actor& rebuilt) {
+  if (param == "where") where_ = static_cast<Filter&>(rebuilt).where_;
+}
+
 ActorType filter_type() {
   return make_type(
       "filter", "Passes on the tokens for which an expression is true.",
       {{"where", ParamType::expression, std::nullopt,
         "the condition, e.g. /speed > 50 and /lane == 2; a token for which it "
-        "fails (type error) is dropped and counted as an error"}},
+        "fails (type error) is dropped and counted as an error",
+        /*changeable=*/true}},
       Filter::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         return std::make_unique<Filter>(compile_param(params, "where", window_environment()));
       });

@@ -15,6 +15,8 @@ class Filter final : public Actor {
   void fire(FiringContext& context) override;
   // Each output follows from the window fired on: nothing to keep in a checkpoint.
   Checkpointing checkpointing() const override { return Checkpointing::none; }
+  // `where` may be changed while the workflow runs.
+  void adopt_parameter(std::string_view param, Actor& rebuilt) override;
 
  private:
   Expression where_;

@@ -22,6 +22,10 @@ void Tap::fire(FiringContext& context) {
   }
 }
 
+void Tap::adopt_parameter(std::string_view param, Actor& rebuilt) {
+  if (param == "where") where_ = static_cast<Tap&>(rebuilt).where_;
+}
+
 ActorType tap_type() {
   return make_type(
       "tap",
@@ -29,7 +33,8 @@ ActorType tap_type() {
       "output: a view of the data at that point of the workflow.",
       {{"where", ParamType::expression, Value(),
         "which tokens to copy to `tap`; not set: all. A token for which it fails is still "
-        "passed on `out`, not copied, and counted as an error"}},
+        "passed on `out`, not copied, and counted as an error",
+        /*changeable=*/true}},
       Tap::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::optional<Expression> where;
         if (is_set(params, "where")) where = compile_param(params, "where");

@@ -22,6 +22,8 @@ class Tap final : public Actor {
   void fire(FiringContext& context) override;
   // Each output follows from the window fired on: nothing to keep in a checkpoint.
   Checkpointing checkpointing() const override { return Checkpointing::none; }
+  // `where` may be changed while the workflow runs.
+  void adopt_parameter(std::string_view param, Actor& rebuilt) override;
 
  private:
   std::optional<Expression> where_;

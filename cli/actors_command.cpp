@@ -46,6 +46,7 @@ int actors_command(const Words& words, std::ostream& out, std::ostream& err) {
         out << ", default " << p.default_value->to_json();
       else
         out << ", required";
+      if (p.changeable) out << ", changeable while it runs";
       out << ")";
       if (!p.doc.empty()) out << " — " << p.doc;
       out << "\n";

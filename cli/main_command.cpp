@@ -32,6 +32,7 @@ commands (each answers --help, or -h, with its usage and options):
   resume NAME         the paused workflow goes on
   stop NAME           stop the workflow's sources and drain it (it stays listed)
   remove NAME         stop the workflow and forget it
+  set NAME A.P=VALUE  change a parameter of a running workflow (where the actor allows it)
   cancel NAME         cancel a case of a running workflow (--key VALUE or --wave TIME#SEQ)
   view NAME FROM->TO  the events flowing on a connection of a running workflow, live
                       (--where EXPR: only those matching)
@@ -74,7 +75,7 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "serve") return serve_command(rest, out, err);
   if (command == "view") return view_command(rest, out, err);
   for (const char* client :
-       {"register", "list", "status", "pause", "resume", "stop", "cancel", "remove"})
+       {"register", "list", "status", "pause", "resume", "stop", "set", "cancel", "remove"})
     if (command == client) return server_client_command(command, rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
   message +=

@@ -1,4 +1,4 @@
-// The client commands of `cwf serve`: register, list, status, pause, resume, stop, cancel,
+// The client commands of `cwf serve`: register, list, status, pause, resume, stop, set, cancel,
 // remove. Each makes one call of the REST API (docs/server.md) and prints what it answered for
 // people.
 #include <cstdio>
@@ -36,6 +36,11 @@ const std::map<std::string, std::string> kUsages = {
     {"stop",
      "usage: cwf stop NAME [server options]\n\nStops the workflow's sources and lets "
      "it process what is queued; it stays listed (stopped).\n"},
+    {"set",
+     "usage: cwf set NAME ACTOR.PARAM=VALUE [server options]\n\n"
+     "Changes a parameter of a running workflow where the actor's type allows it (cwf actors\n"
+     "says \"changeable while it runs\"): VALUE as it would be written in the file. The actor\n"
+     "takes it before its next firing; the server keeps it for its next start.\n"},
     {"cancel",
      "usage: cwf cancel NAME (--key VALUE | --wave TIME#SEQ) [--actor CANCEL] [server options]\n\n"
      "Cancels a case (CWP4) of a running workflow as its `cancel` actor would (--actor names it\n"
@@ -132,7 +137,8 @@ int server_client_command(const std::string& command, const Words& words, std::o
     Arguments args(words, {}, valued);
     const auto [server, token] = server_options(args);
     const bool needs_name = command != "list";
-    if (args.positional().size() != (needs_name ? 1u : 0u))
+    const std::size_t expected = command == "list" ? 0u : command == "set" ? 2u : 1u;
+    if (args.positional().size() != expected)
       throw UsageError(kUsages.at(command).substr(0, kUsages.at(command).find('\n')));
     const std::string name = needs_name ? args.positional()[0] : "";
     ApiResponse answer;
@@ -159,6 +165,9 @@ int server_client_command(const std::string& command, const Words& words, std::o
       answer = http_call(server, "GET", "/api/v1/workflows", "", token);
     } else if (command == "status") {
       answer = http_call(server, "GET", "/api/v1/workflows/" + name, "", token);
+    } else if (command == "set") {
+      answer = http_call(server, "POST", "/api/v1/workflows/" + name + "/set",
+                         Value::record({{"set", Value(args.positional()[1])}}).to_json(), token);
     } else if (command == "cancel") {
       std::vector<std::string> names;
       std::vector<Value> values;
@@ -205,6 +214,9 @@ int server_client_command(const std::string& command, const Words& words, std::o
       print_list(body, out);
     else if (command == "status")
       print_status(body, out);
+    else if (command == "set")
+      out << text_of(body.field("name")) << ": " << text_of(body.field("set"))
+          << (answer.status == 202 ? " (applied once the workflow runs again)\n" : "\n");
     else if (command == "cancel")
       out << text_of(body.field("name")) << ": " << text_of(body.field("cancelled"))
           << " cancelled\n";

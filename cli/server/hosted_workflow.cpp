@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <future>
 #include <sstream>
 
 #include "actors/cancel.hpp"
@@ -11,6 +12,7 @@
 #include "cli/summary.hpp"
 #include "cli/workflow_dot.hpp"
 #include "runtime/execution/director_factory.hpp"
+#include "runtime/loading/param_overrides.hpp"
 #include "runtime/loading/workflow_loader.hpp"
 
 namespace cwf::cli {
@@ -60,10 +62,25 @@ Value count(std::uint64_t n) {
 
 }  // namespace
 
+namespace {
+
+std::vector<ParamOverride> overrides_of(const WorkflowDefinition& definition) {
+  std::vector<ParamOverride> overrides;
+  for (const std::string& setting : definition.settings) {
+    ParamOverride override = parse_param_override(setting);
+    override.base_dir = definition.base;
+    overrides.push_back(std::move(override));
+  }
+  return overrides;
+}
+
+}  // namespace
+
 BuiltRun build_run(const WorkflowDefinition& definition) {
   BuiltRun run;
   const LoadContext context{actor_registry(), scheduler_registry()};
-  run.workflow = load_workflow_text(definition.yaml, definition.file, definition.base, context);
+  run.workflow = load_workflow_text(definition.yaml, definition.file, definition.base, context,
+                                    overrides_of(definition));
   run.director = make_director(run.workflow->director(), scheduler_registry());
   // The clock the file asks for: a hosted workflow has no command line to choose another.
   const std::string& kind = run.workflow->clock();
@@ -164,7 +181,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
         options.checkpoint_skipped = [&] { checkpoints->skipped(log); };
       }
       auto rebuild = [this](BuiltRun& again) {
-        again = build_run(definition_);
+        again = build_run(definition());
         return true;
       };
       RunSummary summary = run_resuming(*run, rebuild, checkpoints.get(), /*resume=*/true, options,
@@ -272,15 +289,20 @@ std::optional<WaveRoot> wave_root_of(const std::string& text) {
 
 }  // namespace
 
-std::string HostedWorkflow::cancel_case(const std::string& actor, const std::optional<Value>& key,
-                                        const std::optional<std::string>& wave) {
-  std::unique_lock lock(live_mutex_);
+void HostedWorkflow::wait_for_execution(std::unique_lock<std::mutex>& lock,
+                                        const std::string& otherwise) {
   // A run starting (or rebuilt to resume from an earlier checkpoint) has its execution soon.
   live_changed_.wait_for(lock, std::chrono::seconds(10),
                          [&] { return execution_ != nullptr || !run_going_on_; });
   if (!run_going_on_ || !execution_)
-    throw CatalogError(409, "workflow '" + name() + "' is " + state_name(state()) +
-                                ": there is no case to cancel");
+    throw CatalogError(409,
+                       "workflow '" + name() + "' is " + state_name(state()) + ": " + otherwise);
+}
+
+std::string HostedWorkflow::cancel_case(const std::string& actor, const std::optional<Value>& key,
+                                        const std::optional<std::string>& wave) {
+  std::unique_lock lock(live_mutex_);
+  wait_for_execution(lock, "there is no case to cancel");
   std::vector<ActorId> cancels;
   for (ActorId id = 0; id < execution_->size(); ++id) {
     const ActorCell& cell = execution_->cell(id);
@@ -316,6 +338,63 @@ std::string HostedWorkflow::cancel_case(const std::string& actor, const std::opt
   return described;
 }
 
+Value HostedWorkflow::settings_value() const {
+  std::vector<Value> settings;
+  for (const std::string& setting : definition().settings)
+    settings.emplace_back(setting);
+  return Value::array(std::move(settings));
+}
+
+WorkflowDefinition HostedWorkflow::definition() const {
+  std::lock_guard lock(mutex_);
+  return definition_;
+}
+
+bool HostedWorkflow::set_parameter(const std::string& setting) {
+  ParamOverride change;
+  try {
+    change = parse_param_override(setting);
+  } catch (const std::invalid_argument& e) {
+    throw CatalogError(400, e.what());
+  }
+  // Loaded again with it: the loader checks the actor, the parameter and the value.
+  WorkflowDefinition changed = definition();
+  changed.settings.push_back(setting);
+  BuiltRun rebuilt = build_run(changed);
+  const ActorId id = *rebuilt.workflow->find(change.actor);
+  const ActorEntry& entry = rebuilt.workflow->actor(id);
+  const ActorType* type = actor_registry().find(entry.type);
+  const auto spec = std::find_if(type->params.begin(), type->params.end(),
+                                 [&](const ParamSpec& p) { return p.name == change.param; });
+  if (spec == type->params.end() || !spec->changeable) {
+    std::string changeable;
+    for (const ParamSpec& p : type->params)
+      if (p.changeable) changeable += (changeable.empty() ? "" : ", ") + p.name;
+    throw CatalogError(
+        409,
+        "'" + change.param + "' of " + entry.type + " cannot be changed while the workflow runs (" +
+            (changeable.empty() ? "none of its parameters can" : "only " + changeable + " can") +
+            "): remove it and register it again");
+  }
+  auto applied = std::make_shared<std::promise<void>>();
+  std::future<void> done = applied->get_future();
+  {
+    std::unique_lock lock(live_mutex_);
+    wait_for_execution(lock, "there is nothing to change");
+    // The rebuilt actor lives until the running one has taken the value from it.
+    std::shared_ptr<Workflow> keep(std::move(rebuilt.workflow));
+    Actor* from = keep->actor(id).actor.get();
+    ActorCell& cell = execution_->cell(id);
+    cell.request_change([keep, from, &actor = cell.actor(), param = change.param, applied] {
+      actor.adopt_parameter(param, *from);
+      applied->set_value();
+    });
+    std::lock_guard settings_lock(mutex_);
+    definition_.settings.push_back(setting);
+  }
+  return done.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+}
+
 void HostedWorkflow::close_view(const LiveView& view) {
   std::lock_guard lock(live_mutex_);
   auto attached = std::find_if(views_.begin(), views_.end(),
@@ -335,7 +414,7 @@ void HostedWorkflow::mark_ended(WorkflowState state) {
   state_ = state;
   started_ = std::chrono::steady_clock::now();
   try {
-    BuiltRun run = build_run(definition_);
+    BuiltRun run = build_run(definition());
     graph_ = graph_of(*run.workflow);
     dot_ = workflow_dot(*run.workflow);
   } catch (const std::exception& e) {
@@ -446,6 +525,7 @@ Value HostedWorkflow::details() const {
   const std::uint64_t resumed = resumed_from_.load();
   return Value::record({{"workflow", summary()},
                         {"file", Value(definition_.file)},
+                        {"settings", settings_value()},
                         {"resumed_from_checkpoint", resumed ? count(resumed) : Value()},
                         {"views_open", count(views_open())},
                         {"graph", graph_},

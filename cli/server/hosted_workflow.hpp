@@ -33,6 +33,9 @@ struct WorkflowDefinition {
   std::string file;  // the registered file's name, in load errors
   std::string base;  // the folder relative paths in the YAML are relative to
   int priority = 0;  // higher is more important
+  // Parameters changed since it was registered (`cwf set`), "ACTOR.PARAM=VALUE" in order:
+  // applied as `cwf run --set` overrides when it is loaded again.
+  std::vector<std::string> settings;
 };
 
 // The workflow, its director and its clock (the one its file asks for), loaded from the
@@ -59,7 +62,7 @@ class HostedWorkflow {
   // `paused`.
   void start(bool paused, BuiltRun run);
   // The same, loading it first (throws LoadError, std::runtime_error).
-  void start(bool paused) { start(paused, build_run(definition_)); }
+  void start(bool paused) { start(paused, build_run(definition())); }
   // For a workflow whose run ended before a server restart: listed in `state`, not run.
   void mark_ended(WorkflowState state);
   // For a saved workflow that no longer loads: listed as failed with the reason, not run.
@@ -76,7 +79,8 @@ class HostedWorkflow {
   // Waits until the run has ended.
   void join();
 
-  const WorkflowDefinition& definition() const { return definition_; }
+  // A copy: `settings` grows while it runs (set_parameter).
+  WorkflowDefinition definition() const;
   const std::string& name() const { return definition_.name; }
   WorkflowState state() const;
   bool checkpointed() const { return checkpointed_; }
@@ -100,6 +104,14 @@ class HostedWorkflow {
   // actor, 400 not a cancel actor or the wrong kind of case, 409 a workflow not running.
   std::string cancel_case(const std::string& actor, const std::optional<Value>& key,
                           const std::optional<std::string>& wave);
+  // Changes a parameter while the workflow runs (`setting`: "ACTOR.PARAM=VALUE", VALUE as in the
+  // YAML file), where the actor's type declares it changeable: the workflow is loaded again with
+  // it (so a bad value is refused with the loader's message), and the running actor takes it
+  // before its next firing. Returns true once it has (false: not within 10 s, e.g. paused; it
+  // will). The setting is added to the definition's `settings` (the caller saves them). Throws
+  // LoadError for a setting that does not load; CatalogError: 400 malformed, 409 a parameter
+  // that cannot change while it runs or a workflow that is not running.
+  bool set_parameter(const std::string& setting);
   // Its graph drawn by Graphviz (made once). Throws std::runtime_error when dot fails.
   std::string graph_svg() const;
   // Per-actor figures as last refreshed (every 100 ms while it runs).
@@ -107,6 +119,10 @@ class HostedWorkflow {
   double uptime_seconds() const;
 
  private:
+  Value settings_value() const;  // the settings as a JSON array
+  // With live_mutex_ held: waits (10 s at most) for the run's execution; CatalogError(409) with
+  // `otherwise` when the run is not going on.
+  void wait_for_execution(std::unique_lock<std::mutex>& lock, const std::string& otherwise);
   // The run's execution comes (and goes, with nullptr): the views attach to its cells.
   void execution_changed(Execution* execution);
 

@@ -212,6 +212,21 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
   }
   if (method != "POST") return error_response(405, location + "/" + action + " answers POST");
   if (action == "cancel") return cancel_case(request, name);
+  if (action == "set") {
+    const Value body = object_body(request, R"({"set": "ACTOR.PARAM=VALUE"})");
+    for (const std::string& field : body.schema()->fields())
+      if (field != "set") return error_response(400, "a change takes set, not '" + field + "'");
+    const std::string setting = string_or(body, "set", "");
+    if (setting.empty()) return error_response(400, "'set' (ACTOR.PARAM=VALUE) is missing");
+    try {
+      const bool applied = catalog_.set_parameter(name, setting);
+      return json(applied ? 200 : 202, Value::record({{"name", Value(name)},
+                                                      {"set", Value(setting)},
+                                                      {"applied", Value(applied)}}));
+    } catch (const LoadError& e) {
+      return error_response(400, e.what());
+    }
+  }
   if (action == "pause") {
     catalog_.pause(name);
   } else if (action == "resume") {
@@ -226,7 +241,8 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
     response.headers.push_back({"Location", location});
     return response;
   } else {
-    return error_response(404, "no action '" + action + "' (pause, resume, stop, cancel, view)");
+    return error_response(404,
+                          "no action '" + action + "' (pause, resume, stop, set, cancel, view)");
   }
   return json(200, catalog_.get(name)->summary());
 }

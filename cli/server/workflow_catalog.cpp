@@ -46,6 +46,21 @@ std::string string_field(const Value& record, const char* name) {
   return value && value->is_string() ? std::string(value->as_string()) : std::string();
 }
 
+Value strings_value(const std::vector<std::string>& strings) {
+  std::vector<Value> values;
+  for (const std::string& s : strings)
+    values.emplace_back(s);
+  return Value::array(std::move(values));
+}
+
+std::vector<std::string> strings_field(const Value& record, const char* name) {
+  std::vector<std::string> strings;
+  if (const Value* value = record.field(name); value && value->is_array())
+    for (const Value& s : value->as_array())
+      if (s.is_string()) strings.emplace_back(s.as_string());
+  return strings;
+}
+
 bool bool_field(const Value& record, const char* name) {
   const Value* value = record.field(name);
   return value && value->is_bool() && value->as_bool();
@@ -74,6 +89,7 @@ void WorkflowCatalog::save(const HostedWorkflow& workflow, const Meta& meta) con
   Value record = Value::record({{"file", Value(d.file)},
                                 {"base", Value(d.base)},
                                 {"priority", Value(static_cast<std::int64_t>(d.priority))},
+                                {"settings", strings_value(d.settings)},
                                 {"paused", Value(meta.paused)},
                                 {"ended", meta.ended.empty() ? Value() : Value(meta.ended)}});
   write_text(folder / "meta.json", record.to_json() + "\n");
@@ -116,6 +132,7 @@ void WorkflowCatalog::start_saved(std::ostream& log) {
       definition.yaml = read_text(folder / "workflow.yaml");
       definition.file = string_field(meta_record, "file");
       definition.base = string_field(meta_record, "base");
+      definition.settings = strings_field(meta_record, "settings");
       if (const Value* p = meta_record.field("priority"); p && p->is_int())
         definition.priority = static_cast<int>(p->as_int());
       meta = Meta{bool_field(meta_record, "paused"), string_field(meta_record, "ended")};
@@ -240,6 +257,16 @@ void WorkflowCatalog::pause(const std::string& name) {
 
 void WorkflowCatalog::resume(const std::string& name) {
   set_paused(name, false);
+}
+
+bool WorkflowCatalog::set_parameter(const std::string& name, const std::string& setting) {
+  std::shared_ptr<HostedWorkflow> workflow = get(name);
+  // Not under the lock: the change may wait for the actor's next firing.
+  const bool applied = workflow->set_parameter(setting);
+  std::lock_guard lock(mutex_);
+  auto found = workflows_.find(name);
+  if (found != workflows_.end() && found->second == workflow) save(*workflow, metas_[name]);
+  return applied;
 }
 
 void WorkflowCatalog::stop(const std::string& name) {

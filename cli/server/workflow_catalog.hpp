@@ -1,7 +1,8 @@
 // The workflows `cwf serve` hosts, and their definitions in its state folder:
 //
 //   STATE/workflows/NAME/workflow.yaml   the YAML as registered
-//   STATE/workflows/NAME/meta.json       {file, base, priority, paused, ended: finished|stopped}
+//   STATE/workflows/NAME/meta.json       {file, base, priority, settings, paused,
+//                                         ended: finished|stopped}
 //   STATE/workflows/NAME/checkpoints/    the run's checkpoints (when it can be checkpointed)
 //
 // Started again with the same folder, the server starts every workflow that had not ended, as it
@@ -46,6 +47,9 @@ class WorkflowCatalog {
 
   void pause(const std::string& name);
   void resume(const std::string& name);
+  // HostedWorkflow::set_parameter, the setting then saved with the definition (a restart loads
+  // the workflow with it).
+  bool set_parameter(const std::string& name, const std::string& setting);
   // Asks the workflow to stop (its sources stop, what is queued is processed); it stays listed.
   void stop(const std::string& name);
   // Stops the workflow and forgets it: it is gone from the list at once, its folder is deleted

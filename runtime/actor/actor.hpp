@@ -58,6 +58,11 @@ class Actor {
   // the firing has no window (port() is -1). The default keeps nothing per case: it does nothing.
   virtual void retract(const CaseId& /*cancelled*/, FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
+  // A parameter the actor's type declares changeable (ParamSpec::changeable) was changed while
+  // the workflow runs (`cwf set` on a server): take `param`'s value from `rebuilt`, an actor of
+  // the same type built from the same declaration with the new value (the loader checked and
+  // compiled it). Called between two firings on the thread that fires this actor.
+  virtual void adopt_parameter(std::string_view /*param*/, Actor& /*rebuilt*/) {}
 
   // ---- checkpoints (cwf run --checkpoint-dir; docs/architecture.md, "Checkpoints") ----
   // What a checkpoint must keep of this actor besides what the engine keeps for it (its queued

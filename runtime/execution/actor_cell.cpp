@@ -115,6 +115,26 @@ void ActorCell::before_send(int port, const Event& event) {
     if (watched_port == port) watcher->seen(event);
 }
 
+void ActorCell::request_change(std::function<void()> apply) {
+  {
+    std::lock_guard lock(changes_mutex_);
+    changes_.push_back(std::move(apply));
+    changes_pending_.store(true, std::memory_order_release);
+  }
+  wake();
+}
+
+void ActorCell::apply_changes() {
+  std::vector<std::function<void()>> changes;
+  {
+    std::lock_guard lock(changes_mutex_);
+    changes.swap(changes_);
+    changes_pending_.store(false, std::memory_order_relaxed);
+  }
+  for (auto& apply : changes)
+    apply();
+}
+
 void ActorCell::watch(int output_port, std::shared_ptr<OutputWatcher> watcher) {
   std::lock_guard lock(watchers_mutex_);
   watchers_.emplace_back(output_port, std::move(watcher));
@@ -376,6 +396,8 @@ void ActorCell::finish() {
 
 ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
   state_.fetch_and(static_cast<std::uint8_t>(~kNotified), std::memory_order_acq_rel);
+  if (changes_pending_.load(std::memory_order_acquire)) [[unlikely]]
+    apply_changes();
   CycleResult result;
   try {
     result = is_source() ? run_source(max_firings) : run_windows(max_firings);

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <mutex>
@@ -213,6 +214,11 @@ class ActorCell {
     update_send_hooks();
   }
 
+  // ---- runtime parameter changes (cwf serve's set) ----
+  // Any thread: `apply` runs on the thread that fires this actor, before its next firing; the
+  // cell is woken for it (a paused workflow applies it when it goes on).
+  void request_change(std::function<void()> apply);
+
   // ---- watchers (live views, CWP5; runtime/execution/output_watcher.hpp) ----
   // Any thread, while the cell runs: `watcher` sees from now on what is sent on `output_port`,
   // until unwatch.
@@ -334,6 +340,11 @@ class ActorCell {
   std::atomic<bool> send_hooks_{false};
   [[gnu::noinline]] void before_send(int port, const Event& event);
   void update_send_hooks();
+  // Changes asked for from other threads (request_change): one flag read per run() otherwise.
+  std::atomic<bool> changes_pending_{false};
+  std::mutex changes_mutex_;
+  std::vector<std::function<void()>> changes_;
+  void apply_changes();
   std::mutex watchers_mutex_;
   std::vector<std::pair<int, std::shared_ptr<OutputWatcher>>> watchers_;
   bool retracting_ = false;  // sending retraction records: not remembered themselves

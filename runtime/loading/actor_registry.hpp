@@ -38,6 +38,9 @@ struct ParamSpec {
   ParamType type = ParamType::string;
   std::optional<Value> default_value;  // nullopt: required
   std::string doc;
+  // It may be changed while the workflow runs (`cwf set` on a server): the actor takes the new
+  // value between two firings (Actor::adopt_parameter).
+  bool changeable = false;
 };
 
 // An input file an actor needs to run that cannot be read now, found while the workflow is only

@@ -311,6 +311,73 @@ TEST_F(RestApiTest, ACancellationNamesACaseOfTheKindItsCancelActorCancels) {
   EXPECT_EQ(call("POST", keys, R"({"key": 7})").status, 409);
 }
 
+// A parameter the actor's type declares changeable changes while the workflow runs: from one
+// event on, the filter passes what its new condition says; the server keeps the setting.
+TEST_F(RestApiTest, AChangeableParameterChangesWhileTheWorkflowRunsAndIsKept) {
+  ASSERT_EQ(register_yaml("name: parity\nactors:\n"
+                          "  n: {type: generator, interval: 1 ms, value: \"{n: i}\"}\n"
+                          "  f: {type: filter, where: \"/n % 2 == 0\"}\n"
+                          "  out: {type: jsonl_sink, path: parity.jsonl}\n"
+                          "connections:\n  - n -> f\n  - f -> out\n")
+                .status,
+            201);
+  ApiResponse opened = call("GET", "/api/v1/workflows/parity/view?from=f&to=out");
+  ASSERT_EQ(opened.status, 200) << opened.body;
+  auto before = read_stream(*opened.stream, opened.body, 5);
+  const std::string path = "/api/v1/workflows/parity/set";
+  ApiResponse set = call("POST", path, R"({"set": "f.where=/n % 2 == 1"})");
+  ASSERT_EQ(set.status, 200) << set.body;
+  EXPECT_EQ(parse_json(set.body).to_json(),
+            R"({"name":"parity","set":"f.where=/n % 2 == 1","applied":true})");
+  auto after = read_stream(*opened.stream, "", 30);
+  // Even numbers, then (from the change on) odd ones only, none left out.
+  std::vector<std::int64_t> seen;
+  for (const auto& events : {before, after})
+    for (const auto& [type, line] : events)
+      if (type.empty()) seen.push_back(line.field("value")->field("n")->as_int());
+  std::size_t first_odd = 0;
+  while (first_odd < seen.size() && seen[first_odd] % 2 == 0)
+    ++first_odd;
+  ASSERT_GE(first_odd, 5u);
+  ASSERT_LT(first_odd + 20, seen.size());
+  for (std::size_t i = first_odd; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i] % 2, 1) << seen[i];
+    if (i > first_odd) {
+      EXPECT_EQ(seen[i], seen[i - 1] + 2);
+    }
+  }
+  Value details = parse_json(call("GET", "/api/v1/workflows/parity").body);
+  EXPECT_EQ(details.field("settings")->to_json(), R"(["f.where=/n % 2 == 1"])");
+  std::ifstream meta_file(dir_ / "state" / "workflows" / "parity" / "meta.json");
+  const std::string meta((std::istreambuf_iterator<char>(meta_file)), {});
+  EXPECT_NE(meta.find(R"("settings":["f.where=/n % 2 == 1"])"), std::string::npos) << meta;
+
+  EXPECT_EQ(error_of(call("POST", path, R"({"set": "n.interval=5 ms"})")),
+            "'interval' of generator cannot be changed while the workflow runs (none of its "
+            "parameters can): remove it and register it again");
+  EXPECT_EQ(call("POST", path, R"({"set": "n.interval=5 ms"})").status, 409);
+  EXPECT_EQ(call("POST", path, R"({"set": "f.nope=1"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"set": "f.where=/n >"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"set": "nothing"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"set": "ghost.where=1"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"value": 1})").status, 400);
+
+  // Started again (a server restart), the workflow is loaded with the setting.
+  opened.stream.reset();
+  api_.reset();
+  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond);
+  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
+  std::ostringstream log;
+  catalog_->start_saved(log);
+  api_->set_ready();
+  ApiResponse again = call("GET", "/api/v1/workflows/parity/view?from=f&to=out");
+  ASSERT_EQ(again.status, 200) << again.body << log.str();
+  for (const auto& [type, line] : read_stream(*again.stream, again.body, 5))
+    if (type.empty()) {
+      EXPECT_EQ(line.field("value")->field("n")->as_int() % 2, 1);
+    }
+}
+
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
   const fs::path state = fs::temp_directory_path() / ("cwf-rest-token-" + std::to_string(getpid()));
   {

@@ -129,7 +129,7 @@ TEST(Commands, ActorsListsEveryTypeWithPortsAndParameters) {
   for (const char* type : {"csv_source", "jsonl_source", "generator", "filter", "map", "split",
                            "merge", "counter", "tap", "csv_sink", "jsonl_sink", "stdout"})
     EXPECT_NE(result.out.find(std::string(type) + " — "), std::string::npos) << type;
-  EXPECT_NE(result.out.find("where (expression, required)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("where (expression, required, changeable while it runs)"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("fifo — "), std::string::npos);
 }
 

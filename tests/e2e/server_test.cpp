@@ -131,8 +131,10 @@ TEST_F(Server, ARestartedServerBringsItsWorkflowsBackAsTheyWereLeft) {
 
   start({"--checkpoint-every", "50ms"});
   EXPECT_EQ(state_of("running"), "running");
-  EXPECT_FALSE(get("/api/v1/workflows/running").field("resumed_from_checkpoint")->is_null())
-      << "checkpoints were taken every 50 ms for more than 200 ms";
+  // (Null until its run has looked at its checkpoints, a moment after the server is ready.)
+  EXPECT_TRUE(eventually([&] {
+    return !get("/api/v1/workflows/running").field("resumed_from_checkpoint")->is_null();
+  })) << "checkpoints were taken every 50 ms for more than 200 ms";
   EXPECT_EQ(state_of("paused"), "paused");
   EXPECT_EQ(state_of("stopped"), "stopped");
   // Resumed from its checkpoint (or from the beginning if none was taken yet): the file is cut
@@ -164,8 +166,9 @@ TEST_F(Server, AShutdownEndsEachWorkflowAtACheckpointThatTheRestartGoesOnFrom) {
   ASSERT_TRUE(eventually([&] { return ticks_of("sums") > 30; }));
   EXPECT_EQ(stop(), 0);
   start({"--checkpoint-every", "1h"}, "", printed);
-  EXPECT_FALSE(get("/api/v1/workflows/sums").field("resumed_from_checkpoint")->is_null())
-      << "the shutdown wrote none";
+  EXPECT_TRUE(eventually([&] {
+    return !get("/api/v1/workflows/sums").field("resumed_from_checkpoint")->is_null();
+  })) << "the shutdown wrote none";
   const std::size_t before = lines_of(read_file(printed.string())).size();
   ASSERT_GE(before, 4u) << "30 ticks make 4 windows";
   // (Standard output into a file is written in blocks: counted once the server has ended.)
@@ -269,6 +272,33 @@ TEST_F(Server, CwfCancelCancelsACaseOfARunningWorkflow) {
   ProcessResult wrong = client({"cancel", "orders", "--wave", "1#2"});
   EXPECT_EQ(wrong.status, 1) << "stopped: " << wrong.err;
   EXPECT_EQ(client({"cancel", "orders"}).status, 2);
+}
+
+// `cwf set` through a real server: the change is applied and said; what cannot change or does
+// not load is refused with the reason.
+TEST_F(Server, CwfSetChangesAChangeableParameterOfARunningWorkflow) {
+  start();
+  const fs::path file = dir_ / "parity.yaml";
+  std::ofstream(file) << "name: parity\nactors:\n"
+                      << "  n: {type: generator, interval: 2 ms, value: \"{n: i}\"}\n"
+                      << "  f: {type: filter, where: \"/n % 2 == 0\"}\n"
+                      << "  out: {type: jsonl_sink, path: " << (dir_ / "parity.jsonl").string()
+                      << "}\nconnections:\n  - n -> f\n  - f -> out\n";
+  ASSERT_EQ(client({"register", file.string()}).status, 0);
+  ProcessResult set = client({"set", "parity", "f.where=/n % 2 == 1"});
+  ASSERT_EQ(set.status, 0) << set.err;
+  EXPECT_EQ(set.out, "parity: f.where=/n % 2 == 1\n");
+  ProcessResult odd = client({"view", "parity", "f->out", "--count", "3"});
+  ASSERT_EQ(odd.status, 0) << odd.err;
+  for (const std::string& line : lines_of(odd.out))
+    EXPECT_EQ(parse_json(line).field("value")->field("n")->as_int() % 2, 1) << line;
+  ProcessResult fixed = client({"set", "parity", "n.interval=1 ms"});
+  EXPECT_EQ(fixed.status, 1);
+  EXPECT_NE(fixed.err.find("'interval' of generator cannot be changed while the workflow runs"),
+            std::string::npos)
+      << fixed.err;
+  EXPECT_EQ(client({"set", "parity", "f.where=/n >"}).status, 2);
+  EXPECT_EQ(client({"set", "parity"}).status, 2);
 }
 
 // Every sample line of the exposition: name{labels} value.
