@@ -113,8 +113,9 @@ RunCheckpointing RunCheckpoints::hooks(const CheckpointStore::Checkpoint* resume
       checkpoint_committed(execution);
     } catch (const std::exception& e) {
       // The run goes on: its output is whole, only a crash would now resume from further back.
+      // Thrown on, so that the run knows (a suspension then stops the run instead).
       if (failed_++ < 3) err << "cwf run: checkpoint not written: " << e.what() << "\n";
-      return;
+      throw;
     }
     Duration took = std::chrono::duration_cast<std::chrono::nanoseconds>(
                         std::chrono::steady_clock::now() - started)

@@ -1,5 +1,6 @@
 #include <pthread.h>
 #include <signal.h>
+#include <csignal>
 
 #include <atomic>
 #include <filesystem>
@@ -105,6 +106,8 @@ int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
 
   // SIGINT and SIGTERM are waited for by one thread (blocked in every other, which inherit the
   // mask), which stops the server; the workflows are then stopped in order.
+  // A peer that closes its end (a client, Graphviz's dot) must fail a write, not end the server.
+  std::signal(SIGPIPE, SIG_IGN);
   sigset_t signals;
   sigemptyset(&signals);
   sigaddset(&signals, SIGINT);

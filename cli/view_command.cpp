@@ -79,7 +79,9 @@ int view_command(const Words& words, std::ostream& out, std::ostream& err) {
                          "/view?from=" + percent_encode(from) + "&to=" + percent_encode(to);
     if (auto where = args.value("where")) target += "&where=" + percent_encode(*where);
 
+    if (count && *count == 0) throw UsageError("--count: at least 1");
     std::uint64_t lines = 0, dropped = 0;
+    bool run_ended = false;
     ApiResponse answer = http_events(server, target, token, [&](const ServerEvent& event) {
       if (event.type.empty()) {
         out << event.data << "\n" << std::flush;
@@ -104,6 +106,7 @@ int view_command(const Words& words, std::ostream& out, std::ostream& err) {
             << " events (left out)\n";
       } else if (event.type == "end") {
         err << "cwf view: " << name << "'s run ended\n";
+        run_ended = true;
       }
       return true;
     });
@@ -115,6 +118,10 @@ int view_command(const Words& words, std::ostream& out, std::ostream& err) {
       }
       err << "cwf view: " << message << "\n";
       return answer.status == 400 ? kExitUsage : kExitFailed;
+    }
+    if (!run_ended && (!count || lines < *count)) {
+      err << "cwf view: the server closed the view (it is shutting down?)\n";
+      return kExitFailed;
     }
     if (dropped > 0) {
       err << "cwf view: " << dropped << " events in all were dropped and not shown\n";

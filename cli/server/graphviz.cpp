@@ -67,7 +67,8 @@ std::string render_svg(const std::string& dot) {
   in.close_read();
   out.close_write();
   err.close_write();
-  // Written from a thread while the answer is read: neither side can fill a pipe and wait.
+  // Written from a thread while the answer and the complaints are read: no pipe fills up with
+  // nobody reading it. (A `dot` that ends early makes the write fail: cwf serve ignores SIGPIPE.)
   std::thread writer([&] {
     std::size_t done = 0;
     while (done < dot.size()) {
@@ -78,8 +79,10 @@ std::string render_svg(const std::string& dot) {
     }
     in.close_write();
   });
+  std::string said;
+  std::thread complaints([&] { said = read_all(err.fds[0]); });
   std::string svg = read_all(out.fds[0]);
-  std::string said = read_all(err.fds[0]);
+  complaints.join();
   writer.join();
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {

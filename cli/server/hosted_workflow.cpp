@@ -469,7 +469,8 @@ double HostedWorkflow::uptime_seconds() const {
 }
 
 std::string HostedWorkflow::graph_svg() const {
-  std::lock_guard lock(mutex_);
+  // Not mutex_, which the run's progress takes: drawing must not hold the run up.
+  std::lock_guard lock(svg_mutex_);
   if (dot_.empty())
     throw std::runtime_error("workflow '" + name() + "' has no graph (it does not load)");
   if (svg_.empty()) svg_ = render_svg(dot_);

@@ -144,8 +144,9 @@ class HostedWorkflow {
   std::atomic<std::uint64_t> resumed_from_{0};  // the checkpoint the run resumed from, 0: none
   Value graph_;  // {actors: [{name, type, location}], connections: [{from, to}]}
   std::vector<ConnectionEnds> connections_;
-  std::string dot_;                 // the graph in dot (cli/workflow_dot.hpp)
-  mutable std::string svg_;         // drawn from it once asked for, under mutex_
+  std::string dot_;  // the graph in dot (cli/workflow_dot.hpp)
+  mutable std::mutex svg_mutex_;
+  mutable std::string svg_;         // drawn from dot_ once asked for, under svg_mutex_
   mutable std::mutex live_mutex_;   // guards what follows
   Execution* execution_ = nullptr;  // while the run goes on
   bool run_going_on_ = false;       // views may be opened

@@ -21,6 +21,7 @@ namespace {
 constexpr std::chrono::seconds kRequestTimeout{30};
 constexpr std::chrono::milliseconds kStreamPoll{100};
 constexpr std::chrono::seconds kKeepAlive{15};
+constexpr std::chrono::seconds kStreamWriteTimeout{30};
 
 // The status and header fields of an answer, for any body type.
 template <typename Body>
@@ -116,7 +117,9 @@ class Session : public std::enable_shared_from_this<Session> {
     silent_for_ = std::chrono::milliseconds(0);
     writing_ = std::move(pending_);
     pending_.clear();
-    net::async_write(stream_.socket(), net::buffer(writing_),
+    // A reader that takes nothing for kStreamWriteTimeout is gone: its view is closed.
+    stream_.expires_after(kStreamWriteTimeout);
+    net::async_write(stream_, net::buffer(writing_),
                      [self = shared_from_this(), ended](beast::error_code ec, std::size_t) {
                        if (ec || ended) return self->end_stream();
                        self->wait_then_pump();
@@ -128,7 +131,11 @@ class Session : public std::enable_shared_from_this<Session> {
     timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
       if (ec || self->streaming_over_) return;
       bool ended = false;
-      self->pending_ = self->source_->next(ended);
+      try {
+        self->pending_ = self->source_->next(ended);
+      } catch (const std::exception&) {
+        return self->end_stream();
+      }
       self->silent_for_ += kStreamPoll;
       if (self->pending_.empty() && self->silent_for_ >= kKeepAlive) self->pending_ = ": alive\n\n";
       self->send_pending(ended);

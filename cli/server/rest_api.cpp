@@ -261,6 +261,8 @@ ApiResponse RestApi::open_view(const ApiRequest& request, const std::string& nam
     return error_response(400, "a view needs from=ACTOR[.PORT] and to=ACTOR[.PORT]");
   std::shared_ptr<HostedWorkflow> workflow = catalog_.get(name);
   std::shared_ptr<LiveView> view = workflow->open_view(query["from"], query["to"], query["where"]);
+  // At once: whatever throws from here on, the stream's end closes the view.
+  auto stream = std::make_shared<ViewStream>(workflow, view);
   ApiResponse response;
   response.content_type = "text/event-stream";
   const std::optional<Expression>& where = view->where();
@@ -269,7 +271,7 @@ ApiResponse RestApi::open_view(const ApiRequest& request, const std::string& nam
                                              {"to", Value(view->connection().to())},
                                              {"where", where ? Value(where->source()) : Value()}})
                                   .to_json());
-  response.stream = std::make_shared<ViewStream>(std::move(workflow), std::move(view));
+  response.stream = std::move(stream);
   return response;
 }
 

@@ -91,10 +91,11 @@ class RunMonitor {
     try {
       options_.checkpoint();
     } catch (...) {
-      write_failed_ = true;
-      if (options_.checkpoint_skipped) options_.checkpoint_skipped();
+      write_failed_ = true;  // reported by the checkpoint function itself
     }
   }
+  // The last write_checkpoint() failed.
+  bool write_failed() const { return write_failed_; }
   // The run's suspension checkpoint is written: the director ends the run now.
   bool suspended() const { return suspended_; }
   // Whether a suspension is asked for: pauses give way to it, as they do to a stop.

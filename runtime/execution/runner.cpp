@@ -51,10 +51,10 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   if (checkpointing.restore) checkpointing.restore(execution);
   director.start(execution);
   if (options.on_execution) options.on_execution(&execution);
-  execution.wake_sources();
-  // Restored deadlines and requested firings reach the director when their cells run once.
-  if (checkpointing.restore) execution.wake_all();
   try {
+    execution.wake_sources();
+    // Restored deadlines and requested firings reach the director when their cells run once.
+    if (checkpointing.restore) execution.wake_all();
     director.run(effective);
   } catch (...) {
     if (options.on_execution) options.on_execution(nullptr);

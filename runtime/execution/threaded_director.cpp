@@ -29,6 +29,7 @@ void ThreadedDirector::start(Execution& execution) {
   for (std::size_t i = 0; i < execution.size(); ++i)
     ready_.push_back(std::make_unique<std::counting_semaphore<>>(0));
   shutting_down_ = false;
+  frozen_ = false;
   virtual_clock_ = dynamic_cast<VirtualClock*>(&execution.clock());
   waiting_until_ = std::make_unique<std::atomic<Timestamp>[]>(execution.size());
   for (std::size_t i = 0; i < execution.size(); ++i)
@@ -51,6 +52,7 @@ void ThreadedDirector::wait_while_paused() const {
 
 ActorCell::CycleResult ThreadedDirector::gated_run(ActorCell& cell, std::uint32_t max_firings) {
   std::shared_lock gate(firing_gate_);
+  if (frozen_.load(std::memory_order_relaxed)) return {};  // suspended: nothing fires any more
   return timed_run(cell, max_firings);
 }
 
@@ -202,6 +204,10 @@ void ThreadedDirector::run(const RunOptions& options) {
       std::unique_lock gate(firing_gate_);
       if (!execution_->drained()) return false;
       monitor.write_checkpoint();
+      // A suspension's checkpoint: no actor fires after it (a window deadline coming due before
+      // the threads stop would otherwise close a window the checkpoint holds open).
+      if (monitor.suspend_wanted() && !monitor.write_failed())
+        frozen_.store(true, std::memory_order_relaxed);
       return true;
     });
     if (monitor.suspended()) return;  // the actor threads stop at shutdown, sources held

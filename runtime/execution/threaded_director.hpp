@@ -51,6 +51,7 @@ class ThreadedDirector final : public Director, public ReadyListener {
   // source that is not waiting for a time is busy.
   std::unique_ptr<std::atomic<Timestamp>[]> waiting_until_;
   std::atomic<bool> shutting_down_{false};
+  std::atomic<bool> frozen_{false};  // a suspension's checkpoint is written: nothing fires
   // Mirrors the run's pause request; actor threads hold still between cycles while it is set.
   std::atomic<bool> paused_{false};
   void wait_while_paused() const;

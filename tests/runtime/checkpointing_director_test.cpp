@@ -222,6 +222,31 @@ TEST_P(CheckpointingDirectors, ASuspendedRunEndsAtItsCheckpointAndGoesOnFromIt) 
   EXPECT_EQ(resumed.sink->sums, all);
 }
 
+// A suspension whose checkpoint cannot be written is a stop: the run does not end claiming a
+// checkpoint that is not there, and what the sources let out is processed to the end.
+TEST_P(CheckpointingDirectors, ASuspensionWhoseCheckpointCannotBeWrittenStopsTheRun) {
+  const std::atomic<int> never{0};
+  std::atomic<bool> suspend{false};
+  Built first = build(&never, &suspend);
+  int attempts = 0;
+  RunCheckpointing checkpointing;
+  checkpointing.write = [&](Execution&) {
+    ++attempts;
+    throw std::runtime_error("the disk is full");
+  };
+  RunOptions options;
+  options.checkpoint_every = 1000 * kSecond;
+  options.suspend_requested = &suspend;
+  VirtualClock clock;
+  auto director = testing::make_test_director(GetParam(), 4);
+  RunSummary summary = run_workflow(*first.workflow, *director, clock, options, {}, checkpointing);
+  EXPECT_FALSE(summary.suspended);
+  EXPECT_EQ(attempts, 1);
+  const std::int64_t let_out = first.source->emitted();
+  EXPECT_EQ(first.sink->sums.size(), static_cast<std::size_t>((let_out + kWindow - 1) / kWindow))
+      << "stopped: the window still filling was closed";
+}
+
 // Without checkpoints a suspension is a stop: the sources stop and what they let out is
 // processed to the end, the window still filling included.
 TEST_P(CheckpointingDirectors, ASuspensionWithoutCheckpointsStopsTheRun) {
