@@ -41,8 +41,8 @@ struct RunOptions {
   // calls `checkpoint` on its own thread while no actor fires; then the sources go on. A drain
   // that cannot complete (an actor left with input it will not take) gives the checkpoint up
   // after `checkpoint_drain_limit`, calling `checkpoint_skipped`. A `checkpoint` that throws is a
-  // checkpoint not taken (it reports its own failure); the run goes on. None after a stop
-  // request.
+  // checkpoint not taken (it reports its own failure); the run goes on (a suspension's becomes
+  // a stop). None after a stop request.
   Duration checkpoint_every = 0;
   Duration checkpoint_drain_limit = 10 * kSecond;
   std::function<void()> checkpoint;

@@ -53,7 +53,8 @@ class RunMonitor {
   template <typename WriteIfDrained>
   bool checkpoint_turn(Execution& execution, WriteIfDrained&& write_if_drained) {
     std::atomic<bool>& hold = execution.env().hold_sources;
-    const bool suspending = suspend_wanted() && options_.checkpoint && !suspend_failed_;
+    suspending_ = suspend_wanted() && options_.checkpoint && !suspend_failed_;
+    const bool suspending = suspending_;
     if (!hold.load(std::memory_order_relaxed)) {
       if (stopped_ || suspended_) return false;
       if (!suspending && (options_.checkpoint_every <= 0 || !options_.checkpoint ||
@@ -94,6 +95,9 @@ class RunMonitor {
       write_failed_ = true;  // reported by the checkpoint function itself
     }
   }
+  // For write_if_drained: whether the checkpoint being written is a suspension's (read once per
+  // checkpoint_turn, so that the director and the monitor agree on it).
+  bool suspending() const { return suspending_; }
   // The last write_checkpoint() failed.
   bool write_failed() const { return write_failed_; }
   // The run's suspension checkpoint is written: the director ends the run now.
@@ -117,7 +121,7 @@ class RunMonitor {
   std::chrono::steady_clock::time_point next_checkpoint_, drain_began_;
   std::uint64_t source_firings_at_release_ = 0;  // Execution::source_firings() then
   bool stopped_ = false;
-  bool suspended_ = false, suspend_failed_ = false, write_failed_ = false;
+  bool suspended_ = false, suspend_failed_ = false, write_failed_ = false, suspending_ = false;
 };
 
 }  // namespace cwf

@@ -94,8 +94,10 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
   Clock& clock = execution_->clock();
   while (true) {
     Timestamp timer = cell.timer();
-    if (timer == kNever || virtual_clock_) {
+    const bool frozen = frozen_.load(std::memory_order_relaxed);
+    if (timer == kNever || virtual_clock_ || frozen) {
       // On a virtual clock a deadline comes only when run() moves the clock, and it wakes us.
+      // Frozen (suspended), nothing is due any more: the shutdown wakes us.
       ready.acquire();
     } else if (!ready.try_acquire_for(std::min<std::chrono::nanoseconds>(
                    std::chrono::nanoseconds(clock.real_delay_until(timer)), kSleepSlice))) {
@@ -106,6 +108,8 @@ void ThreadedDirector::actor_loop(ActorCell& cell) {
     if (shutting_down_) return;
     while (true) {
       wait_while_paused();
+      // Frozen, the cell stays notified (it does not run): waiting to go idle would spin.
+      if (frozen_.load(std::memory_order_relaxed) || shutting_down_) break;
       ActorCell::CycleResult result = gated_run(cell, kFiringsPerWake);
       if (result.has_more_work) continue;
       // Published before going idle, so that run() never sees this cell idle without its
@@ -206,7 +210,7 @@ void ThreadedDirector::run(const RunOptions& options) {
       monitor.write_checkpoint();
       // A suspension's checkpoint: no actor fires after it (a window deadline coming due before
       // the threads stop would otherwise close a window the checkpoint holds open).
-      if (monitor.suspend_wanted() && !monitor.write_failed())
+      if (monitor.suspending() && !monitor.write_failed())
         frozen_.store(true, std::memory_order_relaxed);
       return true;
     });
