@@ -235,12 +235,11 @@ std::shared_ptr<LiveView> HostedWorkflow::open_view(const std::string& from, con
         names_end(to, c.name.to_actor, c.name.to_port))
       found.push_back(&c);
   if (found.size() != 1) {
+    // The ones that fit, or when none does, all of them.
     std::string list;
-    if (found.empty())
-      for (const ConnectionEnds& c : connections_)
+    for (const ConnectionEnds& c : connections_)
+      if (found.empty() || std::find(found.begin(), found.end(), &c) != found.end())
         list += "\n  " + c.name.text();
-    for (const ConnectionEnds* c : found)
-      list += "\n  " + c->name.text();
     if (found.empty())
       throw CatalogError(404, "workflow '" + name() + "' has no connection " + from + " -> " + to +
                                   "; its connections:" + list);

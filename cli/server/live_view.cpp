@@ -18,15 +18,9 @@ LiveView::LiveView(ConnectionName connection, std::optional<Expression> where, s
     : connection_(std::move(connection)), where_(std::move(where)), capacity_(capacity) {}
 
 void LiveView::seen(const Event& event) noexcept {
-  try {
-    if (where_ && !where_->matches(event.token)) return;
-  } catch (const std::exception&) {
-    std::lock_guard lock(mutex_);
-    ++errors_;
-    return;
-  }
   std::string line;
   try {
+    if (where_ && !where_->matches(event.token)) return;
     line = view_line(connection_, event);
   } catch (const std::exception&) {
     std::lock_guard lock(mutex_);
@@ -58,11 +52,6 @@ LiveView::Batch LiveView::take() {
 void LiveView::end() {
   std::lock_guard lock(mutex_);
   ended_ = true;
-}
-
-bool LiveView::ended() const {
-  std::lock_guard lock(mutex_);
-  return ended_;
 }
 
 std::uint64_t LiveView::matched() const {

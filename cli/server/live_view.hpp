@@ -48,7 +48,6 @@ class LiveView final : public OutputWatcher {
   Batch take();
   // The workflow's run ended (or the view was closed): readers finish with what waits.
   void end();
-  bool ended() const;
 
   const ConnectionName& connection() const { return connection_; }
   const std::optional<Expression>& where() const { return where_; }

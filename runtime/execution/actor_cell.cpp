@@ -109,7 +109,8 @@ void ActorCell::before_send(int port, const Event& event) {
     if (remembered_.size() == remember_) remembered_.pop_front();
     remembered_.push_back({port, event});
   }
-  if (event.wave.is_punctuation()) return;
+  // Only while a view watches: a cell that merely remembers takes no lock per event.
+  if (!watched_.load(std::memory_order_relaxed) || event.wave.is_punctuation()) return;
   std::lock_guard lock(watchers_mutex_);
   for (const auto& [watched_port, watcher] : watchers_)
     if (watched_port == port) watcher->seen(event);
@@ -148,6 +149,7 @@ void ActorCell::unwatch(const OutputWatcher& watcher) {
 }
 
 void ActorCell::update_send_hooks() {
+  watched_.store(!watchers_.empty(), std::memory_order_relaxed);
   send_hooks_.store(remember_ > 0 || !watchers_.empty(), std::memory_order_relaxed);
 }
 

@@ -338,6 +338,7 @@ class ActorCell {
   // What send() does besides delivering, when there is anything (remember_ or watchers): one
   // flag read per event otherwise.
   std::atomic<bool> send_hooks_{false};
+  std::atomic<bool> watched_{false};  // watchers_ is not empty
   [[gnu::noinline]] void before_send(int port, const Event& event);
   void update_send_hooks();
   // Changes asked for from other threads (request_change): one flag read per run() otherwise.
