@@ -94,6 +94,7 @@ bench: build
 	./build-release/bench/lr_throughput
 	./build-release/bench/overload_memory
 	./build-release/bench/checkpoint_cost
+	./build-release/bench/workflow_priorities
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

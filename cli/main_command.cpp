@@ -33,6 +33,7 @@ commands (each answers --help, or -h, with its usage and options):
   stop NAME           stop the workflow's sources and drain it (it stays listed)
   remove NAME         stop the workflow and forget it
   set NAME A.P=VALUE  change a parameter of a running workflow (where the actor allows it)
+  priority NAME N     change a workflow's priority on the server's shared workers
   cancel NAME         cancel a case of a running workflow (--key VALUE or --wave TIME#SEQ)
   view NAME FROM->TO  the events flowing on a connection of a running workflow, live
                       (--where EXPR: only those matching)
@@ -74,14 +75,15 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "history") return history_command(rest, out, err);
   if (command == "serve") return serve_command(rest, out, err);
   if (command == "view") return view_command(rest, out, err);
-  for (const char* client :
-       {"register", "list", "status", "pause", "resume", "stop", "set", "cancel", "remove"})
+  for (const char* client : {"register", "list", "status", "pause", "resume", "stop", "set",
+                             "priority", "cancel", "remove"})
     if (command == client) return server_client_command(command, rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
-  message +=
-      did_you_mean_suffix(command, {"run", "validate", "graph", "actors", "lr", "experiment", "gsm",
-                                    "guards", "history", "serve", "register", "list", "status",
-                                    "pause", "resume", "stop", "remove", "view", "help"});
+  message += did_you_mean_suffix(
+      command,
+      {"run",     "validate", "graph",    "actors", "lr",     "experiment", "gsm",    "guards",
+       "history", "serve",    "register", "list",   "status", "pause",      "resume", "stop",
+       "set",     "priority", "cancel",   "remove", "view",   "help"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

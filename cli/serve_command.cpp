@@ -41,6 +41,9 @@ answers the REST API under /api/v1 (docs/server.md), /healthz, /readyz and /metr
                        state folder (default 5s)
   --port-file FILE     write the port listened on into FILE once the server answers
   --threads N          threads answering requests (default 2)
+  --workers N          how many actors may fire at once over all the workflows (default: one
+                       per hardware thread); a free worker goes to the waiting workflow of
+                       highest priority (cwf register --priority, cwf priority)
 )";
 
 std::atomic<bool> g_signal_seen{false};
@@ -77,10 +80,12 @@ int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
   std::filesystem::path state;
   std::optional<std::string> token, port_file;
   unsigned threads = 2;
+  unsigned workers = 0;
   Duration checkpoint_every = 5 * kSecond;
   try {
-    Arguments args(words, {},
-                   {"listen", "state", "token-file", "port-file", "threads", "checkpoint-every"});
+    Arguments args(
+        words, {},
+        {"listen", "state", "token-file", "port-file", "threads", "checkpoint-every", "workers"});
     if (!args.positional().empty()) throw UsageError("cwf serve takes no file (cwf serve --help)");
     std::tie(host, port) = parse_listen(args.value("listen").value_or("127.0.0.1:8420"));
     state = args.value("state").value_or("cwf-state");
@@ -94,6 +99,12 @@ int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
       double value = parse_number(*n, "--threads");
       if (value < 1 || value > 64) throw UsageError("--threads must be 1 to 64");
       threads = static_cast<unsigned>(value);
+    }
+    if (auto n = args.value("workers")) {
+      double value = parse_number(*n, "--workers");
+      if (value < 1 || value > 1024 || value != static_cast<double>(static_cast<int>(value)))
+        throw UsageError("--workers must be a whole number from 1 to 1024");
+      workers = static_cast<unsigned>(value);
     }
     if (!is_loopback(host) && !token)
       throw UsageError("listening on " + host +
@@ -116,13 +127,14 @@ int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
   pthread_sigmask(SIG_BLOCK, &signals, &previous);
   int status = kExitOk;
   try {
-    WorkflowCatalog catalog(state, checkpoint_every);
+    WorkflowCatalog catalog(state, checkpoint_every, workers);
     RestApi api(catalog, token);
     auto server = std::make_unique<HttpServer>(
         host, port, [&api](const ApiRequest& request) { return api.handle(request); });
     err << "cwf serve: listening on http://"
         << (host.find(':') != std::string::npos ? "[" + host + "]" : host) << ":" << server->port()
-        << " (state in " << state.string() << ")\n";
+        << " (state in " << state.string() << ", " << catalog.workers().workers()
+        << " shared workers)\n";
     if (port_file) {
       std::ofstream file(*port_file, std::ios::trunc);
       file << server->port() << "\n";

@@ -1,6 +1,6 @@
-// The client commands of `cwf serve`: register, list, status, pause, resume, stop, set, cancel,
-// remove. Each makes one call of the REST API (docs/server.md) and prints what it answered for
-// people.
+// The client commands of `cwf serve`: register, list, status, pause, resume, stop, set,
+// priority, cancel, remove. Each makes one call of the REST API (docs/server.md) and prints what it
+// answered for people.
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -41,6 +41,11 @@ const std::map<std::string, std::string> kUsages = {
      "Changes a parameter of a running workflow where the actor's type allows it (cwf actors\n"
      "says \"changeable while it runs\"): VALUE as it would be written in the file. The actor\n"
      "takes it before its next firing; the server keeps it for its next start.\n"},
+    {"priority",
+     "usage: cwf priority NAME N [server options]\n\n"
+     "Changes a workflow's priority (a whole number, higher is more important) from its next\n"
+     "firing on: the server's shared workers go to the waiting workflow of highest priority\n"
+     "first (cwf serve --workers). Kept for the server's next start.\n"},
     {"cancel",
      "usage: cwf cancel NAME (--key VALUE | --wave TIME#SEQ) [--actor CANCEL] [server options]\n\n"
      "Cancels a case (CWP4) of a running workflow as its `cancel` actor would (--actor names it\n"
@@ -137,7 +142,9 @@ int server_client_command(const std::string& command, const Words& words, std::o
     Arguments args(words, {}, valued);
     const auto [server, token] = server_options(args);
     const bool needs_name = command != "list";
-    const std::size_t expected = command == "list" ? 0u : command == "set" ? 2u : 1u;
+    const std::size_t expected = command == "list"                             ? 0u
+                                 : (command == "set" || command == "priority") ? 2u
+                                                                               : 1u;
     if (args.positional().size() != expected)
       throw UsageError(kUsages.at(command).substr(0, kUsages.at(command).find('\n')));
     const std::string name = needs_name ? args.positional()[0] : "";
@@ -168,6 +175,15 @@ int server_client_command(const std::string& command, const Words& words, std::o
     } else if (command == "set") {
       answer = http_call(server, "POST", "/api/v1/workflows/" + name + "/set",
                          Value::record({{"set", Value(args.positional()[1])}}).to_json(), token);
+    } else if (command == "priority") {
+      const double priority = parse_number(args.positional()[1], "the priority");
+      if (priority != static_cast<double>(static_cast<int>(priority)))
+        throw UsageError("the priority must be a whole number (got '" + args.positional()[1] +
+                         "')");
+      answer = http_call(
+          server, "POST", "/api/v1/workflows/" + name + "/priority",
+          Value::record({{"priority", Value(static_cast<std::int64_t>(priority))}}).to_json(),
+          token);
     } else if (command == "cancel") {
       std::vector<std::string> names;
       std::vector<Value> values;
@@ -220,6 +236,9 @@ int server_client_command(const std::string& command, const Words& words, std::o
     else if (command == "cancel")
       out << text_of(body.field("name")) << ": " << text_of(body.field("cancelled"))
           << " cancelled\n";
+    else if (command == "priority")
+      out << text_of(body.field("name")) << ": priority " << text_of(body.field("priority"))
+          << "\n";
     else
       out << text_of(body.field("name")) << ": " << text_of(body.field("state")) << "\n";
     return kExitOk;

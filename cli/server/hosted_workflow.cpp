@@ -112,10 +112,13 @@ const char* state_name(WorkflowState state) {
 }
 
 HostedWorkflow::HostedWorkflow(WorkflowDefinition definition, std::filesystem::path folder,
-                               Duration checkpoint_every)
+                               Duration checkpoint_every, SharedWorkers* workers)
     : definition_(std::move(definition)),
       folder_(std::move(folder)),
-      checkpoint_every_(checkpoint_every) {}
+      checkpoint_every_(checkpoint_every) {
+  share_.workers = workers;
+  share_.priority = definition_.priority;
+}
 
 HostedWorkflow::~HostedWorkflow() {
   request_stop();
@@ -163,6 +166,10 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
     options.pause_requested = &pause_;
     options.suspend_requested = &suspend_;
     options.on_execution = [this](Execution* execution) { execution_changed(execution); };
+    if (share_.workers) {
+      options.worker_share = &share_;
+      share_.workers->join(share_);
+    }
     options.progress_interval = kRefreshEvery;
     auto refresh = [this](const Execution& execution) {
       std::vector<ActorSummary> now = snapshot(execution);
@@ -212,6 +219,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
       run_going_on_ = false;
       live_changed_.notify_all();
     }
+    if (share_.workers) share_.workers->leave(share_);
     state_ = end;
     if (on_end_) on_end_(end);
   });
@@ -427,6 +435,15 @@ void HostedWorkflow::mark_failed(const std::string& error) {
   error_ = error;
 }
 
+void HostedWorkflow::set_priority(int priority) {
+  {
+    std::lock_guard lock(mutex_);
+    definition_.priority = priority;
+  }
+  share_.priority = priority;
+  if (share_.workers) share_.workers->priorities_changed();
+}
+
 void HostedWorkflow::pause() {
   pause_ = true;
   WorkflowState expected = WorkflowState::running;
@@ -490,12 +507,13 @@ Value HostedWorkflow::summary() const {
   }
   return Value::record({{"name", Value(name())},
                         {"state", Value(state_name(state()))},
-                        {"priority", Value(static_cast<std::int64_t>(definition_.priority))},
+                        {"priority", Value(static_cast<std::int64_t>(priority()))},
                         {"uptime_seconds", Value(uptime_seconds())},
                         {"checkpointed", Value(checkpointed_)},
                         {"events_from_sources", count(out)},
                         {"events_processed", count(in)},
-                        {"problems", count(problems)}});
+                        {"problems", count(problems)},
+                        {"waited_for_workers_seconds", Value(waited_for_workers_seconds())}});
 }
 
 Value HostedWorkflow::details() const {

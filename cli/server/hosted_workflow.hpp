@@ -22,6 +22,7 @@
 #include "cli/server/catalog_error.hpp"
 #include "cli/server/live_view.hpp"
 #include "runtime/execution/runner.hpp"
+#include "runtime/execution/shared_workers.hpp"
 #include "runtime/values/value.hpp"
 
 namespace cwf::cli {
@@ -48,9 +49,10 @@ const char* state_name(WorkflowState state);
 class HostedWorkflow {
  public:
   // `folder`: the workflow's folder in the server's state (its checkpoints go there, one every
-  // `checkpoint_every`).
+  // `checkpoint_every`). `workers`: the workers it shares with the server's other workflows by
+  // priority (null: its director's own, unshared).
   HostedWorkflow(WorkflowDefinition definition, std::filesystem::path folder,
-                 Duration checkpoint_every);
+                 Duration checkpoint_every, SharedWorkers* workers = nullptr);
   ~HostedWorkflow();  // stops the run and waits for it
   HostedWorkflow(const HostedWorkflow&) = delete;
   HostedWorkflow& operator=(const HostedWorkflow&) = delete;
@@ -112,6 +114,13 @@ class HostedWorkflow {
   // LoadError for a setting that does not load; CatalogError: 400 malformed, 409 a parameter
   // that cannot change while it runs or a workflow that is not running.
   bool set_parameter(const std::string& setting);
+  // Its priority on the shared workers from its next firing on (the caller saves it).
+  void set_priority(int priority);
+  int priority() const { return share_.priority.load(); }
+  // Time its firings waited for one of the shared workers, in all.
+  double waited_for_workers_seconds() const {
+    return static_cast<double>(share_.waited_ns.load()) / 1e9;
+  }
   // Its graph drawn by Graphviz (made once). Throws std::runtime_error when dot fails.
   std::string graph_svg() const;
   // Per-actor figures as last refreshed (every 100 ms while it runs).
@@ -153,6 +162,7 @@ class HostedWorkflow {
   std::condition_variable live_changed_;
   std::vector<AttachedView> views_;
   std::atomic<bool> stop_{false}, pause_{false}, suspend_{false};
+  WorkerShare share_;  // its claim on the shared workers, priority kept with definition_'s
   std::atomic<WorkflowState> state_{WorkflowState::running};
   std::chrono::steady_clock::time_point started_;
   mutable std::mutex mutex_;  // guards what follows

@@ -62,6 +62,21 @@ std::string prometheus_exposition(const WorkflowCatalog& catalog) {
   for (const auto& w : workflows)
     out << "cwf_workflow_uptime_seconds{workflow=\"" << label(w->name()) << "\"} "
         << w->uptime_seconds() << "\n";
+  out << "# HELP cwf_workflow_priority The workflow's priority on the shared workers (higher "
+         "first).\n# TYPE cwf_workflow_priority gauge\n";
+  for (const auto& w : workflows)
+    out << "cwf_workflow_priority{workflow=\"" << label(w->name()) << "\"} " << w->priority()
+        << "\n";
+  out << "# HELP cwf_workflow_worker_wait_seconds_total Time the workflow's firings waited for "
+         "a shared worker.\n# TYPE cwf_workflow_worker_wait_seconds_total counter\n";
+  for (const auto& w : workflows)
+    out << "cwf_workflow_worker_wait_seconds_total{workflow=\"" << label(w->name()) << "\"} "
+        << w->waited_for_workers_seconds() << "\n";
+  const SharedWorkers& shared = catalog.workers();
+  out << "# HELP cwf_shared_workers Firings that may go on at once over all the workflows.\n"
+         "# TYPE cwf_shared_workers gauge\ncwf_shared_workers "
+      << shared.workers() << "\n# HELP cwf_shared_workers_busy Shared workers firing now.\n"
+      << "# TYPE cwf_shared_workers_busy gauge\ncwf_shared_workers_busy " << shared.busy() << "\n";
   std::vector<std::vector<ActorSummary>> actors;
   for (const auto& w : workflows)
     actors.push_back(w->actors());

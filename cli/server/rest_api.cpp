@@ -1,6 +1,7 @@
 #include "cli/server/rest_api.hpp"
 
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "cli/server/dashboard.hpp"
@@ -85,6 +86,10 @@ class ViewStream final : public ApiStream {
   std::shared_ptr<HostedWorkflow> workflow_;
   std::shared_ptr<LiveView> view_;
 };
+
+Value count(std::uint64_t n) {
+  return Value(static_cast<std::int64_t>(n));
+}
 
 // A request's body as a JSON object; CatalogError(400) naming `example` when it is not one.
 Value object_body(const ApiRequest& request, const char* example) {
@@ -179,7 +184,12 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
       std::vector<Value> list;
       for (const auto& workflow : catalog_.all())
         list.push_back(workflow->summary());
-      return json(200, Value::record({{"workflows", Value::array(std::move(list))}}));
+      const SharedWorkers& workers = catalog_.workers();
+      return json(200, Value::record(
+                           {{"workflows", Value::array(std::move(list))},
+                            {"workers", Value::record({{"shared", count(workers.workers())},
+                                                       {"busy", count(workers.busy())},
+                                                       {"waiting", count(workers.waiting())}})}}));
     }
     if (method == "POST") return register_workflow(request);
     return error_response(405, "/api/v1/workflows answers GET and POST");
@@ -227,7 +237,15 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
       return error_response(400, e.what());
     }
   }
-  if (action == "pause") {
+  if (action == "priority") {
+    const Value body = object_body(request, R"({"priority": N})");
+    const Value* priority = body.field("priority");
+    if (body.schema()->fields().size() != 1 || !priority || !priority->is_int() ||
+        priority->as_int() < std::numeric_limits<int>::min() ||
+        priority->as_int() > std::numeric_limits<int>::max())
+      return error_response(400, "a priority change takes {\"priority\": N}, N a whole number");
+    catalog_.set_priority(name, static_cast<int>(priority->as_int()));
+  } else if (action == "pause") {
     catalog_.pause(name);
   } else if (action == "resume") {
     catalog_.resume(name);
@@ -241,8 +259,8 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
     response.headers.push_back({"Location", location});
     return response;
   } else {
-    return error_response(404,
-                          "no action '" + action + "' (pause, resume, stop, set, cancel, view)");
+    return error_response(
+        404, "no action '" + action + "' (pause, resume, stop, set, priority, cancel, view)");
   }
   return json(200, catalog_.get(name)->summary());
 }

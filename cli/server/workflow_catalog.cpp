@@ -68,8 +68,8 @@ bool bool_field(const Value& record, const char* name) {
 
 }  // namespace
 
-WorkflowCatalog::WorkflowCatalog(fs::path state, Duration checkpoint_every)
-    : state_(std::move(state)), checkpoint_every_(checkpoint_every) {
+WorkflowCatalog::WorkflowCatalog(fs::path state, Duration checkpoint_every, unsigned workers)
+    : state_(std::move(state)), checkpoint_every_(checkpoint_every), workers_(workers) {
   fs::create_directories(state_ / "workflows");
 }
 
@@ -96,8 +96,8 @@ void WorkflowCatalog::save(const HostedWorkflow& workflow, const Meta& meta) con
 }
 
 std::shared_ptr<HostedWorkflow> WorkflowCatalog::host(WorkflowDefinition definition) {
-  auto workflow =
-      std::make_shared<HostedWorkflow>(definition, folder_of(definition.name), checkpoint_every_);
+  auto workflow = std::make_shared<HostedWorkflow>(definition, folder_of(definition.name),
+                                                   checkpoint_every_, &workers_);
   std::string name = definition.name;
   const HostedWorkflow* self = workflow.get();
   workflow->on_end([this, name, self](WorkflowState end) {
@@ -267,6 +267,15 @@ bool WorkflowCatalog::set_parameter(const std::string& name, const std::string& 
   auto found = workflows_.find(name);
   if (found != workflows_.end() && found->second == workflow) save(*workflow, metas_[name]);
   return applied;
+}
+
+void WorkflowCatalog::set_priority(const std::string& name, int priority) {
+  std::lock_guard lock(mutex_);
+  auto found = workflows_.find(name);
+  if (found == workflows_.end())
+    throw CatalogError(404, "no workflow named '" + name + "' is registered");
+  found->second->set_priority(priority);
+  save(*found->second, metas_[name]);
 }
 
 void WorkflowCatalog::stop(const std::string& name) {

@@ -30,8 +30,10 @@ namespace cwf::cli {
 class WorkflowCatalog {
  public:
   // Creates the state folder when missing.
-  // `checkpoint_every`: how often the workflows that can be checkpointed write one.
-  WorkflowCatalog(std::filesystem::path state, Duration checkpoint_every);
+  // `checkpoint_every`: how often the workflows that can be checkpointed write one. `workers`:
+  // how many firings may go on at once over all the workflows (SharedWorkers; 0: one per
+  // hardware thread), handed out by priority.
+  WorkflowCatalog(std::filesystem::path state, Duration checkpoint_every, unsigned workers = 0);
   ~WorkflowCatalog();  // shutdown()
 
   // Starts the workflows of the state folder (see above); one that no longer loads is listed
@@ -50,6 +52,9 @@ class WorkflowCatalog {
   // HostedWorkflow::set_parameter, the setting then saved with the definition (a restart loads
   // the workflow with it).
   bool set_parameter(const std::string& name, const std::string& setting);
+  // HostedWorkflow::set_priority, saved with the definition.
+  void set_priority(const std::string& name, int priority);
+  const SharedWorkers& workers() const { return workers_; }
   // Asks the workflow to stop (its sources stop, what is queued is processed); it stays listed.
   void stop(const std::string& name);
   // Stops the workflow and forgets it: it is gone from the list at once, its folder is deleted
@@ -76,6 +81,7 @@ class WorkflowCatalog {
 
   std::filesystem::path state_;
   Duration checkpoint_every_;
+  SharedWorkers workers_;  // outlives the workflows (shutdown() ends their runs)
   mutable std::mutex mutex_;
   std::map<std::string, std::shared_ptr<HostedWorkflow>> workflows_;
   std::map<std::string, Meta> metas_;

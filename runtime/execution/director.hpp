@@ -16,6 +16,8 @@
 
 namespace cwf {
 
+struct WorkerShare;
+
 struct RunOptions {
   // Stop the sources after this much wall time, then drain.
   std::optional<Duration> run_for;
@@ -59,6 +61,11 @@ struct RunOptions {
   // execution ends: what reaches into a running workflow from outside (live views, case
   // cancellations) attaches there.
   std::function<void(Execution*)> on_execution;
+  // Workers shared with other workflows (cwf serve's second scheduling level): each firing takes
+  // one of them first (SharedWorkers). Null: the director's own workers fire freely. Handed to
+  // the director by run_workflow before it starts; a sub-workflow's firings run inside its
+  // actor's.
+  WorkerShare* worker_share = nullptr;
 };
 
 class Director {
@@ -72,6 +79,11 @@ class Director {
   // requested firing), kNever for none. A sub-workflow's director runs only when its actor
   // fires, so the actor asks to be fired then (CompositeActor).
   virtual Timestamp next_timer() { return kNever; }
+  // Before start(): each firing takes one of the shared workers first (RunOptions::worker_share).
+  void share_workers(WorkerShare* share) { worker_share_ = share; }
+
+ protected:
+  WorkerShare* worker_share_ = nullptr;
 };
 
 }  // namespace cwf

@@ -49,6 +49,7 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   execution.env().takes_checkpoints = static_cast<bool>(checkpointing.write);
   execution.initialize();
   if (checkpointing.restore) checkpointing.restore(execution);
+  director.share_workers(options.worker_share);
   director.start(execution);
   if (options.on_execution) options.on_execution(&execution);
   try {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "runtime/execution/run_monitor.hpp"
+#include "runtime/execution/shared_worker_turn.hpp"
 
 namespace cwf {
 
@@ -109,10 +110,12 @@ ScheduledDirector::GrantOutcome ScheduledDirector::execute(const Grant& grant) {
   GrantOutcome outcome;
   std::uint64_t out_before = cell.stats().events_out.get();
   auto started = std::chrono::steady_clock::now();
-  outcome.result = cell.run(grant.max_firings);
+  std::uint64_t waited = 0;
+  outcome.result = fire_on_shared_worker(cell, grant.max_firings, worker_share_, waited);
   outcome.cost = std::chrono::duration_cast<std::chrono::nanoseconds>(
                      std::chrono::steady_clock::now() - started)
-                     .count();
+                     .count() -
+                 static_cast<Duration>(waited);
   if (cost_model_) {
     outcome.cost = cost_model_(grant.actor, outcome.result.firings);
     if (auto* virtual_clock = dynamic_cast<VirtualClock*>(&execution_->clock()))

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "runtime/execution/run_monitor.hpp"
+#include "runtime/execution/shared_worker_turn.hpp"
 
 namespace cwf {
 
@@ -11,13 +12,15 @@ namespace {
 constexpr std::uint32_t kFiringsPerWake = 256;
 constexpr auto kSleepSlice = std::chrono::milliseconds(20);
 // The scheduled director times every grant for its policy; here the time only feeds statistics.
-ActorCell::CycleResult timed_run(ActorCell& cell, std::uint32_t max_firings) {
+ActorCell::CycleResult timed_run(ActorCell& cell, std::uint32_t max_firings, WorkerShare* share) {
   auto started = std::chrono::steady_clock::now();
-  ActorCell::CycleResult result = cell.run(max_firings);
+  std::uint64_t waited = 0;
+  ActorCell::CycleResult result = fire_on_shared_worker(cell, max_firings, share, waited);
   cell.stats().cost_ns.add(
       static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                      std::chrono::steady_clock::now() - started)
-                                     .count()));
+                                     .count()) -
+      waited);
   return result;
 }
 }  // namespace
@@ -53,7 +56,7 @@ void ThreadedDirector::wait_while_paused() const {
 ActorCell::CycleResult ThreadedDirector::gated_run(ActorCell& cell, std::uint32_t max_firings) {
   std::shared_lock gate(firing_gate_);
   if (frozen_.load(std::memory_order_relaxed)) return {};  // suspended: nothing fires any more
-  return timed_run(cell, max_firings);
+  return timed_run(cell, max_firings, worker_share_);
 }
 
 void ThreadedDirector::wait_while_held() const {

@@ -378,6 +378,39 @@ TEST_F(RestApiTest, AChangeableParameterChangesWhileTheWorkflowRunsAndIsKept) {
     }
 }
 
+// The second scheduling level: the list says how many workers the workflows share, a priority
+// changes while the workflow runs and is kept for the next start.
+TEST_F(RestApiTest, APriorityChangesWhileTheWorkflowRunsAndIsKept) {
+  ASSERT_EQ(call("POST", "/api/v1/workflows", registration("urgent", 1'000'000'000)).status, 201);
+  Value list = parse_json(call("GET", "/api/v1/workflows").body);
+  EXPECT_GE(list.field("workers")->field("shared")->as_int(), 1);
+  EXPECT_EQ(list.field("workflows")->as_array()[0].field("priority")->as_int(), 0);
+  const std::string path = "/api/v1/workflows/urgent/priority";
+  ApiResponse changed = call("POST", path, R"({"priority": 7})");
+  ASSERT_EQ(changed.status, 200) << changed.body;
+  EXPECT_EQ(parse_json(changed.body).field("priority")->as_int(), 7);
+  EXPECT_EQ(call("POST", path, R"({"priority": "high"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"priority": 1.5})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"priority": 2147483648})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"priority": 1, "more": 2})").status, 400);
+  EXPECT_EQ(call("POST", path, "7").status, 400);
+  EXPECT_EQ(call("POST", "/api/v1/workflows/ghost/priority", R"({"priority": 1})").status, 404);
+  EXPECT_EQ(call("GET", path).status, 405);
+  std::ifstream meta_file(dir_ / "state" / "workflows" / "urgent" / "meta.json");
+  const std::string meta((std::istreambuf_iterator<char>(meta_file)), {});
+  EXPECT_NE(meta.find(R"("priority":7)"), std::string::npos) << meta;
+
+  api_.reset();
+  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond, 3);
+  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
+  std::ostringstream log;
+  catalog_->start_saved(log);
+  api_->set_ready();
+  list = parse_json(call("GET", "/api/v1/workflows").body);
+  EXPECT_EQ(list.field("workers")->field("shared")->as_int(), 3);
+  EXPECT_EQ(list.field("workflows")->as_array()[0].field("priority")->as_int(), 7);
+}
+
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
   const fs::path state = fs::temp_directory_path() / ("cwf-rest-token-" + std::to_string(getpid()));
   {

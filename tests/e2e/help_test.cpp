@@ -68,7 +68,7 @@ TEST(Help, TheHelpTextsListEveryCommand) {
                         "experiment",   "gsm",          "gsm rules",   "gsm graph",   "gsm events",
                         "gsm generate", "guards",       "history",     "serve",       "register",
                         "list",         "status",       "pause",       "resume",      "stop",
-                        "remove",       "view",         "cancel",      "set",
+                        "remove",       "view",         "cancel",      "set",         "priority",
                     }));
 }
 

@@ -301,6 +301,25 @@ TEST_F(Server, CwfSetChangesAChangeableParameterOfARunningWorkflow) {
   EXPECT_EQ(client({"set", "parity"}).status, 2);
 }
 
+TEST_F(Server, CwfPriorityRanksAWorkflowOnTheSharedWorkers) {
+  start({"--workers", "3"});
+  ASSERT_EQ(client({"register", ticking_workflow("ranked", (dir_ / "r.jsonl").string())}).status,
+            0);
+  ProcessResult changed = client({"priority", "ranked", "9"});
+  ASSERT_EQ(changed.status, 0) << changed.err;
+  EXPECT_EQ(changed.out, "ranked: priority 9\n");
+  ProcessResult list = client({"list"});
+  ASSERT_EQ(list.status, 0);
+  EXPECT_NE(list.out.find(" 9 "), std::string::npos) << list.out;
+  const std::string metrics = http_call(url_, "GET", "/metrics").body;
+  EXPECT_NE(metrics.find("\ncwf_shared_workers 3\n"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("\ncwf_workflow_priority{workflow=\"ranked\"} 9\n"), std::string::npos)
+      << metrics;
+  EXPECT_EQ(client({"priority", "ranked", "high"}).status, 2);
+  EXPECT_EQ(client({"priority", "ranked", "1.5"}).status, 2);
+  EXPECT_EQ(client({"priority", "ghost", "1"}).status, 1);
+}
+
 // Every sample line of the exposition: name{labels} value.
 const std::regex kSample(R"(([a-z_]+)(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? -?[0-9.e+-]+)");
 
