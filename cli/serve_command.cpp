@@ -3,6 +3,7 @@
 #include <csignal>
 
 #include <atomic>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -102,7 +103,7 @@ int serve_command(const Words& words, std::ostream& out, std::ostream& err) {
     }
     if (auto n = args.value("workers")) {
       double value = parse_number(*n, "--workers");
-      if (value < 1 || value > 1024 || value != static_cast<double>(static_cast<int>(value)))
+      if (!(value >= 1 && value <= 1024) || value != std::floor(value))
         throw UsageError("--workers must be a whole number from 1 to 1024");
       workers = static_cast<unsigned>(value);
     }

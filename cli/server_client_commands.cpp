@@ -1,10 +1,12 @@
 // The client commands of `cwf serve`: register, list, status, pause, resume, stop, set,
 // priority, cancel, remove. Each makes one call of the REST API (docs/server.md) and prints what it
 // answered for people.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <ostream>
 #include <sstream>
@@ -64,6 +66,15 @@ std::string read_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// A priority as given on the command line: a whole number in the range of an int.
+std::int64_t priority_of(const std::string& text) {
+  const double value = parse_number(text, "the priority");
+  if (!(value >= std::numeric_limits<int>::min() && value <= std::numeric_limits<int>::max()) ||
+      value != std::floor(value))
+    throw UsageError("the priority must be a whole number (got '" + text + "')");
+  return static_cast<std::int64_t>(value);
 }
 
 std::string text_of(const Value* value) {
@@ -157,8 +168,7 @@ int server_client_command(const std::string& command, const Words& words, std::o
           {"file", Value(name)},
           {"base", Value(fs::absolute(file).parent_path().lexically_normal().string())}};
       if (auto priority = args.value("priority"))
-        fields.push_back(
-            {"priority", Value(static_cast<std::int64_t>(parse_number(*priority, "--priority")))});
+        fields.push_back({"priority", Value(priority_of(*priority))});
       if (auto as = args.value("name")) fields.push_back({"name", Value(*as)});
       std::vector<std::string> names;
       std::vector<Value> values;
@@ -176,14 +186,9 @@ int server_client_command(const std::string& command, const Words& words, std::o
       answer = http_call(server, "POST", "/api/v1/workflows/" + name + "/set",
                          Value::record({{"set", Value(args.positional()[1])}}).to_json(), token);
     } else if (command == "priority") {
-      const double priority = parse_number(args.positional()[1], "the priority");
-      if (priority != static_cast<double>(static_cast<int>(priority)))
-        throw UsageError("the priority must be a whole number (got '" + args.positional()[1] +
-                         "')");
       answer = http_call(
           server, "POST", "/api/v1/workflows/" + name + "/priority",
-          Value::record({{"priority", Value(static_cast<std::int64_t>(priority))}}).to_json(),
-          token);
+          Value::record({{"priority", Value(priority_of(args.positional()[1]))}}).to_json(), token);
     } else if (command == "cancel") {
       std::vector<std::string> names;
       std::vector<Value> values;

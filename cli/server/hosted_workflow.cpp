@@ -12,8 +12,10 @@
 #include "cli/summary.hpp"
 #include "cli/workflow_dot.hpp"
 #include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/scheduled_director.hpp"
 #include "runtime/loading/param_overrides.hpp"
 #include "runtime/loading/workflow_loader.hpp"
+#include "runtime/values/value_json.hpp"
 
 namespace cwf::cli {
 
@@ -64,14 +66,67 @@ Value count(std::uint64_t n) {
 
 namespace {
 
+// "director.PARAM=VALUE" settings address the workflow's director (its policy), the others its
+// actors.
+constexpr const char* kDirector = "director";
+
 std::vector<ParamOverride> overrides_of(const WorkflowDefinition& definition) {
   std::vector<ParamOverride> overrides;
   for (const std::string& setting : definition.settings) {
     ParamOverride override = parse_param_override(setting);
+    if (override.actor == kDirector) continue;
     override.base_dir = definition.base;
     overrides.push_back(std::move(override));
   }
   return overrides;
+}
+
+// The director settings, in order, over what the file asks for. A new `scheduler` starts from
+// its defaults: the parameters given before were the old policy's. A value is read as JSON (8,
+// "all"), or else taken as text (all).
+void apply_director_settings(const WorkflowDefinition& definition, DirectorConfig& config) {
+  for (const std::string& setting : definition.settings) {
+    ParamOverride change = parse_param_override(setting);
+    if (change.actor != kDirector) continue;
+    if (change.param == "scheduler") {
+      config.scheduler = change.value;
+      config.parameters.clear();
+      continue;
+    }
+    Value value;
+    try {
+      value = parse_json(change.value);
+    } catch (const std::exception&) {
+      value = Value(change.value);
+    }
+    config.parameters[change.param] = value;
+  }
+}
+
+// Whether a change handed to the running workflow was taken within 10 s (a change dropped with
+// a run that ended first breaks its promise: not taken).
+bool taken_within_10s(std::future<void>& done) {
+  if (done.wait_for(std::chrono::seconds(10)) != std::future_status::ready) return false;
+  try {
+    done.get();
+    return true;
+  } catch (const std::future_error&) {
+    return false;
+  }
+}
+
+Value director_value(const DirectorConfig& config) {
+  std::vector<std::string> names;
+  std::vector<Value> values;
+  for (const auto& [name, value] : config.parameters) {
+    names.push_back(name);
+    values.push_back(value);
+  }
+  return Value::record(
+      {{"type", Value(config.type)},
+       {"scheduler", config.type == "scheduled" ? Value(config.scheduler) : Value()},
+       {"workers", Value(static_cast<std::int64_t>(config.workers))},
+       {"parameters", Value::record(Schema::intern(names), std::move(values))}});
 }
 
 }  // namespace
@@ -81,6 +136,7 @@ BuiltRun build_run(const WorkflowDefinition& definition) {
   const LoadContext context{actor_registry(), scheduler_registry()};
   run.workflow = load_workflow_text(definition.yaml, definition.file, definition.base, context,
                                     overrides_of(definition));
+  apply_director_settings(definition, run.workflow->director());
   run.director = make_director(run.workflow->director(), scheduler_registry());
   // The clock the file asks for: a hosted workflow has no command line to choose another.
   const std::string& kind = run.workflow->clock();
@@ -129,6 +185,10 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
   auto run = std::make_shared<BuiltRun>(std::move(built));
   checkpointed_ = RunCheckpoints::refusal(*run->workflow).empty();
   graph_ = graph_of(*run->workflow);
+  {
+    std::lock_guard lock(mutex_);
+    director_value_ = director_value(run->workflow->director());
+  }
   dot_ = workflow_dot(*run->workflow);
   connections_.clear();
   for (const Connection& c : run->workflow->connections()) {
@@ -165,7 +225,9 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
     options.stop_requested = &stop_;
     options.pause_requested = &pause_;
     options.suspend_requested = &suspend_;
-    options.on_execution = [this](Execution* execution) { execution_changed(execution); };
+    options.on_execution = [this](Execution* execution, Director* director) {
+      execution_changed(execution, director);
+    };
     if (share_.workers) {
       options.worker_share = &share_;
       share_.workers->join(share_);
@@ -225,8 +287,9 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
   });
 }
 
-void HostedWorkflow::execution_changed(Execution* execution) {
+void HostedWorkflow::execution_changed(Execution* execution, Director* director) {
   std::lock_guard lock(live_mutex_);
+  director_ = director;
   for (const AttachedView& attached : views_) {
     if (execution_) execution_->cell(attached.producer).unwatch(*attached.view);
     if (execution) execution->cell(attached.producer).watch(attached.port, attached.view);
@@ -364,6 +427,7 @@ bool HostedWorkflow::set_parameter(const std::string& setting) {
   } catch (const std::invalid_argument& e) {
     throw CatalogError(400, e.what());
   }
+  if (change.actor == kDirector) return set_policy(setting, change.param);
   // Loaded again with it: the loader checks the actor, the parameter and the value.
   WorkflowDefinition changed = definition();
   changed.settings.push_back(setting);
@@ -399,7 +463,42 @@ bool HostedWorkflow::set_parameter(const std::string& setting) {
     std::lock_guard settings_lock(mutex_);
     definition_.settings.push_back(setting);
   }
-  return done.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+  return taken_within_10s(done);
+}
+
+bool HostedWorkflow::set_policy(const std::string& setting, const std::string& param) {
+  if (param == "type" || param == "workers")
+    throw CatalogError(409, "the director's " + param +
+                                " cannot change while the workflow runs: remove it and register "
+                                "it again");
+  WorkflowDefinition changed = definition();
+  changed.settings.push_back(setting);
+  BuiltRun rebuilt;
+  try {
+    rebuilt = build_run(changed);  // the policy checks its parameters
+  } catch (const std::invalid_argument& e) {
+    throw CatalogError(400, e.what());
+  }
+  const DirectorConfig& config = rebuilt.workflow->director();
+  if (config.type != "scheduled")
+    throw CatalogError(409, "workflow '" + name() + "' runs under the " + config.type +
+                                " director, which has no scheduling policy to change");
+  std::unique_ptr<Scheduler> policy =
+      scheduler_registry().create(config.scheduler, config.parameters);
+  auto applied = std::make_shared<std::promise<void>>();
+  std::future<void> done = applied->get_future();
+  {
+    std::unique_lock lock(live_mutex_);
+    wait_for_execution(lock, "there is nothing to change");
+    auto* scheduled = dynamic_cast<ScheduledDirector*>(director_);
+    if (!scheduled)
+      throw CatalogError(409, "workflow '" + name() + "' does not run under a scheduled director");
+    scheduled->adopt_policy(std::move(policy), [applied] { applied->set_value(); });
+    std::lock_guard settings_lock(mutex_);
+    definition_.settings.push_back(setting);
+    director_value_ = director_value(config);
+  }
+  return taken_within_10s(done);
 }
 
 void HostedWorkflow::close_view(const LiveView& view) {
@@ -458,6 +557,7 @@ void HostedWorkflow::resume() {
 
 void HostedWorkflow::request_stop() {
   stop_ = true;
+  rank_first_to_finish();
   for (WorkflowState from : {WorkflowState::running, WorkflowState::paused}) {
     WorkflowState expected = from;
     if (state_.compare_exchange_strong(expected, WorkflowState::stopping)) break;
@@ -466,10 +566,16 @@ void HostedWorkflow::request_stop() {
 
 void HostedWorkflow::suspend() {
   suspend_ = true;
+  rank_first_to_finish();
   for (WorkflowState from : {WorkflowState::running, WorkflowState::paused}) {
     WorkflowState expected = from;
     if (state_.compare_exchange_strong(expected, WorkflowState::stopping)) break;
   }
+}
+
+void HostedWorkflow::rank_first_to_finish() {
+  share_.finishing = true;
+  if (share_.workers) share_.workers->priorities_changed();
 }
 
 void HostedWorkflow::join() {
@@ -535,15 +641,18 @@ Value HostedWorkflow::details() const {
                                     {"cancelled", count(a.cancelled)},
                                     {"problems", count(a.incomplete())}}));
   std::string error, log;
+  Value director;
   {
     std::lock_guard lock(mutex_);
     error = error_;
     log = log_;
+    director = director_value_;
   }
   const std::uint64_t resumed = resumed_from_.load();
   return Value::record({{"workflow", summary()},
                         {"file", Value(definition_.file)},
                         {"settings", settings_value()},
+                        {"director", director},
                         {"resumed_from_checkpoint", resumed ? count(resumed) : Value()},
                         {"views_open", count(views_open())},
                         {"graph", graph_},

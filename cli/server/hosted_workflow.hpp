@@ -113,6 +113,10 @@ class HostedWorkflow {
   // will). The setting is added to the definition's `settings` (the caller saves them). Throws
   // LoadError for a setting that does not load; CatalogError: 400 malformed, 409 a parameter
   // that cannot change while it runs or a workflow that is not running.
+  // "director.PARAM=VALUE" changes the scheduled director's policy instead: `scheduler` (a new
+  // policy, from its defaults) or one of the policy's parameters; the running director goes on
+  // under a policy built with it (ScheduledDirector::adopt_policy). Not `type` or `workers`, and
+  // not under the threaded director (409); a policy that refuses the value: 400.
   bool set_parameter(const std::string& setting);
   // Its priority on the shared workers from its next firing on (the caller saves it).
   void set_priority(int priority);
@@ -129,11 +133,16 @@ class HostedWorkflow {
 
  private:
   Value settings_value() const;  // the settings as a JSON array
+  // Stopping or suspending: its requests for a shared worker come first, so that a workflow
+  // kept waiting by more important ones ends all the same.
+  void rank_first_to_finish();
   // With live_mutex_ held: waits (10 s at most) for the run's execution; CatalogError(409) with
   // `otherwise` when the run is not going on.
   void wait_for_execution(std::unique_lock<std::mutex>& lock, const std::string& otherwise);
   // The run's execution comes (and goes, with nullptr): the views attach to its cells.
-  void execution_changed(Execution* execution);
+  void execution_changed(Execution* execution, Director* director);
+  // set_parameter of a "director.PARAM=VALUE" setting: the running director's policy replaced.
+  bool set_policy(const std::string& setting, const std::string& param);
 
   struct ConnectionEnds {
     ConnectionName name;
@@ -158,6 +167,7 @@ class HostedWorkflow {
   mutable std::string svg_;         // drawn from dot_ once asked for, under svg_mutex_
   mutable std::mutex live_mutex_;   // guards what follows
   Execution* execution_ = nullptr;  // while the run goes on
+  Director* director_ = nullptr;    // its director, likewise
   bool run_going_on_ = false;       // views may be opened
   std::condition_variable live_changed_;
   std::vector<AttachedView> views_;
@@ -167,8 +177,9 @@ class HostedWorkflow {
   std::chrono::steady_clock::time_point started_;
   mutable std::mutex mutex_;  // guards what follows
   std::vector<ActorSummary> actors_;
-  std::string error_;  // why it failed
-  std::string log_;    // what the run reported (checkpoints, problems), last lines
+  std::string error_;     // why it failed
+  Value director_value_;  // the director it runs under, as details() shows it
+  std::string log_;       // what the run reported (checkpoints, problems), last lines
   std::function<void(WorkflowState)> on_end_;
   std::thread thread_;
 };

@@ -16,6 +16,7 @@
 
 namespace cwf {
 
+class Director;
 struct WorkerShare;
 
 struct RunOptions {
@@ -56,11 +57,11 @@ struct RunOptions {
   // without checkpoints, or whose drain or write fails, is stopped instead (stop_requested).
   // ExecutionEnv::suspended tells which happened. Overrides a pause, as a stop does.
   const std::atomic<bool>* suspend_requested = nullptr;
-  // Called by run_workflow on its thread with the execution once it is initialized (and
-  // restored from a checkpoint) and its director started, and with nullptr before the
-  // execution ends: what reaches into a running workflow from outside (live views, case
-  // cancellations) attaches there.
-  std::function<void(Execution*)> on_execution;
+  // Called by run_workflow on its thread with the execution and its director once it is
+  // initialized (and restored from a checkpoint) and the director started, and with nullptrs
+  // before the execution ends: what reaches into a running workflow from outside (live views,
+  // case cancellations, a policy changed) attaches there.
+  std::function<void(Execution*, Director*)> on_execution;
   // Workers shared with other workflows (cwf serve's second scheduling level): each firing takes
   // one of them first (SharedWorkers). Null: the director's own workers fire freely. Handed to
   // the director by run_workflow before it starts; a sub-workflow's firings run inside its

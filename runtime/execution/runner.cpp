@@ -51,18 +51,18 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   if (checkpointing.restore) checkpointing.restore(execution);
   director.share_workers(options.worker_share);
   director.start(execution);
-  if (options.on_execution) options.on_execution(&execution);
+  if (options.on_execution) options.on_execution(&execution, &director);
   try {
     execution.wake_sources();
     // Restored deadlines and requested firings reach the director when their cells run once.
     if (checkpointing.restore) execution.wake_all();
     director.run(effective);
   } catch (...) {
-    if (options.on_execution) options.on_execution(nullptr);
+    if (options.on_execution) options.on_execution(nullptr, nullptr);
     director.shutdown();
     throw;
   }
-  if (options.on_execution) options.on_execution(nullptr);
+  if (options.on_execution) options.on_execution(nullptr, nullptr);
   director.shutdown();
   if (execution.env().time_was_up.load())
     for (ActorId id = 0; id < execution.size(); ++id)

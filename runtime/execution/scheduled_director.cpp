@@ -39,9 +39,8 @@ void ScheduledDirector::set_cost_model(CostModel model) {
   cost_model_ = std::move(model);
 }
 
-void ScheduledDirector::start(Execution& execution) {
-  execution_ = &execution;
-  execution.set_listener(*this);
+std::vector<SchedulableActor> ScheduledDirector::schedulable_actors() const {
+  const Execution& execution = *execution_;
   std::vector<SchedulableActor> actors;
   for (ActorId id = 0; id < execution.size(); ++id) {
     const ActorEntry& entry = execution.workflow().actor(id);
@@ -51,8 +50,33 @@ void ScheduledDirector::start(Execution& execution) {
                       [&cell] { return cell.queue_length(); },
                       [&cell] { return cell.inbox_length(); }});
   }
-  scheduler_->attach(actors);
+  return actors;
+}
+
+void ScheduledDirector::start(Execution& execution) {
+  execution_ = &execution;
+  execution.set_listener(*this);
+  scheduler_->attach(schedulable_actors());
   timer_at_.assign(execution.size(), kNever);
+  with_work_.assign(execution.size(), 0);
+}
+
+void ScheduledDirector::adopt_policy(std::unique_ptr<Scheduler> policy,
+                                     std::function<void()> taken) {
+  std::lock_guard lock(mutex_);
+  pending_policy_ = std::move(policy);
+  policy_taken_ = std::move(taken);
+  wake_.notify_all();
+}
+
+void ScheduledDirector::switch_policy() {
+  iteration_open_ = false;
+  scheduler_ = std::move(pending_policy_);
+  scheduler_->attach(schedulable_actors());
+  for (ActorId id = 0; id < with_work_.size(); ++id)
+    if (with_work_[id]) scheduler_->actor_got_work(id);
+  if (policy_taken_) policy_taken_();
+  policy_taken_ = nullptr;
 }
 
 void ScheduledDirector::make_ready(ActorCell& cell) {
@@ -84,12 +108,14 @@ Timestamp ScheduledDirector::next_timer() {
 void ScheduledDirector::take_wakeups(Worker& self) {
   for (ActorId local : self.wakeups) {
     ++busy_;
+    with_work_[local] = 1;
     scheduler_->actor_got_work(local);
   }
   self.wakeups.clear();
   ActorId id;
   while (wakeups_.try_dequeue(id)) {
     ++busy_;
+    with_work_[id] = 1;
     scheduler_->actor_got_work(id);
   }
 }
@@ -140,7 +166,10 @@ void ScheduledDirector::end_grant(ActorId actor, const GrantOutcome& outcome) {
     // only after firing_ended() below, so the policy never sees work for an actor it holds.
     more = !cell.try_go_idle();
   }
-  if (!more) --busy_;
+  if (!more) {
+    --busy_;
+    with_work_[actor] = 0;
+  }
   scheduler_->firing_ended(
       actor, FiringReport{outcome.result.firings, outcome.cost, outcome.events_out, more});
 }
@@ -262,7 +291,9 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
         break;
       }
     }
-    if (!paused(options)) {
+    if (pending_policy_ && monitor && outstanding_ == 0) switch_policy();
+    // While a new policy waits, no grant starts: the ones out end, then worker 0 switches.
+    if (!paused(options) && !pending_policy_) {
       if (!iteration_open_) {
         scheduler_->iteration_started();
         iteration_open_ = true;
@@ -293,7 +324,7 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
         if (busy_ > 0 && ++empty_iterations < kEmptyIterationsBeforePark) continue;
       }
     }
-    if (outstanding_ > 0 || busy_ > 0 || paused(options)) {
+    if (outstanding_ > 0 || busy_ > 0 || paused(options) || pending_policy_) {
       // Also wake for the next timer: a paced source or a window deadline must not wait for
       // another worker's long grant.
       std::chrono::nanoseconds wait = kMaxPark;

@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <queue>
@@ -56,6 +57,12 @@ class ScheduledDirector final : public Director, public ReadyListener {
   void shutdown() override {}
   void make_ready(ActorCell& cell) override;
   Timestamp next_timer() override;
+  // From any thread while it runs: goes on under `policy` (a policy changed at runtime, `cwf set
+  // NAME director.PARAM=VALUE`). No new grant starts until those out have ended; then worker 0
+  // attaches it, hands it the actors the old one held as having work, and calls `taken` (on its
+  // own thread, with the director's mutex held: it must not call back into the director). The
+  // old policy's figures (quanta, rates) are not carried over. A run that ends first drops it.
+  void adopt_policy(std::unique_ptr<Scheduler> policy, std::function<void()> taken = {});
 
  private:
   struct Worker {
@@ -81,6 +88,9 @@ class ScheduledDirector final : public Director, public ReadyListener {
   // from firing), or gives it up; then wakes the sources.
   void checkpoint_turn(RunMonitor& monitor, Worker& self);
   bool paused(const RunOptions& options) const;
+  std::vector<SchedulableActor> schedulable_actors() const;
+  // Worker 0, mutex_ held, no grant out, its own wake-ups taken: the pending policy takes over.
+  void switch_policy();
 
   GrantOutcome execute(const Grant& grant);
 
@@ -102,6 +112,11 @@ class ScheduledDirector final : public Director, public ReadyListener {
   using Timer = std::pair<Timestamp, ActorId>;
   std::priority_queue<Timer, std::vector<Timer>, std::greater<>> timers_;
   std::vector<Timestamp> timer_at_;  // earliest pending timer per actor
+  // Per actor: the policy holds it as having work (actor_got_work given, firing_ended with no
+  // more work not yet), so that a new policy is handed exactly those.
+  std::vector<char> with_work_;
+  std::unique_ptr<Scheduler> pending_policy_;
+  std::function<void()> policy_taken_;
 };
 
 }  // namespace cwf

@@ -10,6 +10,18 @@ ActorCell::CycleResult fire_on_shared_worker(ActorCell& cell, std::uint32_t max_
   if (!share) return cell.run(max_firings);
   SharedWorkers& workers = *share->workers;
   waited = workers.take(*share);
+  if (cell.is_source()) {
+    // A source's firings are short, and one behind its schedule reports no more work after each
+    // (its next time has passed, not come): its turn is taken whole.
+    try {
+      ActorCell::CycleResult whole = cell.run(max_firings);
+      workers.give_back();
+      return whole;
+    } catch (...) {
+      workers.give_back();
+      throw;
+    }
+  }
   ActorCell::CycleResult total;
   try {
     while (true) {

@@ -27,6 +27,7 @@ void SharedWorkers::join(const WorkerShare& share) {
 void SharedWorkers::priorities_changed() {
   std::lock_guard lock(mutex_);
   note_most_important_member();
+  note_most_important_waiting();
 }
 
 void SharedWorkers::leave(const WorkerShare& share) {
@@ -38,7 +39,7 @@ void SharedWorkers::leave(const WorkerShare& share) {
 void SharedWorkers::note_most_important_waiting() {
   int most = INT_MIN;
   for (const Waiter* w : waiters_)
-    most = std::max(most, w->priority);
+    most = std::max(most, w->share->effective_priority());
   most_important_waiting_.store(most, std::memory_order_relaxed);
 }
 
@@ -61,7 +62,7 @@ std::uint64_t SharedWorkers::take(WorkerShare& share) {
   }
   auto started = std::chrono::steady_clock::now();
   Waiter self;
-  self.priority = share.priority.load(std::memory_order_relaxed);
+  self.share = &share;
   self.ticket = next_ticket_++;
   waiters_.push_back(&self);
   note_most_important_waiting();
@@ -84,7 +85,8 @@ void SharedWorkers::give_back() {
   // The worker goes straight to the most important waiter, the earliest among equals; busy_
   // stays as it is.
   auto best = std::min_element(waiters_.begin(), waiters_.end(), [](Waiter* a, Waiter* b) {
-    return a->priority != b->priority ? a->priority > b->priority : a->ticket < b->ticket;
+    const int pa = a->share->effective_priority(), pb = b->share->effective_priority();
+    return pa != pb ? pa > pb : a->ticket < b->ticket;
   });
   Waiter* chosen = *best;
   waiters_.erase(best);

@@ -38,6 +38,16 @@ struct WorkerShare {
   std::atomic<std::uint64_t> waits{0};      // of those, the turns that had to wait
   std::atomic<std::uint64_t> waited_ns{0};  // total time waited for a worker
   std::atomic<std::uint64_t> yields{0};     // turns ended early for a more important workflow
+  // Its run is stopping or being suspended: it comes first, so that a workflow kept waiting by
+  // more important ones can still end (its director acts on a stop between two grants).
+  std::atomic<bool> finishing{false};
+
+  // The priority its requests are served by (read by SharedWorkers under its mutex, so a change
+  // reaches the requests already waiting at the next hand-over).
+  int effective_priority() const {
+    return finishing.load(std::memory_order_relaxed) ? INT_MAX
+                                                     : priority.load(std::memory_order_relaxed);
+  }
 };
 
 class SharedWorkers {
@@ -59,7 +69,8 @@ class SharedWorkers {
   // slice behind the busy ones.
   void join(const WorkerShare& share);
   void leave(const WorkerShare& share);
-  // After a member's priority changed.
+  // After a priority (or `finishing`) changed: requests already waiting are ranked by it from
+  // the next hand-over on.
   void priorities_changed();
   bool outranked_by_member(const WorkerShare& share) const {
     return most_important_member_.load(std::memory_order_relaxed) >
@@ -67,8 +78,7 @@ class SharedWorkers {
   }
   // Whether a workflow more important than `share`'s waits for a worker (one relaxed load).
   bool outranked(const WorkerShare& share) const {
-    return most_important_waiting_.load(std::memory_order_relaxed) >
-           share.priority.load(std::memory_order_relaxed);
+    return most_important_waiting_.load(std::memory_order_relaxed) > share.effective_priority();
   }
 
   // Blocks until a worker is free for `share` (see above), then holds it. Returns how long it
@@ -79,7 +89,7 @@ class SharedWorkers {
 
  private:
   struct Waiter {
-    int priority = 0;
+    const WorkerShare* share = nullptr;
     std::uint64_t ticket = 0;  // order of arrival
     bool granted = false;
     std::condition_variable ready;

@@ -411,6 +411,62 @@ TEST_F(RestApiTest, APriorityChangesWhileTheWorkflowRunsAndIsKept) {
   EXPECT_EQ(list.field("workflows")->as_array()[0].field("priority")->as_int(), 7);
 }
 
+// The thesis's administrator retunes the scheduling of a running workflow: its policy's
+// parameters, or another policy, kept for the next start.
+TEST_F(RestApiTest, TheSchedulingPolicyChangesWhileTheWorkflowRunsAndIsKept) {
+  ASSERT_EQ(register_yaml("name: tuned\ndirector: {type: scheduled, scheduler: qbs, workers: 2, "
+                          "basic_quantum_us: 300}\nactors:\n"
+                          "  n: {type: generator, interval: 1 ms, value: i}\n"
+                          "  out: {type: jsonl_sink, path: tuned.jsonl}\n"
+                          "connections:\n  - n -> out\n")
+                .status,
+            201);
+  const std::string path = "/api/v1/workflows/tuned/set";
+  auto director = [&] {
+    return parse_json(call("GET", "/api/v1/workflows/tuned").body).field("director")->to_json();
+  };
+  EXPECT_EQ(director(), R"({"type":"scheduled","scheduler":"qbs","workers":2,)"
+                        R"("parameters":{"basic_quantum_us":300}})");
+  ApiResponse batch = call("POST", path, R"({"set": "director.batch=8"})");
+  ASSERT_EQ(batch.status, 200) << batch.body;
+  EXPECT_EQ(director(), R"({"type":"scheduled","scheduler":"qbs","workers":2,)"
+                        R"("parameters":{"basic_quantum_us":300,"batch":8}})");
+  ApiResponse rr = call("POST", path, R"({"set": "director.scheduler=rr"})");
+  ASSERT_EQ(rr.status, 200) << rr.body;
+  EXPECT_EQ(director(), R"({"type":"scheduled","scheduler":"rr","workers":2,"parameters":{}})");
+
+  EXPECT_EQ(call("POST", path, R"({"set": "director.workers=4"})").status, 409);
+  EXPECT_EQ(call("POST", path, R"({"set": "director.type=threaded"})").status, 409);
+  ApiResponse zero = call("POST", path, R"({"set": "director.slice_us=0"})");
+  EXPECT_EQ(zero.status, 400);
+  EXPECT_NE(error_of(zero).find("slice_us"), std::string::npos) << zero.body;
+  EXPECT_EQ(call("POST", path, R"({"set": "director.basic_quantum_us=5"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"set": "director.scheduler=nope"})").status, 400);
+
+  // Started again (a server restart), it runs under the policy as changed.
+  api_.reset();
+  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond);
+  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
+  std::ostringstream log;
+  catalog_->start_saved(log);
+  api_->set_ready();
+  EXPECT_EQ(director(), R"({"type":"scheduled","scheduler":"rr","workers":2,"parameters":{}})")
+      << log.str();
+  EXPECT_EQ(state_of("tuned"), "running");
+}
+
+TEST_F(RestApiTest, AThreadedWorkflowHasNoPolicyToChange) {
+  ASSERT_EQ(register_yaml("name: threads\ndirector: {type: threaded}\nactors:\n"
+                          "  n: {type: generator, interval: 1 ms, value: i}\n"
+                          "  out: {type: jsonl_sink, path: threads.jsonl}\n"
+                          "connections:\n  - n -> out\n")
+                .status,
+            201);
+  ApiResponse refused =
+      call("POST", "/api/v1/workflows/threads/set", R"({"set": "director.scheduler=qbs"})");
+  EXPECT_EQ(refused.status, 409) << refused.body;
+}
+
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
   const fs::path state = fs::temp_directory_path() / ("cwf-rest-token-" + std::to_string(getpid()));
   {

@@ -90,6 +90,31 @@ TEST_F(Server, TheDashboardShowsTheWorkflowsAndItsButtonsControlThem) {
 
   browser.evaluate("document.getElementById('resume').click()");
   ASSERT_TRUE(eventually([&] { return state_of("sensors") == "running"; }));
+
+  // Its priority, a changeable parameter and its scheduling policy, from the page.
+  auto details = [&] { return get("/api/v1/workflows/sensors"); };
+  browser.evaluate(
+      "document.getElementById('priority').value = '7';"
+      "document.getElementById('tune').requestSubmit()");
+  ASSERT_TRUE(
+      eventually([&] { return details().field("workflow")->field("priority")->as_int() == 7; }));
+  auto change = [&](const std::string& setting) {
+    browser.evaluate("document.getElementById('setting').value = '" + setting +
+                     "'; document.getElementById('apply-setting').click()");
+  };
+  change("hot.where=/celsius > 35");
+  ASSERT_TRUE(browser.wait_for(
+      "document.getElementById('settings').textContent.includes('hot.where=/celsius > 35')"));
+  change("director.scheduler=rr");
+  ASSERT_TRUE(
+      browser.wait_for("document.getElementById('director').textContent === 'director: rr'"));
+  EXPECT_EQ(details().field("settings")->to_json(),
+            R"(["hot.where=/celsius > 35","director.scheduler=rr"])");
+  // A change the server refuses says why, on the page.
+  change("readings.interval=1 ms");
+  ASSERT_TRUE(
+      browser.wait_for("document.getElementById('error').textContent.includes("
+                       "'cannot be changed while the workflow runs')"));
 }
 
 TEST_F(Server, TheDashboardAsksForTheTokenOfAServerThatHasOne) {

@@ -299,6 +299,11 @@ TEST_F(Server, CwfSetChangesAChangeableParameterOfARunningWorkflow) {
       << fixed.err;
   EXPECT_EQ(client({"set", "parity", "f.where=/n >"}).status, 2);
   EXPECT_EQ(client({"set", "parity"}).status, 2);
+  // The scheduling policy too (the file asks for none: fifo).
+  ProcessResult policy = client({"set", "parity", "director.scheduler=qbs"});
+  ASSERT_EQ(policy.status, 0) << policy.err;
+  EXPECT_EQ(policy.out, "parity: director.scheduler=qbs\n");
+  EXPECT_EQ(client({"set", "parity", "director.batch=0"}).status, 2);
 }
 
 TEST_F(Server, CwfPriorityRanksAWorkflowOnTheSharedWorkers) {

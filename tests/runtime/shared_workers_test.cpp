@@ -86,6 +86,41 @@ TEST(SharedWorkers, AFreeWorkerIsTakenWithoutWaiting) {
   EXPECT_GE(SharedWorkers(0).workers(), 1u);  // one per hardware thread
 }
 
+// A priority changed (cwf priority) or a run told to stop while its requests wait: they are
+// ranked anew at the next hand-over, a stopping one first (so that it can end).
+TEST(SharedWorkers, RequestsAlreadyWaitingAreRankedByTheirWorkflowsPriorityAsItIsNow) {
+  SharedWorkers workers(1);
+  WorkerShare holder, a, b, c;
+  holder.workers = a.workers = b.workers = c.workers = &workers;
+  b.priority = 5;
+  c.priority = 3;
+  workers.take(holder);
+  std::mutex mutex;
+  std::vector<const WorkerShare*> served;
+  std::vector<std::thread> threads;
+  for (WorkerShare* share : {&a, &b, &c}) {
+    threads.emplace_back([&, share] {
+      workers.take(*share);
+      {
+        std::lock_guard lock(mutex);
+        served.push_back(share);
+      }
+      workers.give_back();
+    });
+    EXPECT_TRUE(eventually([&] { return workers.waiting() == threads.size(); }));
+  }
+  EXPECT_TRUE(workers.outranked(c));
+  a.priority = 9;      // raised above b
+  c.finishing = true;  // stopping: before everyone
+  workers.priorities_changed();
+  EXPECT_TRUE(workers.outranked(a));
+  EXPECT_FALSE(workers.outranked(c));
+  workers.give_back();
+  for (auto& t : threads)
+    t.join();
+  EXPECT_EQ(served, (std::vector<const WorkerShare*>{&c, &a, &b}));
+}
+
 TEST(SharedWorkers, AMemberOutranksTheLessImportantOnesUntilItLeaves) {
   SharedWorkers workers(1);
   WorkerShare low, high;
@@ -200,7 +235,6 @@ TEST_P(SharedWorkersUnderDirectors, NoMoreActorsFireAtOnceThanThereAreSharedWork
     for (auto& run : runs)
       run.join();
     EXPECT_LE(firings.most.load(), static_cast<int>(shared));
-    EXPECT_GE(firings.most.load(), 1);
     for (int w = 0; w < 3; ++w) {
       EXPECT_EQ(sinks[w]->events.size(), static_cast<std::size_t>(kEvents));
       EXPECT_GT(shares[w]->turns.load(), 0u);
