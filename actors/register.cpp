@@ -17,6 +17,7 @@
 #include "actors/stdout_sink.hpp"
 #include "actors/tap.hpp"
 #include "actors/window_aggregate.hpp"
+#include "actors/workflow_view.hpp"
 
 namespace cwf::actors {
 
@@ -33,6 +34,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(counter_type());
   registry.add(aggregate_type());
   registry.add(tap_type());
+  registry.add(workflow_view_type());
   registry.add(expression_actor_type());
   registry.add(join_type());
   registry.add(interval_join_type());

@@ -9,6 +9,7 @@
 #include "cli/registries.hpp"
 #include "cli/resumable_run.hpp"
 #include "cli/server/graphviz.hpp"
+#include "cli/server/workflow_view_feed.hpp"
 #include "cli/summary.hpp"
 #include "cli/workflow_dot.hpp"
 #include "runtime/execution/director_factory.hpp"
@@ -183,6 +184,7 @@ HostedWorkflow::~HostedWorkflow() {
 
 void HostedWorkflow::start(bool paused, BuiltRun built) {
   auto run = std::make_shared<BuiltRun>(std::move(built));
+  connect_views(*run->workflow);
   checkpointed_ = RunCheckpoints::refusal(*run->workflow).empty();
   graph_ = graph_of(*run->workflow);
   {
@@ -251,6 +253,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
       }
       auto rebuild = [this](BuiltRun& again) {
         again = build_run(definition());
+        connect_views(*again.workflow);
         return true;
       };
       RunSummary summary = run_resuming(*run, rebuild, checkpoints.get(), /*resume=*/true, options,
@@ -571,6 +574,15 @@ void HostedWorkflow::suspend() {
     WorkflowState expected = from;
     if (state_.compare_exchange_strong(expected, WorkflowState::stopping)) break;
   }
+}
+
+void HostedWorkflow::connect_views(Workflow& workflow) const {
+  for (ActorId id = 0; id < workflow.size(); ++id)
+    if (auto* view = dynamic_cast<actors::WorkflowViewSource*>(workflow.actor(id).actor.get()))
+      view->connect_with(find_others_ ? view_connector(find_others_, name())
+                                      : actors::ViewConnector([](const actors::ViewAddress&) {
+                                          return std::shared_ptr<actors::ViewFeed>();
+                                        }));
 }
 
 void HostedWorkflow::rank_first_to_finish() {

@@ -57,6 +57,11 @@ class HostedWorkflow {
   HostedWorkflow(const HostedWorkflow&) = delete;
   HostedWorkflow& operator=(const HostedWorkflow&) = delete;
 
+  // How its workflow_view sources find the workflows they view (the catalog's). Set before
+  // start(); without it they have nothing to view.
+  void find_others_with(std::function<std::shared_ptr<HostedWorkflow>(const std::string&)> find) {
+    find_others_ = std::move(find);
+  }
   // Called on the run's thread once the run has ended, with the state it ended in (finished,
   // stopped or failed). Set before start().
   void on_end(std::function<void(WorkflowState)> callback) { on_end_ = std::move(callback); }
@@ -136,6 +141,8 @@ class HostedWorkflow {
   // Stopping or suspending: its requests for a shared worker come first, so that a workflow
   // kept waiting by more important ones ends all the same.
   void rank_first_to_finish();
+  // Hands its workflow_view sources the connector to the other workflows.
+  void connect_views(Workflow& workflow) const;
   // With live_mutex_ held: waits (10 s at most) for the run's execution; CatalogError(409) with
   // `otherwise` when the run is not going on.
   void wait_for_execution(std::unique_lock<std::mutex>& lock, const std::string& otherwise);
@@ -181,6 +188,7 @@ class HostedWorkflow {
   Value director_value_;  // the director it runs under, as details() shows it
   std::string log_;       // what the run reported (checkpoints, problems), last lines
   std::function<void(WorkflowState)> on_end_;
+  std::function<std::shared_ptr<HostedWorkflow>(const std::string&)> find_others_;
   std::thread thread_;
 };
 

@@ -18,34 +18,46 @@ LiveView::LiveView(ConnectionName connection, std::optional<Expression> where, s
     : connection_(std::move(connection)), where_(std::move(where)), capacity_(capacity) {}
 
 void LiveView::seen(const Event& event) noexcept {
-  std::string line;
   try {
     if (where_ && !where_->matches(event.token)) return;
-    line = view_line(connection_, event);
   } catch (const std::exception&) {
     std::lock_guard lock(mutex_);
     ++errors_;
     return;
   }
-  std::lock_guard lock(mutex_);
-  if (ended_) return;
-  ++matched_;
-  if (lines_.size() == capacity_) {
-    lines_.pop_front();
+  try {
+    std::lock_guard lock(mutex_);
+    if (ended_) return;
+    ++matched_;
+    if (events_.size() == capacity_) {
+      events_.pop_front();
+      ++dropped_;
+    }
+    events_.push_back(event);
+  } catch (const std::exception&) {  // no memory for the copy: dropped like an overflow
+    std::lock_guard lock(mutex_);
     ++dropped_;
   }
-  lines_.push_back(std::move(line));
 }
 
-LiveView::Batch LiveView::take() {
+LiveView::Batch LiveView::take_events() {
   std::lock_guard lock(mutex_);
   Batch batch;
-  batch.lines.assign(std::make_move_iterator(lines_.begin()),
-                     std::make_move_iterator(lines_.end()));
-  lines_.clear();
+  batch.events.assign(std::make_move_iterator(events_.begin()),
+                      std::make_move_iterator(events_.end()));
+  events_.clear();
   batch.dropped = std::exchange(dropped_, 0);
   batch.errors = std::exchange(errors_, 0);
   batch.ended = ended_;
+  return batch;
+}
+
+LiveView::Batch LiveView::take() {
+  Batch batch = take_events();
+  batch.lines.reserve(batch.events.size());
+  for (const Event& event : batch.events)
+    batch.lines.push_back(view_line(connection_, event));
+  batch.events.clear();
   return batch;
 }
 

@@ -3,9 +3,9 @@
 // through): each event the connection's producer sends into it that matches the predicate, as a
 // JSON line tagged with the actor and port it came from and its wave, waiting for a reader.
 //
-// The workflow is never held up by a view: the event is matched and written out on the firing
-// thread, into a bounded buffer; when the reader is slower than the workflow, the oldest lines
-// are dropped and counted (the reader is told how many).
+// The workflow is never held up by a view: the event is matched on the firing thread and a copy
+// kept in a bounded buffer (written out as JSON by the reader); when the reader is slower than
+// the workflow, the oldest are dropped and counted (the reader is told how many).
 #pragma once
 
 #include <cstdint>
@@ -39,13 +39,16 @@ class LiveView final : public OutputWatcher {
   void seen(const Event& event) noexcept override;
 
   struct Batch {
-    std::vector<std::string> lines;  // JSON, oldest first
+    std::vector<std::string> lines;  // JSON, oldest first (take())
+    std::vector<Event> events;       // the events themselves, oldest first (take_events())
     std::uint64_t dropped = 0;       // lines dropped since the last batch (the reader was slow)
     std::uint64_t errors = 0;        // events the predicate failed on since the last batch
     bool ended = false;              // the workflow's run has ended: no more will come
   };
-  // Takes what waits.
+  // Takes what waits, as lines (view_line).
   Batch take();
+  // Takes what waits, as events (a view feeding another workflow).
+  Batch take_events();
   // The workflow's run ended (or the view was closed): readers finish with what waits.
   void end();
 
@@ -59,7 +62,7 @@ class LiveView final : public OutputWatcher {
   std::optional<Expression> where_;
   std::size_t capacity_;
   mutable std::mutex mutex_;
-  std::deque<std::string> lines_;
+  std::deque<Event> events_;
   std::uint64_t dropped_ = 0, errors_ = 0, matched_ = 0;
   bool ended_ = false;
 };

@@ -100,6 +100,11 @@ std::shared_ptr<HostedWorkflow> WorkflowCatalog::host(WorkflowDefinition definit
                                                    checkpoint_every_, &workers_);
   std::string name = definition.name;
   const HostedWorkflow* self = workflow.get();
+  workflow->find_others_with([this](const std::string& other) {
+    std::lock_guard lock(mutex_);
+    auto found = workflows_.find(other);
+    return found == workflows_.end() ? nullptr : found->second;
+  });
   workflow->on_end([this, name, self](WorkflowState end) {
     std::lock_guard lock(mutex_);
     if (shutting_down_ || end == WorkflowState::failed) return;

@@ -15,7 +15,7 @@ TEST(Registry, EveryTypeIsRegistered) {
             (std::vector<std::string>{"aggregate", "cancel", "counter", "csv_sink", "csv_source",
                                       "expression", "filter", "generator", "interval_join", "join",
                                       "jsonl_sink", "jsonl_source", "map", "merge", "split",
-                                      "stdout", "tap"}));
+                                      "stdout", "tap", "workflow_view"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -98,6 +98,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"csv_sink", {{"path", Value(out)}}},
       {"jsonl_sink", {{"path", Value(out)}}},
       {"stdout", {}},
+      {"workflow_view", {{"of", Value("w")}, {"from", Value("a")}, {"to", Value("b")}}},
   };
   for (const ActorType* type : registry().list()) {
     SCOPED_TRACE(type->name);

@@ -467,6 +467,59 @@ TEST_F(RestApiTest, AThreadedWorkflowHasNoPolicyToChange) {
   EXPECT_EQ(refused.status, 409) << refused.body;
 }
 
+// The JSON lines of a file of the scratch folder (those complete so far).
+std::vector<Value> json_lines(const fs::path& path) {
+  std::ifstream in(path);
+  std::vector<Value> lines;
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && !in.eof()) lines.push_back(parse_json(line));
+  return lines;
+}
+
+// CWP5's "for another workflow": a view of a running workflow's connection feeds a second
+// workflow, registered before the first is, every matching event in order.
+TEST_F(RestApiTest, AViewOfOneWorkflowFeedsAnother) {
+  ASSERT_EQ(register_yaml("name: evens\nactors:\n"
+                          "  seen: {type: workflow_view, of: numbers, from: n, to: out,"
+                          " where: \"/n % 2 == 0\", poll: 2 ms}\n"
+                          "  out: {type: jsonl_sink, path: evens.jsonl}\n"
+                          "connections:\n  - seen -> out\n")
+                .status,
+            201);
+  // Nothing to view yet: it waits.
+  EXPECT_EQ(state_of("evens"), "running");
+  ASSERT_EQ(register_yaml("name: numbers\nactors:\n"
+                          "  n: {type: generator, interval: 1 ms, value: \"{n: i}\"}\n"
+                          "  out: {type: jsonl_sink, path: numbers.jsonl}\n"
+                          "connections:\n  - n -> out\n")
+                .status,
+            201);
+  ASSERT_TRUE(eventually([&] { return json_lines(dir_ / "evens.jsonl").size() >= 40; }));
+  std::vector<Value> seen = json_lines(dir_ / "evens.jsonl");
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    const std::int64_t n = seen[i].field("n")->as_int();
+    EXPECT_EQ(n % 2, 0) << n;
+    if (i > 0) {
+      EXPECT_EQ(n, seen[i - 1].field("n")->as_int() + 2) << "none left out, none twice";
+    }
+  }
+  EXPECT_EQ(parse_json(call("GET", "/api/v1/workflows/numbers").body).field("views_open")->as_int(),
+            1);
+  // A view of a connection the workflow does not have says so, and the run goes on.
+  ASSERT_EQ(register_yaml("name: astray\nactors:\n"
+                          "  seen: {type: workflow_view, of: numbers, from: n, to: nowhere}\n"
+                          "  out: {type: jsonl_sink, path: astray.jsonl}\n"
+                          "connections:\n  - seen -> out\n")
+                .status,
+            201);
+  ASSERT_TRUE(eventually([&] {
+    Value details = parse_json(call("GET", "/api/v1/workflows/astray").body);
+    return details.field("workflow")->field("problems")->as_int() >= 1;
+  }));
+  EXPECT_EQ(state_of("astray"), "running");
+}
+
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
   const fs::path state = fs::temp_directory_path() / ("cwf-rest-token-" + std::to_string(getpid()));
   {

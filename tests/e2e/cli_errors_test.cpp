@@ -28,6 +28,20 @@ TEST(CliErrors, MalformedNumbersAndInconsistentOptions) {
   EXPECT_EQ(result.err, "cwf run: --speed needs --clock scaled\n");
 }
 
+// A workflow_view source takes its events from a workflow hosted by cwf serve: cwf run has none.
+TEST(CliErrors, AViewOfAnotherWorkflowNeedsTheServer) {
+  std::string path = write_temp("viewer.yaml",
+                                "name: viewer\nactors:\n"
+                                "  seen: {type: workflow_view, of: numbers, from: n, to: out}\n"
+                                "  o: {type: stdout}\nconnections:\n  - seen -> o\n");
+  ProcessResult result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 1);
+  EXPECT_NE(result.err.find("workflow_view shows what flows in a workflow hosted by `cwf serve` "
+                            "('numbers'), and there is none here"),
+            std::string::npos)
+      << result.err;
+}
+
 TEST(CliErrors, AWorkflowWithoutActors) {
   std::string path =
       write_temp("no_actors.yaml", "name: nothing\nactor:\n  g: {type: generator}\n");

@@ -165,7 +165,10 @@ class CrashRecovery : public ScratchFolderTest {
     const std::string checkpoints = (dir_ / "checkpoints").string();
     std::uniform_int_distribution<int> delay(1, max_delay_ms);
     int kills = 0;
-    for (bool first = true;; first = false) {
+    while (true) {
+      // A run killed before it made its checkpoint folder leaves nothing to resume (--resume
+      // refuses a missing folder): the next run starts afresh, as a user would.
+      const bool first = !fs::exists(checkpoints);
       std::vector<std::string> run = args;
       run.insert(run.end(), {first ? "--checkpoint-dir" : "--resume", checkpoints,
                              "--checkpoint-every", "20ms"});
