@@ -67,6 +67,18 @@ class RestApiTest : public testing::ScratchFolderTest {
     return std::string(parse_json(answer.body).field("workflow")->field("state")->as_string());
   }
 
+  // A server restart: a new catalog on the same state folder (with `workers` shared workers)
+  // starts the saved workflows. Returns what it logged.
+  std::string restart(unsigned workers = 0) {
+    api_.reset();
+    catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond, workers);
+    api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
+    std::ostringstream log;
+    catalog_->start_saved(log);
+    api_->set_ready();
+    return log.str();
+  }
+
   std::unique_ptr<WorkflowCatalog> catalog_;
   std::unique_ptr<RestApi> api_;
 };
@@ -145,12 +157,8 @@ TEST_F(RestApiTest, ASavedWorkflowThatNoLongerLoadsIsListedAsFailedAndCanBeRemov
   EXPECT_EQ(parse_json(stopped_text).field("ended")->as_string(), "stopped");
   std::ofstream(dir_ / "state" / "workflows" / "broken" / "workflow.yaml")
       << "name: broken\nactors:\n  n: {type: no_such_type}\n";
-  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond);
-  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
-  std::ostringstream log;
-  catalog_->start_saved(log);
-  api_->set_ready();
-  EXPECT_NE(log.str().find("broken: cannot start again"), std::string::npos) << log.str();
+  const std::string log = restart();
+  EXPECT_NE(log.find("broken: cannot start again"), std::string::npos) << log;
   EXPECT_EQ(state_of("endless"), "stopped");
   EXPECT_EQ(state_of("broken"), "failed");
   Value details = parse_json(call("GET", "/api/v1/workflows/broken").body);
@@ -364,14 +372,9 @@ TEST_F(RestApiTest, AChangeableParameterChangesWhileTheWorkflowRunsAndIsKept) {
 
   // Started again (a server restart), the workflow is loaded with the setting.
   opened.stream.reset();
-  api_.reset();
-  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond);
-  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
-  std::ostringstream log;
-  catalog_->start_saved(log);
-  api_->set_ready();
+  const std::string log = restart();
   ApiResponse again = call("GET", "/api/v1/workflows/parity/view?from=f&to=out");
-  ASSERT_EQ(again.status, 200) << again.body << log.str();
+  ASSERT_EQ(again.status, 200) << again.body << log;
   for (const auto& [type, line] : read_stream(*again.stream, again.body, 5))
     if (type.empty()) {
       EXPECT_EQ(line.field("value")->field("n")->as_int() % 2, 1);
@@ -400,12 +403,7 @@ TEST_F(RestApiTest, APriorityChangesWhileTheWorkflowRunsAndIsKept) {
   const std::string meta((std::istreambuf_iterator<char>(meta_file)), {});
   EXPECT_NE(meta.find(R"("priority":7)"), std::string::npos) << meta;
 
-  api_.reset();
-  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond, 3);
-  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
-  std::ostringstream log;
-  catalog_->start_saved(log);
-  api_->set_ready();
+  const std::string log = restart(3);
   list = parse_json(call("GET", "/api/v1/workflows").body);
   EXPECT_EQ(list.field("workers")->field("shared")->as_int(), 3);
   EXPECT_EQ(list.field("workflows")->as_array()[0].field("priority")->as_int(), 7);
@@ -444,14 +442,9 @@ TEST_F(RestApiTest, TheSchedulingPolicyChangesWhileTheWorkflowRunsAndIsKept) {
   EXPECT_EQ(call("POST", path, R"({"set": "director.scheduler=nope"})").status, 400);
 
   // Started again (a server restart), it runs under the policy as changed.
-  api_.reset();
-  catalog_ = std::make_unique<WorkflowCatalog>(dir_ / "state", 50 * kMillisecond);
-  api_ = std::make_unique<RestApi>(*catalog_, std::nullopt);
-  std::ostringstream log;
-  catalog_->start_saved(log);
-  api_->set_ready();
+  const std::string log = restart();
   EXPECT_EQ(director(), R"({"type":"scheduled","scheduler":"rr","workers":2,"parameters":{}})")
-      << log.str();
+      << log;
   EXPECT_EQ(state_of("tuned"), "running");
 }
 

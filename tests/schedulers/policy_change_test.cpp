@@ -12,6 +12,7 @@
 #include "tests/eventually.hpp"
 #include "tests/runtime/test_actors.hpp"
 #include "tests/schedulers/all_policies.hpp"
+#include "tests/schedulers/branches_in_order.hpp"
 
 namespace cwf::schedulers {
 namespace {
@@ -109,15 +110,7 @@ TEST_P(PolicyChange, TheNewPolicyTakesOverTheActorsWithWorkAndNothingIsLostOrReo
   ASSERT_TRUE(taken.load()) << "the run ended before the new policy was taken";
   EXPECT_EQ(old_grants.load(), old_grants_at_switch.load());  // the old one decided nothing after
   EXPECT_GT(new_grants.load(), 0);
-  ASSERT_EQ(sink.events.size(), static_cast<std::size_t>(kEvents * kBranches));
-  std::vector<std::int64_t> next(kBranches, 0);
-  for (const Event& e : sink.events) {
-    std::int64_t v = e.token.as_int() - 1;
-    auto b = static_cast<std::size_t>(v / kOffset);
-    ASSERT_LT(b, next.size());
-    ASSERT_EQ(v % kOffset, next[b]) << "branch " << b;  // in order, none lost, none twice
-    ++next[b];
-  }
+  testing::expect_every_branch_in_order(sink.events, kEvents, kBranches, kOffset, 1);
 }
 
 INSTANTIATE_TEST_SUITE_P(Policies, PolicyChange,

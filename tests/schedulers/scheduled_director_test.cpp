@@ -18,6 +18,7 @@
 #include "schedulers/round_robin_scheduler.hpp"
 #include "tests/runtime/test_actors.hpp"
 #include "tests/schedulers/all_policies.hpp"
+#include "tests/schedulers/branches_in_order.hpp"
 #include "tests/schedulers/policy_simulation.hpp"
 
 namespace cwf::schedulers {
@@ -79,15 +80,7 @@ TEST_P(EveryPolicy, DeliversEverythingOnceInOrderAndNeverFiresAnActorConcurrentl
   run_workflow(wf, director, clock);
 
   EXPECT_EQ(overlaps.load(), 0);
-  ASSERT_EQ(sink.events.size(), static_cast<std::size_t>(kEvents * kBranches));
-  std::vector<std::int64_t> next(kBranches, 0);
-  for (const Event& e : sink.events) {
-    std::int64_t v = e.token.as_int() - 3;
-    auto b = static_cast<std::size_t>(v / kOffset);
-    ASSERT_LT(b, next.size());
-    ASSERT_EQ(v % kOffset, next[b]) << "branch " << b;  // in order, none lost, none twice
-    ++next[b];
-  }
+  testing::expect_every_branch_in_order(sink.events, kEvents, kBranches, kOffset, 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(PoliciesAndWorkers, EveryPolicy,
