@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/time/clock.hpp"
 
 namespace cwf::actors {
 
@@ -14,12 +15,17 @@ constexpr Duration kRetryEvery = 200 * kMillisecond;
 WorkflowViewSource::WorkflowViewSource(ViewAddress address, Duration poll)
     : Actor(kPorts), address_(std::move(address)), poll_(poll) {}
 
-void WorkflowViewSource::initialize(ActorContext&) {
+void WorkflowViewSource::initialize(ActorContext& context) {
   if (!connector_)
     throw std::runtime_error(
         "workflow_view shows what flows in a workflow hosted by `cwf serve` ('" +
         address_.workflow +
         "'), and there is none here: register this workflow on the server (cwf register)");
+  // It waits for another workflow, in real time: a virtual clock would jump over every wait.
+  if (dynamic_cast<const VirtualClock*>(&context.clock()))
+    throw std::runtime_error(
+        "workflow_view waits for workflow '" + address_.workflow +
+        "' in real time: this workflow's clock must be real (or scaled), not virtual");
   feed_.reset();
   last_refusal_.clear();
 }

@@ -12,6 +12,7 @@
 #include "cli/server/workflow_view_feed.hpp"
 #include "cli/summary.hpp"
 #include "cli/workflow_dot.hpp"
+#include "runtime/execution/composite_actor.hpp"
 #include "runtime/execution/director_factory.hpp"
 #include "runtime/execution/scheduled_director.hpp"
 #include "runtime/loading/param_overrides.hpp"
@@ -303,6 +304,14 @@ void HostedWorkflow::execution_changed(Execution* execution, Director* director)
 
 std::shared_ptr<LiveView> HostedWorkflow::open_view(const std::string& from, const std::string& to,
                                                     const std::string& where) {
+  {
+    // A workflow not running has nothing to view, whatever is asked (one listed as ended or
+    // failed after a restart has not even its connections).
+    std::lock_guard lock(live_mutex_);
+    if (!run_going_on_)
+      throw CatalogError(409, "workflow '" + name() + "' is " + state_name(state()) +
+                                  ": there is nothing to view");
+  }
   std::vector<const ConnectionEnds*> found;
   for (const ConnectionEnds& c : connections_)
     if (names_end(from, c.name.from_actor, c.name.from_port) &&
@@ -424,6 +433,8 @@ WorkflowDefinition HostedWorkflow::definition() const {
 }
 
 bool HostedWorkflow::set_parameter(const std::string& setting) {
+  // One change at a time: each is built from the settings before it.
+  std::lock_guard changing(change_mutex_);
   ParamOverride change;
   try {
     change = parse_param_override(setting);
@@ -499,9 +510,12 @@ bool HostedWorkflow::set_policy(const std::string& setting, const std::string& p
     scheduled->adopt_policy(std::move(policy), [applied] { applied->set_value(); });
     std::lock_guard settings_lock(mutex_);
     definition_.settings.push_back(setting);
-    director_value_ = director_value(config);
   }
-  return taken_within_10s(done);
+  if (!taken_within_10s(done)) return false;
+  // What it runs under now (not before: the run may end first).
+  std::lock_guard lock(mutex_);
+  director_value_ = director_value(config);
+  return true;
 }
 
 void HostedWorkflow::close_view(const LiveView& view) {
@@ -577,12 +591,16 @@ void HostedWorkflow::suspend() {
 }
 
 void HostedWorkflow::connect_views(Workflow& workflow) const {
-  for (ActorId id = 0; id < workflow.size(); ++id)
-    if (auto* view = dynamic_cast<actors::WorkflowViewSource*>(workflow.actor(id).actor.get()))
+  for (ActorId id = 0; id < workflow.size(); ++id) {
+    Actor* actor = workflow.actor(id).actor.get();
+    if (auto* view = dynamic_cast<actors::WorkflowViewSource*>(actor))
       view->connect_with(find_others_ ? view_connector(find_others_, name())
                                       : actors::ViewConnector([](const actors::ViewAddress&) {
                                           return std::shared_ptr<actors::ViewFeed>();
                                         }));
+    else if (auto* composite = dynamic_cast<CompositeActor*>(actor))
+      connect_views(composite->inner());  // views inside its sub-workflows too
+  }
 }
 
 void HostedWorkflow::rank_first_to_finish() {

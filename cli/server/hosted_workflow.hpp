@@ -189,6 +189,7 @@ class HostedWorkflow {
   std::string log_;       // what the run reported (checkpoints, problems), last lines
   std::function<void(WorkflowState)> on_end_;
   std::function<std::shared_ptr<HostedWorkflow>(const std::string&)> find_others_;
+  std::mutex change_mutex_;  // held through a set_parameter
   std::thread thread_;
 };
 

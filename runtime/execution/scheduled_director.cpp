@@ -65,7 +65,7 @@ void ScheduledDirector::adopt_policy(std::unique_ptr<Scheduler> policy,
                                      std::function<void()> taken) {
   std::lock_guard lock(mutex_);
   pending_policy_ = std::move(policy);
-  policy_taken_ = std::move(taken);
+  if (taken) policy_taken_.push_back(std::move(taken));
   wake_.notify_all();
 }
 
@@ -75,8 +75,9 @@ void ScheduledDirector::switch_policy() {
   scheduler_->attach(schedulable_actors());
   for (ActorId id = 0; id < with_work_.size(); ++id)
     if (with_work_[id]) scheduler_->actor_got_work(id);
-  if (policy_taken_) policy_taken_();
-  policy_taken_ = nullptr;
+  for (auto& taken : policy_taken_)
+    taken();
+  policy_taken_.clear();
 }
 
 void ScheduledDirector::make_ready(ActorCell& cell) {

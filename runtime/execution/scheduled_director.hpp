@@ -62,6 +62,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   // attaches it, hands it the actors the old one held as having work, and calls `taken` (on its
   // own thread, with the director's mutex held: it must not call back into the director). The
   // old policy's figures (quanta, rates) are not carried over. A run that ends first drops it.
+  // A second policy before the first is taken replaces it; both `taken` are called.
   void adopt_policy(std::unique_ptr<Scheduler> policy, std::function<void()> taken = {});
 
  private:
@@ -116,7 +117,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
   // more work not yet), so that a new policy is handed exactly those.
   std::vector<char> with_work_;
   std::unique_ptr<Scheduler> pending_policy_;
-  std::function<void()> policy_taken_;
+  std::vector<std::function<void()>> policy_taken_;  // a later policy replaces an earlier one
 };
 
 }  // namespace cwf

@@ -432,6 +432,9 @@ TEST_F(RestApiTest, TheSchedulingPolicyChangesWhileTheWorkflowRunsAndIsKept) {
   ApiResponse rr = call("POST", path, R"({"set": "director.scheduler=rr"})");
   ASSERT_EQ(rr.status, 200) << rr.body;
   EXPECT_EQ(director(), R"({"type":"scheduled","scheduler":"rr","workers":2,"parameters":{}})");
+  // And it goes on under it.
+  const auto written = fs::file_size(dir_ / "tuned.jsonl");
+  EXPECT_TRUE(eventually([&] { return fs::file_size(dir_ / "tuned.jsonl") > written + 100; }));
 
   EXPECT_EQ(call("POST", path, R"({"set": "director.workers=4"})").status, 409);
   EXPECT_EQ(call("POST", path, R"({"set": "director.type=threaded"})").status, 409);
@@ -511,6 +514,17 @@ TEST_F(RestApiTest, AViewOfOneWorkflowFeedsAnother) {
     return details.field("workflow")->field("problems")->as_int() >= 1;
   }));
   EXPECT_EQ(state_of("astray"), "running");
+
+  // The viewed workflow stopped, and listed as stopped by a server started again: the viewer
+  // waits, without a problem.
+  ASSERT_EQ(call("POST", "/api/v1/workflows/numbers/stop").status, 202);
+  ASSERT_TRUE(eventually([&] { return state_of("numbers") == "stopped"; }));
+  restart();
+  EXPECT_EQ(state_of("numbers"), "stopped");
+  std::this_thread::sleep_for(std::chrono::seconds(1));  // the viewer tries every 200 ms
+  Value evens = parse_json(call("GET", "/api/v1/workflows/evens").body);
+  EXPECT_EQ(evens.field("workflow")->field("state")->as_string(), "running");
+  EXPECT_EQ(evens.field("workflow")->field("problems")->as_int(), 0) << evens.to_json();
 }
 
 TEST(RestApiToken, EveryRequestButTheHealthChecksNeedsIt) {
