@@ -83,26 +83,29 @@ std::vector<ParamOverride> overrides_of(const WorkflowDefinition& definition) {
   return overrides;
 }
 
-// The director settings, in order, over what the file asks for. A new `scheduler` starts from
-// its defaults: the parameters given before were the old policy's. A value is read as JSON (8,
-// "all"), or else taken as text (all).
-void apply_director_settings(const WorkflowDefinition& definition, DirectorConfig& config) {
-  for (const std::string& setting : definition.settings) {
-    ParamOverride change = parse_param_override(setting);
-    if (change.actor != kDirector) continue;
-    if (change.param == "scheduler") {
-      config.scheduler = change.value;
-      config.parameters.clear();
-      continue;
-    }
-    Value value;
-    try {
-      value = parse_json(change.value);
-    } catch (const std::exception&) {
-      value = Value(change.value);
-    }
-    config.parameters[change.param] = value;
+// One director setting over `config`. A new `scheduler` starts from its defaults: the
+// parameters given before were the old policy's. A value is read as JSON (8, "all"), or else
+// taken as text (all).
+void apply_director_setting(const ParamOverride& change, DirectorConfig& config) {
+  if (change.param == "scheduler") {
+    config.scheduler = change.value;
+    config.parameters.clear();
+    return;
   }
+  Value value;
+  try {
+    value = parse_json(change.value);
+  } catch (const std::exception&) {
+    value = Value(change.value);
+  }
+  config.parameters[change.param] = value;
+}
+
+// The director settings, in order, over what the file asks for.
+void apply_director_settings(const WorkflowDefinition& definition, DirectorConfig& config) {
+  for (const std::string& setting : definition.settings)
+    if (ParamOverride change = parse_param_override(setting); change.actor == kDirector)
+      apply_director_setting(change, config);
 }
 
 // Whether a change handed to the running workflow was taken within 10 s (a change dropped with
@@ -175,7 +178,7 @@ HostedWorkflow::HostedWorkflow(WorkflowDefinition definition, std::filesystem::p
       folder_(std::move(folder)),
       checkpoint_every_(checkpoint_every) {
   share_.workers = workers;
-  share_.priority = definition_.priority;
+  share_.priority = definition_.priority;  // from now on the priority is share_'s
 }
 
 HostedWorkflow::~HostedWorkflow() {
@@ -190,7 +193,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
   graph_ = graph_of(*run->workflow);
   {
     std::lock_guard lock(mutex_);
-    director_value_ = director_value(run->workflow->director());
+    director_config_ = run->workflow->director();
   }
   dot_ = workflow_dot(*run->workflow);
   connections_.clear();
@@ -429,7 +432,9 @@ Value HostedWorkflow::settings_value() const {
 
 WorkflowDefinition HostedWorkflow::definition() const {
   std::lock_guard lock(mutex_);
-  return definition_;
+  WorkflowDefinition copy = definition_;
+  copy.priority = priority();
+  return copy;
 }
 
 bool HostedWorkflow::set_parameter(const std::string& setting) {
@@ -441,7 +446,7 @@ bool HostedWorkflow::set_parameter(const std::string& setting) {
   } catch (const std::invalid_argument& e) {
     throw CatalogError(400, e.what());
   }
-  if (change.actor == kDirector) return set_policy(setting, change.param);
+  if (change.actor == kDirector) return set_policy(setting, change);
   // Loaded again with it: the loader checks the actor, the parameter and the value.
   WorkflowDefinition changed = definition();
   changed.settings.push_back(setting);
@@ -480,25 +485,26 @@ bool HostedWorkflow::set_parameter(const std::string& setting) {
   return taken_within_10s(done);
 }
 
-bool HostedWorkflow::set_policy(const std::string& setting, const std::string& param) {
-  if (param == "type" || param == "workers")
-    throw CatalogError(409, "the director's " + param +
+bool HostedWorkflow::set_policy(const std::string& setting, const ParamOverride& change) {
+  if (change.param == "type" || change.param == "workers")
+    throw CatalogError(409, "the director's " + change.param +
                                 " cannot change while the workflow runs: remove it and register "
                                 "it again");
-  WorkflowDefinition changed = definition();
-  changed.settings.push_back(setting);
-  BuiltRun rebuilt;
-  try {
-    rebuilt = build_run(changed);  // the policy checks its parameters
-  } catch (const std::invalid_argument& e) {
-    throw CatalogError(400, e.what());
+  DirectorConfig config;
+  {
+    std::lock_guard lock(mutex_);
+    config = director_config_;
   }
-  const DirectorConfig& config = rebuilt.workflow->director();
   if (config.type != "scheduled")
     throw CatalogError(409, "workflow '" + name() + "' runs under the " + config.type +
                                 " director, which has no scheduling policy to change");
-  std::unique_ptr<Scheduler> policy =
-      scheduler_registry().create(config.scheduler, config.parameters);
+  apply_director_setting(change, config);
+  std::unique_ptr<Scheduler> policy;
+  try {
+    policy = scheduler_registry().create(config.scheduler, config.parameters);  // checks them
+  } catch (const std::invalid_argument& e) {
+    throw CatalogError(400, e.what());
+  }
   auto applied = std::make_shared<std::promise<void>>();
   std::future<void> done = applied->get_future();
   {
@@ -510,12 +516,9 @@ bool HostedWorkflow::set_policy(const std::string& setting, const std::string& p
     scheduled->adopt_policy(std::move(policy), [applied] { applied->set_value(); });
     std::lock_guard settings_lock(mutex_);
     definition_.settings.push_back(setting);
+    director_config_ = config;  // the next change builds on it, taken yet or not
   }
-  if (!taken_within_10s(done)) return false;
-  // What it runs under now (not before: the run may end first).
-  std::lock_guard lock(mutex_);
-  director_value_ = director_value(config);
-  return true;
+  return taken_within_10s(done);
 }
 
 void HostedWorkflow::close_view(const LiveView& view) {
@@ -552,10 +555,6 @@ void HostedWorkflow::mark_failed(const std::string& error) {
 }
 
 void HostedWorkflow::set_priority(int priority) {
-  {
-    std::lock_guard lock(mutex_);
-    definition_.priority = priority;
-  }
   share_.priority = priority;
   if (share_.workers) share_.workers->priorities_changed();
 }
@@ -594,10 +593,7 @@ void HostedWorkflow::connect_views(Workflow& workflow) const {
   for (ActorId id = 0; id < workflow.size(); ++id) {
     Actor* actor = workflow.actor(id).actor.get();
     if (auto* view = dynamic_cast<actors::WorkflowViewSource*>(actor))
-      view->connect_with(find_others_ ? view_connector(find_others_, name())
-                                      : actors::ViewConnector([](const actors::ViewAddress&) {
-                                          return std::shared_ptr<actors::ViewFeed>();
-                                        }));
+      view->connect_with(view_connector(find_others_, name()));
     else if (auto* composite = dynamic_cast<CompositeActor*>(actor))
       connect_views(composite->inner());  // views inside its sub-workflows too
   }
@@ -676,7 +672,7 @@ Value HostedWorkflow::details() const {
     std::lock_guard lock(mutex_);
     error = error_;
     log = log_;
-    director = director_value_;
+    director = director_value(director_config_);
   }
   const std::uint64_t resumed = resumed_from_.load();
   return Value::record({{"workflow", summary()},

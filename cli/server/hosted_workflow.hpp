@@ -23,6 +23,7 @@
 #include "cli/server/live_view.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/execution/shared_workers.hpp"
+#include "runtime/loading/param_overrides.hpp"
 #include "runtime/values/value.hpp"
 
 namespace cwf::cli {
@@ -149,7 +150,7 @@ class HostedWorkflow {
   // The run's execution comes (and goes, with nullptr): the views attach to its cells.
   void execution_changed(Execution* execution, Director* director);
   // set_parameter of a "director.PARAM=VALUE" setting: the running director's policy replaced.
-  bool set_policy(const std::string& setting, const std::string& param);
+  bool set_policy(const std::string& setting, const ParamOverride& change);
 
   struct ConnectionEnds {
     ConnectionName name;
@@ -184,9 +185,9 @@ class HostedWorkflow {
   std::chrono::steady_clock::time_point started_;
   mutable std::mutex mutex_;  // guards what follows
   std::vector<ActorSummary> actors_;
-  std::string error_;     // why it failed
-  Value director_value_;  // the director it runs under, as details() shows it
-  std::string log_;       // what the run reported (checkpoints, problems), last lines
+  std::string error_;               // why it failed
+  DirectorConfig director_config_;  // what it runs under, with the changes made while it runs
+  std::string log_;                 // what the run reported (checkpoints, problems), last lines
   std::function<void(WorkflowState)> on_end_;
   std::function<std::shared_ptr<HostedWorkflow>(const std::string&)> find_others_;
   std::mutex change_mutex_;  // held through a set_parameter

@@ -30,8 +30,9 @@ class WorkflowViewFeed final : public actors::ViewFeed {
 using WorkflowFinder = std::function<std::shared_ptr<HostedWorkflow>(const std::string&)>;
 
 // A connector for the workflow_view sources of workflow `viewer`: opens the view on the workflow
-// `find` finds (null while it is not registered or not running); refuses a view of `viewer`
-// itself, of a connection it does not have or with a predicate that does not compile.
+// `find` finds (null while it is not registered or not running, or without a `find`); refuses a
+// view of `viewer` itself, of a connection it does not have or with a predicate that does not
+// compile.
 actors::ViewConnector view_connector(WorkflowFinder find, std::string viewer);
 
 }  // namespace cwf::cli

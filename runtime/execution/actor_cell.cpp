@@ -467,7 +467,9 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
       return result;
     }
   }
-  result.has_more_work = fire_again_at_ == kNever;
+  // Out of turn: it may fire again now unless it asked for a time still to come (a paced source
+  // behind its schedule asked for one already past).
+  result.has_more_work = fire_again_at_ == kNever || fire_again_at_ <= env_.clock->now();
   return result;
 }
 

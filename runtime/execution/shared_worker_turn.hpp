@@ -10,7 +10,7 @@
 namespace cwf {
 
 // Takes one of `share`'s workers, fires `cell` on up to `max_firings` windows and gives the
-// worker back. One window at a time (a source's turn whole): between two, the turn ends early
+// worker back. One window at a time: between two, the turn ends early
 // (the cell then reports more work) when a more important workflow waits for a worker, and
 // yields the core while a more important workflow is a member. Without a share, just
 // cell.run(max_firings). `waited` gets the time spent waiting for the worker (ns), which is not

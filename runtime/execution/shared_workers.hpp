@@ -37,7 +37,6 @@ struct WorkerShare {
   std::atomic<std::uint64_t> turns{0};      // workers taken
   std::atomic<std::uint64_t> waits{0};      // of those, the turns that had to wait
   std::atomic<std::uint64_t> waited_ns{0};  // total time waited for a worker
-  std::atomic<std::uint64_t> yields{0};     // turns ended early for a more important workflow
   // Its run is stopping or being suspended: it comes first, so that a workflow kept waiting by
   // more important ones can still end (its director acts on a stop between two grants).
   std::atomic<bool> finishing{false};
