@@ -45,7 +45,9 @@ and drains what is queued, the second leaves at once).
   --progress                      print a progress line every few seconds (default on a terminal)
   --set ACTOR.PARAM=VALUE         set a parameter of an actor of the file before it is built
                                   (repeatable; VALUE as in YAML; a relative path is relative to
-                                  the current directory)
+                                  the current directory); ACTOR.PORT.window.FIELD=VALUE sets the
+                                  size, step, timeout, delete_used or suppress_empty of the
+                                  window on an input port
   --line-buffered                 write every line of the stdout actors as soon as it is made,
                                   also into a pipe or a file (default: in blocks there, per
                                   firing on a terminal)

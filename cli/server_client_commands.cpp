@@ -39,10 +39,14 @@ const std::map<std::string, std::string> kUsages = {
      "usage: cwf stop NAME [server options]\n\nStops the workflow's sources and lets "
      "it process what is queued; it stays listed (stopped).\n"},
     {"set",
-     "usage: cwf set NAME ACTOR.PARAM=VALUE [server options]\n\n"
+     "usage: cwf set NAME ACTOR.PARAM=VALUE [server options]\n"
+     "       cwf set NAME ACTOR.PORT.window.(size|step|timeout)=VALUE\n"
+     "       cwf set NAME director.(scheduler|PARAM)=VALUE\n\n"
      "Changes a parameter of a running workflow where the actor's type allows it (cwf actors\n"
-     "says \"changeable while it runs\"): VALUE as it would be written in the file. The actor\n"
-     "takes it before its next firing; the server keeps it for its next start.\n"},
+     "says \"changeable while it runs\"), the size, step or timeout of the window on an input\n"
+     "port (in the units the file declares), or its scheduling policy: VALUE as it would be\n"
+     "written in the file. The actor takes it before its next firing; the server keeps it for\n"
+     "its next start.\n"},
     {"priority",
      "usage: cwf priority NAME N [server options]\n\n"
      "Changes a workflow's priority (a whole number, higher is more important) from its next\n"

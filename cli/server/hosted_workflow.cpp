@@ -15,6 +15,7 @@
 #include "runtime/execution/composite_actor.hpp"
 #include "runtime/execution/director_factory.hpp"
 #include "runtime/execution/scheduled_director.hpp"
+#include "runtime/execution/windowed_receiver.hpp"
 #include "runtime/loading/param_overrides.hpp"
 #include "runtime/loading/workflow_loader.hpp"
 #include "runtime/values/value_json.hpp"
@@ -56,8 +57,13 @@ Value graph_of(const Workflow& workflow) {
   for (const Connection& c : workflow.connections())
     connections.push_back(Value::record({{"from", Value(port_name(workflow, c.from, true))},
                                          {"to", Value(port_name(workflow, c.to, false))}}));
+  std::vector<Value> windows;
+  for (const PortWindow& w : workflow.windows())
+    windows.push_back(Value::record({{"port", Value(port_name(workflow, w.port, false))},
+                                     {"window", Value(workflow.describe(w))}}));
   return Value::record({{"actors", Value::array(std::move(actors))},
-                        {"connections", Value::array(std::move(connections))}});
+                        {"connections", Value::array(std::move(connections))},
+                        {"windows", Value::array(std::move(windows))}});
 }
 
 Value count(std::uint64_t n) {
@@ -190,12 +196,16 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
   auto run = std::make_shared<BuiltRun>(std::move(built));
   connect_views(*run->workflow);
   checkpointed_ = RunCheckpoints::refusal(*run->workflow).empty();
-  graph_ = graph_of(*run->workflow);
   {
     std::lock_guard lock(mutex_);
+    graph_ = graph_of(*run->workflow);
     director_config_ = run->workflow->director();
   }
-  dot_ = workflow_dot(*run->workflow);
+  {
+    std::lock_guard lock(svg_mutex_);
+    dot_ = workflow_dot(*run->workflow);
+    svg_.clear();
+  }
   connections_.clear();
   for (const Connection& c : run->workflow->connections()) {
     const Workflow& w = *run->workflow;
@@ -447,6 +457,7 @@ bool HostedWorkflow::set_parameter(const std::string& setting) {
     throw CatalogError(400, e.what());
   }
   if (change.actor == kDirector) return set_policy(setting, change);
+  if (change.window_field()) return set_window(setting, change);
   // Loaded again with it: the loader checks the actor, the parameter and the value.
   WorkflowDefinition changed = definition();
   changed.settings.push_back(setting);
@@ -517,6 +528,46 @@ bool HostedWorkflow::set_policy(const std::string& setting, const ParamOverride&
     std::lock_guard settings_lock(mutex_);
     definition_.settings.push_back(setting);
     director_config_ = config;  // the next change builds on it, taken yet or not
+  }
+  return taken_within_10s(done);
+}
+
+bool HostedWorkflow::set_window(const std::string& setting, const ParamOverride& change) {
+  const std::string port_name = change.window_field()->port;
+  // Loaded with and without it: the loader checks the port, the field and the value, and the
+  // two windows say whether the running one can become the other.
+  WorkflowDefinition changed = definition();
+  BuiltRun before = build_run(changed);
+  changed.settings.push_back(setting);
+  BuiltRun after = build_run(changed);
+  const ActorId id = *after.workflow->find(change.actor);
+  const int port = after.workflow->actor(id).actor->input_index(port_name);
+  const WindowSpec& from = before.workflow->window({id, port})->spec;
+  const WindowSpec& to = after.workflow->window({id, port})->spec;
+  if (std::optional<std::string> why = reshape_refusal(from, to))
+    throw CatalogError(409, "the window on " + change.actor + "." + port_name +
+                                " cannot change that way while the workflow runs (" + *why +
+                                "): remove it and register it again");
+  auto applied = std::make_shared<std::promise<void>>();
+  std::future<void> done = applied->get_future();
+  {
+    std::unique_lock lock(live_mutex_);
+    wait_for_execution(lock, "there is nothing to change");
+    ActorCell& cell = execution_->cell(id);
+    cell.request_change([&cell, port, to, applied] {
+      // The cell built a windowed receiver for the port: the workflow declares its window.
+      if (auto* windowed = dynamic_cast<WindowedReceiver*>(cell.receiver(port)))
+        windowed->reshape(to);
+      applied->set_value();
+    });
+    std::lock_guard settings_lock(mutex_);
+    definition_.settings.push_back(setting);
+    graph_ = graph_of(*after.workflow);  // the windows as they are now
+  }
+  {
+    std::lock_guard lock(svg_mutex_);
+    dot_ = workflow_dot(*after.workflow);
+    svg_.clear();
   }
   return taken_within_10s(done);
 }
@@ -667,12 +718,13 @@ Value HostedWorkflow::details() const {
                                     {"cancelled", count(a.cancelled)},
                                     {"problems", count(a.incomplete())}}));
   std::string error, log;
-  Value director;
+  Value director, graph;
   {
     std::lock_guard lock(mutex_);
     error = error_;
     log = log_;
     director = director_value(director_config_);
+    graph = graph_;
   }
   const std::uint64_t resumed = resumed_from_.load();
   return Value::record({{"workflow", summary()},
@@ -681,7 +733,7 @@ Value HostedWorkflow::details() const {
                         {"director", director},
                         {"resumed_from_checkpoint", resumed ? count(resumed) : Value()},
                         {"views_open", count(views_open())},
-                        {"graph", graph_},
+                        {"graph", graph},
                         {"actors", Value::array(std::move(actors))},
                         {"error", error.empty() ? Value() : Value(error)},
                         {"log", log.empty() ? Value() : Value(log)}});

@@ -123,6 +123,9 @@ class HostedWorkflow {
   // policy, from its defaults) or one of the policy's parameters; the running director goes on
   // under a policy built with it (ScheduledDirector::adopt_policy). Not `type` or `workers`, and
   // not under the threaded director (409); a policy that refuses the value: 400.
+  // "ACTOR.PORT.window.FIELD=VALUE" changes the window on an input port: its size, step or
+  // timeout, in the same units (WindowedReceiver::reshape, between two firings of the actor);
+  // another change of the window (a unit, group_by, delete_used...) is refused with 409.
   bool set_parameter(const std::string& setting);
   // Its priority on the shared workers from its next firing on (the caller saves it).
   void set_priority(int priority);
@@ -151,6 +154,8 @@ class HostedWorkflow {
   void execution_changed(Execution* execution, Director* director);
   // set_parameter of a "director.PARAM=VALUE" setting: the running director's policy replaced.
   bool set_policy(const std::string& setting, const ParamOverride& change);
+  // set_parameter of an "ACTOR.PORT.window.FIELD=VALUE" setting: the port's window reshaped.
+  bool set_window(const std::string& setting, const ParamOverride& change);
 
   struct ConnectionEnds {
     ConnectionName name;

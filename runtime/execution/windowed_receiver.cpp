@@ -196,8 +196,12 @@ void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
                            : event_now - timeout_after_end_;
   Timestamp closed = std::max(any_event_ ? max_time_ : kMinTime, by_clock);
   if (end_of_input) closed = std::numeric_limits<Timestamp>::max();
+  settle(closed);
+}
+
+void WindowedReceiver::settle(Timestamp closed) {
   close_through(closed);
-  if (end_of_input) {
+  if (end_of_input_) {
     // Everything still incomplete (partial token or wave windows) closes now.
     for (std::size_t g = 0; g < groups_.size(); ++g)
       evaluate(g);
@@ -267,6 +271,45 @@ std::size_t WindowedReceiver::cancel(const CaseId& cancelled) {
       ready_.push(r);
   }
   return removed;
+}
+
+void WindowedReceiver::reshape(const WindowSpec& spec) {
+  if (std::optional<std::string> why = reshape_refusal(spec_, spec))
+    throw std::invalid_argument(*why);
+  // Windows not handed out are formed again, first, in the order in which they were ready.
+  std::vector<std::size_t> again;
+  for (; !ready_.empty(); ready_.pop()) {
+    std::size_t g = ready_.top().group;
+    groups_[g].ready = false;
+    groups_[g].group->drop_ready();
+    again.push_back(g);
+  }
+  adopt_shape(spec);
+  std::vector<std::size_t> rest = std::move(dirty_);
+  dirty_.clear();
+  for (GroupState& state : groups_)
+    state.dirty = false;
+  for (std::size_t g : again)
+    mark_dirty(g);
+  for (std::size_t g : rest)
+    mark_dirty(g);
+  for (std::size_t g = 0; g < groups_.size(); ++g)
+    mark_dirty(g);
+  settle(closed_through_);
+}
+
+void WindowedReceiver::adopt_shape(const WindowSpec& to) {
+  spec_.size = to.size;
+  spec_.step = to.step;
+  spec_.timeout = to.timeout;
+  timeout_after_end_ = spec_.timeout_after_end();
+  WindowParts old = std::move(parts_);  // the groups use it until they adopt the new parts
+  parts_ = make_window_parts(spec_);
+  for (GroupState& state : groups_) {
+    state.group->reshape(parts_);
+    ++state.version;  // deadlines armed by the old shape are stale
+  }
+  deadlines_ = {};
 }
 
 Window WindowedReceiver::front_window() {

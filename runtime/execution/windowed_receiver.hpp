@@ -67,6 +67,16 @@ class WindowedReceiver : public Receiver {
   void restore(SnapshotReader& in) override;
 
   const WindowSpec& spec() const { return spec_; }
+  // The port's size, step or formation timeout changes while the workflow runs (between two
+  // firings of its actor; `spec` passes reshape_refusal against spec(), else
+  // std::invalid_argument). Every group keeps its queue and the window it is forming keeps its
+  // place: its lower bound (a time step's period start, a token or wave step's first arrival),
+  // or for windows that look back, the event it ends at. That window takes the new size, and the
+  // windows after it follow the new step from there. Windows ready but not handed to the actor
+  // yet are formed again, in the order they became ready. Events that left (used, expired, late)
+  // do not come back: a larger window fills from what is still queued. Every group is evaluated
+  // again at once; deadlines follow the new timeout.
+  void reshape(const WindowSpec& spec);
   std::size_t groups() const { return groups_.size(); }
   // Wave units: waves the port still tracks (incomplete, or with events queued), and the wave
   // records all groups keep.
@@ -121,11 +131,17 @@ class WindowedReceiver : public Receiver {
   // Windows ending at or before `closed` (event time) close: the dirty groups and the deadlines
   // it passes are evaluated.
   void close_through(Timestamp closed);
+  // close_through(closed), then: at the end of input every group is evaluated (what is still
+  // incomplete closes), else the cell is asked to run again at the next deadline.
+  void settle(Timestamp closed);
   // Asks the cell to run again when the earliest pending window deadline times out.
   void wake_at_next_deadline();
   // A deadline in event time as a time on the workflow clock at which it has timed out.
   Timestamp due_on_clock(Timestamp deadline) const;
   WindowProgress progress() const;
+  // The spec's size, step and timeout become `to`'s, the parts are rebuilt and every group
+  // adopts them (see reshape).
+  void adopt_shape(const WindowSpec& to);
 
   WindowSpec spec_;
   WindowParts parts_;  // the step and size all groups apply

@@ -1,14 +1,18 @@
 // A windowed receiver in a checkpoint (WindowedReceiver::snapshot / restore).
 //
-// Layout, after the base receiver's: how far time has got (max time, clock offset and the time it
-// was learned for, whether it is known, closed_through, whether any event came, the end of
-// input, the next ready order); the groups in index order (key when grouped, deadline version,
-// ready, dirty, then the group, WindowGroup::snapshot); the groups still to evaluate, in order;
-// the ready windows and the deadlines as their heaps hold them (so that equal deadlines come out
-// in the same order as they would have); the wave completion state; the waves queued in groups.
-// The spec, its parts, the compiled group-by keys and the group key index are rebuilt.
+// Layout, after the base receiver's: the shape in effect (size and step, each present or not, with
+// unit and amount; the timeout factor: a port reshaped while it ran is restored in the shape its
+// groups were in, then reshaped to the spec it was built with); how far time has got (max time,
+// clock offset and the time it was learned for, whether it is known, closed_through, whether any
+// event came, the end of input, the next ready order); the groups in index order (key when grouped,
+// deadline version, ready, dirty, then the group, WindowGroup::snapshot); the groups still to
+// evaluate, in order; the ready windows and the deadlines as their heaps hold them (so that equal
+// deadlines come out in the same order as they would have); the wave completion state; the waves
+// queued in groups. The spec, its parts, the compiled group-by keys and the group key index are
+// rebuilt.
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,10 +36,31 @@ template <typename Queue>
 const typename Queue::container_type& heap_of(const Queue& queue) {
   return heap_of(const_cast<Queue&>(queue));
 }
+void write_extent(SnapshotWriter& out, const std::optional<WindowExtent>& extent) {
+  out.write_bool(extent.has_value());
+  if (!extent) return;
+  out.write_u64(static_cast<std::uint64_t>(extent->unit));
+  out.write_i64(extent->amount);
+}
+
+std::optional<WindowExtent> read_extent(SnapshotReader& in, std::string_view what) {
+  if (!in.read_bool(what)) return std::nullopt;
+  WindowExtent extent;
+  std::uint64_t unit = in.read_u64(what);
+  if (unit > static_cast<std::uint64_t>(WindowUnit::waves)) in.reject(what, "no such unit");
+  extent.unit = static_cast<WindowUnit>(unit);
+  extent.amount = in.read_i64(what);
+  if (extent.amount < 1) in.reject(what, "an amount is at least 1");
+  return extent;
+}
+
 }  // namespace
 
 void WindowedReceiver::snapshot(SnapshotWriter& out) const {
   Receiver::snapshot(out);
+  write_extent(out, spec_.size);
+  write_extent(out, spec_.step);
+  out.write_double(spec_.timeout);
   out.write_timestamp(max_time_);
   out.write_timestamp(clock_offset_);
   out.write_timestamp(offset_learned_for_);
@@ -93,6 +118,19 @@ void WindowedReceiver::snapshot(SnapshotWriter& out) const {
 
 void WindowedReceiver::restore(SnapshotReader& in) {
   Receiver::restore(in);
+  WindowSpec built = spec_;
+  WindowSpec stored = spec_;
+  stored.size = read_extent(in, "the window's size");
+  stored.step = read_extent(in, "the window's step");
+  stored.timeout = in.read_double("the window's timeout");
+  if (!(stored.timeout >= 0 && stored.timeout <= 1e9))
+    in.reject("the window's timeout", "a factor from 0 to 1e9");
+  const bool reshaped = !(stored == built);
+  if (reshaped) {
+    if (std::optional<std::string> why = reshape_refusal(stored, built))
+      in.reject("the window's shape", "it was " + stored.describe() + ", the port has " +
+                                          built.describe() + " now: " + *why);
+  }
   max_time_ = in.read_timestamp("the latest event time");
   clock_offset_ = in.read_timestamp("the clock offset");
   offset_learned_for_ = in.read_timestamp("the time the clock offset was learned for");
@@ -110,6 +148,7 @@ void WindowedReceiver::restore(SnapshotReader& in) {
   deadlines_ = {};
   queued_waves_.clear();
   live_ = 0;
+  if (reshaped) adopt_shape(stored);  // no group yet: the parts the groups were in
 
   const std::size_t groups = in.read_count("the groups");
   auto read_group_index = [&in, groups](std::string_view what) {
@@ -197,6 +236,7 @@ void WindowedReceiver::restore(SnapshotReader& in) {
     if (it->second.holding > holders)
       in.reject("the groups holding a wave", "more than received it");
   }
+  if (reshaped) reshape(built);
 }
 
 }  // namespace cwf

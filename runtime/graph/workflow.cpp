@@ -122,6 +122,15 @@ const PortWindow* Workflow::window(PortAddress port) const {
   return nullptr;
 }
 
+void Workflow::respecify_window(PortAddress port, WindowSpec spec) {
+  for (PortWindow& window : windows_)
+    if (window.port == port) {
+      window.spec = std::move(spec);
+      return;
+    }
+  throw WorkflowError("input port '" + port_name(port) + "' has no window");
+}
+
 std::string Workflow::describe(const PortWindow& window) const {
   std::string out = window.spec.describe();
   if (window.expired_to) out += " with expired_to: " + port_name(*window.expired_to);

@@ -114,6 +114,9 @@ class Workflow {
                       std::string_view expired_to = {});
   // The window on an input port; null: the port is a FIFO queue.
   const PortWindow* window(PortAddress port) const;
+  // Replaces the spec of the window on `port` (declared before): `cwf run --set
+  // ACTOR.PORT.window.FIELD=VALUE`.
+  void respecify_window(PortAddress port, WindowSpec spec);
   // Text for people (graph labels, messages): the spec, and its expired route if any.
   std::string describe(const PortWindow& window) const;
 

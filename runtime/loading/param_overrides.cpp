@@ -21,4 +21,11 @@ ParamOverride parse_param_override(std::string_view text) {
   return result;
 }
 
+std::optional<ParamOverride::WindowField> ParamOverride::window_field() const {
+  constexpr std::string_view kWindow = ".window.";
+  std::size_t at = param.find(kWindow);
+  if (at == std::string::npos || at == 0) return std::nullopt;
+  return WindowField{param.substr(0, at), param.substr(at + kWindow.size())};
+}
+
 }  // namespace cwf

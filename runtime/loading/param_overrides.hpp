@@ -4,6 +4,7 @@
 // file, and checked against the actor type's schema like one written there.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,14 @@ struct ParamOverride {
   std::string base_dir = {};
   // "--set ACTOR.PARAM", naming the override in errors.
   std::string origin() const { return "--set " + actor + "." + param; }
+
+  // "ACTOR.PORT.window.FIELD=VALUE" sets a field of the window on the actor's input port PORT
+  // (size, step, timeout, delete_used, suppress_empty) instead of a parameter.
+  struct WindowField {
+    std::string port;
+    std::string field;
+  };
+  std::optional<WindowField> window_field() const;
 };
 
 // "ACTOR.PARAM=VALUE" (VALUE may be empty and may contain '=' and '.'); throws

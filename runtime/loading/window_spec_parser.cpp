@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "runtime/loading/workflow_parser.hpp"
@@ -115,6 +116,34 @@ class WindowParser {
 WindowSpec parse_window_spec(const YamlEntry& entry, const std::string& file,
                              std::optional<YamlEntry>* expired_to) {
   return WindowParser(file).parse(entry, expired_to);
+}
+
+void set_window_field(WindowSpec& spec, const std::string& field, const std::string& value,
+                      const std::string& origin) {
+  static const std::vector<std::string> kSettable = {"size", "step", "timeout", "delete_used",
+                                                     "suppress_empty"};
+  if (std::find(kSettable.begin(), kSettable.end(), field) == kSettable.end()) {
+    bool known = std::find(kWindowKeys.begin(), kWindowKeys.end(), field) != kWindowKeys.end();
+    throw LoadError(SourceLocation{origin, 0, 0},
+                    known ? "the window's " + field + " can only be written in the file"
+                          : "unknown window key '" + field + "'" +
+                                loader_detail::suggest(field, kSettable, "expected one of"));
+  }
+  // Read as the one key of a window map, so that the value means what it would in the file.
+  YAML::Node one(YAML::NodeType::Map);
+  one[field] = value;
+  WindowSpec read;
+  try {
+    read = WindowParser(origin).parse(YamlEntry{"window", YAML::Node("window"), one}, nullptr);
+  } catch (const LoadError& e) {
+    // Nodes made here have no place in a file: the error is the setting's.
+    throw LoadError(SourceLocation{origin, 0, 0}, e.message());
+  }
+  if (field == "size") spec.size = read.size;
+  if (field == "step") spec.step = read.step;
+  if (field == "timeout") spec.timeout = read.timeout;
+  if (field == "delete_used") spec.delete_used = read.delete_used;
+  if (field == "suppress_empty") spec.suppress_empty = read.suppress_empty;
 }
 
 }  // namespace cwf

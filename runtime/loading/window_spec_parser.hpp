@@ -15,4 +15,10 @@ namespace cwf {
 WindowSpec parse_window_spec(const YamlEntry& entry, const std::string& file,
                              std::optional<YamlEntry>* expired_to);
 
+// `--set ACTOR.PORT.window.FIELD=VALUE`: sets one field of `spec` (size, step, timeout,
+// delete_used or suppress_empty) from VALUE, read as it would be in the file. Errors are
+// LoadErrors at `origin` ("--set detect.in.window.size").
+void set_window_field(WindowSpec& spec, const std::string& field, const std::string& value,
+                      const std::string& origin);
+
 }  // namespace cwf

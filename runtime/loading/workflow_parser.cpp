@@ -10,6 +10,7 @@
 #include "runtime/execution/composite_actor.hpp"
 #include "runtime/execution/director_factory.hpp"
 #include "runtime/loading/param_binding.hpp"
+#include "runtime/loading/window_spec_parser.hpp"
 #include "runtime/values/did_you_mean.hpp"
 
 namespace cwf::loader_detail {
@@ -114,8 +115,9 @@ void Loader::check_overrides(const std::vector<YamlEntry>& actors, const std::st
       throw LoadError(
           SourceLocation{o.origin(), 0, 0},
           "no actor '" + o.actor + "' in the workflow" + suggest(o.actor, names, "its actors"));
-    // What is wrong with the actor itself (not a map, an unknown type) is said when it is built.
-    if (!actor->value.IsMap()) continue;
+    // What is wrong with the actor itself (not a map, an unknown type) is said when it is built;
+    // a window's port is checked once the connections are read (apply_window_overrides).
+    if (!actor->value.IsMap() || o.window_field()) continue;
     const ActorType* type = nullptr;
     for (const YamlEntry& item : yaml_map_entries(actor->value, file)) {
       if (item.key == "workflow")
@@ -141,10 +143,36 @@ void Loader::check_overrides(const std::vector<YamlEntry>& actors, const std::st
 void Loader::apply_overrides(const std::string& actor, std::vector<YamlEntry>& entries,
                              std::map<std::string, std::string>& set) const {
   for (const ParamOverride& o : overrides_) {
-    if (o.actor != actor) continue;
+    if (o.actor != actor || o.window_field()) continue;
     std::erase_if(entries, [&](const YamlEntry& e) { return e.key == o.param; });
     entries.push_back(YamlEntry{o.param, YAML::Node(o.param), YAML::Node(o.value)});
     set[o.param] = o.base_dir;
+  }
+}
+
+void Loader::apply_window_overrides(Workflow& workflow) const {
+  for (const ParamOverride& o : overrides_) {
+    std::optional<ParamOverride::WindowField> target = o.window_field();
+    if (!target) continue;
+    const SourceLocation at{o.origin(), 0, 0};
+    const ActorId id = *workflow.find(o.actor);  // check_overrides found it
+    const Actor& actor = *workflow.actor(id).actor;
+    const int port = actor.input_index(target->port);
+    if (port < 0) {
+      std::vector<std::string> inputs;
+      for (const PortSpec& input : actor.inputs())
+        inputs.push_back(input.name);
+      throw LoadError(at, "actor '" + o.actor + "' has no input port '" + target->port + "'" +
+                              suggest(target->port, inputs, "its inputs"));
+    }
+    const PortWindow* window = workflow.window({id, port});
+    if (!window)
+      throw LoadError(at, "input port '" + target->port + "' of '" + o.actor +
+                              "' has no window (declare one with 'window:' on a connection into "
+                              "it)");
+    WindowSpec spec = window->spec;
+    set_window_field(spec, target->field, o.value, o.origin());
+    workflow.respecify_window({id, port}, std::move(spec));
   }
 }
 
@@ -230,6 +258,7 @@ void FileParser::parse_top_level(const YAML::Node& root) {
     result_.outputs = parse_boundary(*outputs, false);
   if (const YamlEntry* actors = section("actors")) parse_actors(*actors);
   if (const YamlEntry* connections = section("connections")) parse_connections(*connections);
+  if (!sub_) loader_.apply_window_overrides(*result_.workflow);
   // A sub-workflow may just connect its boundary; a top-level workflow without actors is a
   // mistake (an empty or misnamed 'actors' section), not a workflow that does nothing.
   if (result_.workflow->size() == 0)

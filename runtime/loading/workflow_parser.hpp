@@ -140,6 +140,11 @@ class Loader {
   void apply_overrides(const std::string& actor, std::vector<YamlEntry>& entries,
                        std::map<std::string, std::string>& set) const;
 
+  // Sets the window fields the overrides name (ACTOR.PORT.window.FIELD) on the windows declared
+  // in the top-level file. Throws LoadError for a port the actor does not have, a port without a
+  // window, or a field or value the window cannot take.
+  void apply_window_overrides(Workflow& workflow) const;
+
   // The include chain ending in `identity` ("a.yaml -> b.yaml -> a.yaml"), if it is one.
   std::optional<std::string> cycle(const std::string& identity, const std::string& file) const;
 

@@ -15,7 +15,7 @@ bool WindowGroup::add(Event&& event) {
     ordinal = it->second;
     first_of_wave = ++record(ordinal).live == 1;
   }
-  if (cursor_.awaits_event) step_.arrived(cursor_, event.time);
+  if (cursor_.awaits_event) step_->arrived(cursor_, event.time);
   events_.push_back(std::move(event));
   seqs_.push_back(arrived_++);
   ordinals_.push_back(ordinal);
@@ -62,7 +62,7 @@ bool WindowGroup::evaluate(const WindowProgress& p, Timestamp* deadline, const E
       return true;
     }
     next_window(expire);
-    if (!step_.skip_empty(*this, cursor_)) return false;
+    if (!step_->skip_empty(*this, cursor_)) return false;
   }
 }
 
@@ -70,13 +70,13 @@ bool WindowGroup::select(const WindowProgress& p, Timestamp* deadline) {
   *deadline = kNoDeadline;
   sel_.clear();
   if (looks_back_) return select_backwards();
-  if (!step_.place(*this, cursor_, p, place_)) return false;
-  return size_.select(*this, step_, place_, p, sel_, deadline);
+  if (!step_->place(*this, cursor_, p, place_)) return false;
+  return size_->select(*this, *step_, place_, p, sel_, deadline);
 }
 
 bool WindowGroup::select_backwards() {
   // Window k ends at its stepping event and looks back from it.
-  const std::uint64_t stepping = step_.stepping_seq(cursor_.k);
+  const std::uint64_t stepping = step_->stepping_seq(cursor_);
   if (arrived_ <= stepping) return false;
   auto begin = seqs_.begin() + static_cast<std::ptrdiff_t>(head_);
   auto it = std::lower_bound(begin, seqs_.end(), stepping);
@@ -86,7 +86,7 @@ bool WindowGroup::select_backwards() {
   cursor_.trigger_time = event(ti).time;
   cursor_.trigger_wave = wave(ti);
   sel_.time = cursor_.trigger_time;
-  size_.select_back(*this, ti, cursor_, sel_);
+  size_->select_back(*this, ti, cursor_, sel_);
   return true;
 }
 
@@ -139,15 +139,18 @@ std::size_t WindowGroup::remove_case(const std::function<bool(const Event&)>& be
       ++removed;
     }
   if (removed == 0) return 0;
-  // A ready window may hold removed events: the cursor stays on it, and the next evaluate()
-  // selects it again from what is left.
+  // A ready window may hold removed events: it is selected again from what is left.
+  drop_ready();
+  pop_front();
+  return removed;
+}
+
+void WindowGroup::drop_ready() {
   ready_ = false;
   view_ = false;
   sel_.clear();
   window_.clear();
   window_seqs_.clear();
-  pop_front();
-  return removed;
 }
 
 void WindowGroup::finish(bool delete_used, const ExpireFn& expire) {
@@ -168,7 +171,7 @@ void WindowGroup::next_window(const ExpireFn& expire) {
   sel_.clear();
   window_.clear();
   window_seqs_.clear();
-  step_.next(cursor_);
+  step_->next(cursor_);
   if (!bounded_) {
     pop_front();  // unbounded: events leave only when used
     return;
@@ -177,13 +180,13 @@ void WindowGroup::next_window(const ExpireFn& expire) {
     // Later windows look back from later events; the size says which events before the next
     // stepping one they can no longer hold. What leaves, leaves oldest first (CWP6).
     leaving_.clear();
-    size_.leaving_back(*this, cursor_, step_.stepping_seq(cursor_.k), leaving_);
+    size_->leaving_back(*this, cursor_, step_->stepping_seq(cursor_), leaving_);
     for (auto i = leaving_.rbegin(); i != leaving_.rend(); ++i)
       remove(*i, &expire);
   } else {
     // Later windows start at or past the next window's lower bound: what lies below it leaves.
     WindowPlace& next = place_;
-    step_.bounds(cursor_, next);
+    step_->bounds(cursor_, next);
     if (next.by_arrival_only()) {
       expire_front_below(next.seq_from, expire);
     } else {
@@ -199,7 +202,7 @@ void WindowGroup::expire_below_arrival_bound(const ExpireFn& expire) {
   // step: between two windows, or after the last) is held by no window: it expires now instead
   // of waiting in the queue for a window that never comes.
   if (queued() == 0) return;
-  step_.bounds(cursor_, place_);
+  step_->bounds(cursor_, place_);
   if (!place_.by_arrival_only() || seq(0) >= place_.seq_from) return;
   expire_front_below(place_.seq_from, expire);
   pop_front();

@@ -61,19 +61,22 @@ class WindowGroup {
   // `parts`: the port's step and size (shared by its groups, outliving them).
   WindowGroup(const WindowSpec& spec, const WindowParts& parts, std::size_t* live_total,
               WaveLeftFn wave_left = nullptr)
-      : spec_(spec),
-        step_(*parts.step),
-        size_(*parts.size),
-        looks_back_(parts.step->looks_back()),
-        bounded_(parts.size->bounded()),
-        // Only a bounded window that starts at its lower bound can have events below it.
-        bounds_by_arrival_(parts.step->bounds_by_arrival() && parts.size->bounded() &&
-                           !parts.step->looks_back()),
-        show_empty_(spec.closes_by_time() && !spec.suppress_empty),
-        live_total_(live_total),
-        wave_left_(std::move(wave_left)) {
+      : spec_(spec), live_total_(live_total), wave_left_(std::move(wave_left)) {
+    take_parts(parts);
     cursor_.awaits_event = parts.step->watches_arrivals();
   }
+
+  // The port's step or size changed (WindowedReceiver::reshape; `parts` are built from the new
+  // spec, which `spec` of the constructor now holds, and differ from the old ones in amounts
+  // only). The window being formed keeps its place and takes the new size; the windows after it
+  // follow the new step. Called while no window is ready (drop_ready).
+  void reshape(const WindowParts& parts) {
+    step_->fold(cursor_);
+    take_parts(parts);
+  }
+  // Forgets the ready window, which was not handed out: the cursor stays on it, and the next
+  // evaluate() selects it again.
+  void drop_ready();
 
   // Events with a timestamp before this fall into a window that closed by time (late).
   Timestamp late_before() const { return late_before_; }
@@ -86,7 +89,7 @@ class WindowGroup {
   // For an event behind `latest`, the port's latest timestamp: also late for every window
   // `latest` closed, formed yet or not (WindowStep::first_open_lower_bound).
   Timestamp late_before(Timestamp latest) const {
-    return std::max(late_before(), step_.first_open_lower_bound(cursor_, latest));
+    return std::max(late_before(), step_->first_open_lower_bound(cursor_, latest));
   }
   // Returns true (wave units) when the event is the only queued one of its wave in the group.
   bool add(Event&& event);
@@ -191,15 +194,25 @@ class WindowGroup {
   // Expires the queue's front entries with an arrival number below `seq_from`.
   void expire_front_below(std::uint64_t seq_from, const ExpireFn& expire);
 
+  void take_parts(const WindowParts& parts) {
+    step_ = parts.step.get();
+    size_ = parts.size.get();
+    looks_back_ = step_->looks_back();
+    bounded_ = size_->bounded();
+    // Only a bounded window that starts at its lower bound can have events below it.
+    bounds_by_arrival_ = step_->bounds_by_arrival() && bounded_ && !looks_back_;
+    show_empty_ = spec_.closes_by_time() && !spec_.suppress_empty;
+  }
+
   const WindowSpec& spec_;
-  const WindowStep& step_;
-  const WindowSize& size_;
-  const bool looks_back_;
-  const bool bounded_;  // events leave when later windows start past them
+  const WindowStep* step_ = nullptr;  // the port's (WindowParts), shared by its groups
+  const WindowSize* size_ = nullptr;
+  bool looks_back_ = false;
+  bool bounded_ = false;  // events leave when later windows start past them
   // The step's lower bounds are arrival numbers only, the size is bounded and windows start at
   // their lower bound: an event can arrive below the next window's bound.
-  const bool bounds_by_arrival_;
-  const bool show_empty_;  // empty windows are handed out (time windows, unless suppressed)
+  bool bounds_by_arrival_ = false;
+  bool show_empty_ = false;  // empty windows are handed out (time windows, unless suppressed)
   std::size_t* live_total_;
   std::vector<Event> events_;
   std::vector<std::uint64_t> seqs_;      // arrival position in the group

@@ -4,7 +4,7 @@
 // leaving list) is not state at all. The storage is written from its head, so a restored group's
 // queue starts at storage index 0: the same queue, without the dead prefix.
 //
-// Layout: arrived; cursor (k, floor, started, parked, awaits_event, base, trigger_time,
+// Layout: arrived; cursor (k, origin, floor, started, parked, awaits_event, base, trigger_time,
 // trigger_wave); late_before; the queue (count, then per entry: arrival number, wave ordinal, gone,
 // and the event, or only its timestamp when it is gone); the wave records (base ordinal, count,
 // then per record: root time, root sequence, complete); whether a window is ready and, if so, its
@@ -21,6 +21,7 @@ namespace cwf {
 void WindowGroup::snapshot(SnapshotWriter& out) const {
   out.write_u64(arrived_);
   out.write_u64(cursor_.k);
+  out.write_u64(cursor_.origin);
   out.write_timestamp(cursor_.floor);
   out.write_bool(cursor_.started);
   out.write_bool(cursor_.parked);
@@ -92,6 +93,7 @@ void WindowGroup::restore(SnapshotReader& in) {
 
   arrived_ = in.read_u64("the group's arrivals");
   cursor_.k = in.read_u64("the window being formed");
+  cursor_.origin = in.read_u64("where the windows are counted from");
   cursor_.floor = in.read_timestamp("the cursor's floor");
   cursor_.started = in.read_bool("whether the grid started");
   cursor_.parked = in.read_bool("whether the group is parked");

@@ -124,4 +124,45 @@ bool WindowSpec::uses_waves() const {
   return (step && step->unit == WindowUnit::waves) || (size && size->unit == WindowUnit::waves);
 }
 
+namespace {
+
+// "is counted in tokens", "is a duration".
+std::string unit_phrase(WindowUnit unit) {
+  switch (unit) {
+    case WindowUnit::tokens:
+      return "is counted in tokens";
+    case WindowUnit::time:
+      return "is a duration";
+    case WindowUnit::waves:
+      return "is counted in waves";
+  }
+  return "";
+}
+
+std::optional<std::string> extent_refusal(std::string_view what,
+                                          const std::optional<WindowExtent>& from,
+                                          const std::optional<WindowExtent>& to) {
+  auto shown = [](const std::optional<WindowExtent>& e) {
+    return e ? e->to_string() : std::string("none");
+  };
+  if (!from && to)
+    return "the window has no " + std::string(what) + ": it cannot get one (" + shown(to) + ")";
+  if (from && !to) return "the window's " + std::string(what) + " cannot be taken away";
+  if (from && to && from->unit != to->unit)
+    return "the " + std::string(what) + " " + unit_phrase(from->unit) + ": it cannot become " +
+           to->to_string();
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> reshape_refusal(const WindowSpec& from, const WindowSpec& to) {
+  if (auto why = extent_refusal("size", from.size, to.size)) return why;
+  if (auto why = extent_refusal("step", from.step, to.step)) return why;
+  if (from.group_by != to.group_by) return std::string("group_by cannot change");
+  if (from.delete_used != to.delete_used) return std::string("delete_used cannot change");
+  if (from.suppress_empty != to.suppress_empty) return std::string("suppress_empty cannot change");
+  return std::nullopt;
+}
+
 }  // namespace cwf

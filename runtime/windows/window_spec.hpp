@@ -76,4 +76,11 @@ struct WindowSpec {
   bool uses_waves() const;
 };
 
+// Why the window of a running port cannot change from `from` to `to`, or nothing when it can:
+// only the amounts of its size and step and its formation timeout may differ (the units, whether
+// there is a size and a step, group_by, delete_used and suppress_empty decide what the queued
+// events and the windows formed so far mean). E.g. "the step is counted in tokens: it cannot
+// become 30 s".
+std::optional<std::string> reshape_refusal(const WindowSpec& from, const WindowSpec& to);
+
 }  // namespace cwf

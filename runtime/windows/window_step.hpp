@@ -42,6 +42,9 @@ struct WindowProgress {
 // Where a group has got: the window it forms next and what its step keeps per group.
 struct WindowCursor {
   std::uint64_t k = 0;  // the window being formed
+  // Token and wave steps: the arrival number (wave ordinal) window 0 is counted from. 0 until the
+  // port's step or size changes while it runs (WindowStep::fold).
+  std::uint64_t origin = 0;
   // Events with a timestamp before this can only fall into windows that have passed (the step's
   // part of WindowGroup::late_before): a time step's current lower bound.
   Timestamp floor = std::numeric_limits<Timestamp>::min();
@@ -142,8 +145,14 @@ class WindowStep {
     return std::numeric_limits<Timestamp>::min();
   }
 
-  // Windows that look back: the arrival number of the event window k ends at.
-  virtual std::uint64_t stepping_seq(std::uint64_t) const { return 0; }
+  // Windows that look back: the arrival number of the event the cursor's window ends at.
+  virtual std::uint64_t stepping_seq(const WindowCursor&) const { return 0; }
+
+  // The port's step or size changes (WindowedReceiver::reshape): makes the window being formed
+  // window 0, where this step placed it (its lower bound; for windows that look back, its
+  // stepping event), so that the new step counts on from there. Steps that number their windows
+  // by arrival (no step) keep the cursor as it is.
+  virtual void fold(WindowCursor&) const {}
 };
 
 }  // namespace cwf

@@ -25,7 +25,7 @@ class WindowStepEveryEvent final : public WindowStep {
   StepClosing closing(const WindowPlace&, const WindowProgress& progress) const override {
     return {progress.end_of_input, false, kNoDeadline};
   }
-  std::uint64_t stepping_seq(std::uint64_t k) const override { return k; }
+  std::uint64_t stepping_seq(const WindowCursor& cursor) const override { return cursor.k; }
 };
 
 }  // namespace cwf

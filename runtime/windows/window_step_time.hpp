@@ -42,6 +42,13 @@ class WindowStepTime final : public WindowStep {
                                           const WindowPlace& place) const override;
   bool skip_empty(const WindowGroup& group, WindowCursor& cursor) const override;
   Timestamp first_open_lower_bound(const WindowCursor& cursor, Timestamp latest) const override;
+  // The grid restarts at the window being formed: base L, k = 0 (a group that saw no event yet
+  // starts its grid from its first event, by the new period).
+  void fold(WindowCursor& cursor) const override {
+    if (!cursor.started) return;
+    cursor.base = lower(cursor);
+    cursor.k = 0;
+  }
 
   // Window k's lower bound.
   Timestamp lower(const WindowCursor& cursor) const {

@@ -7,7 +7,7 @@
 namespace cwf {
 
 void WindowStepTokens::bounds(const WindowCursor& cursor, WindowPlace& place) const {
-  place.seq_from = cursor.k * n_;
+  place.seq_from = cursor.origin + cursor.k * n_;
   place.seq_to = place.seq_from + n_;
 }
 

@@ -1,6 +1,6 @@
-// Step N tokens: window k starts at the group's (k*N)-th event (events are numbered 0, 1, 2, ...
-// as they arrive in the group) and holds, by its size, events from there on; the events before
-// it leave once no later window can hold them. With a size that reaches back from an end (a
+// Step N tokens: window k starts at the group's (origin + k*N)-th event (events are numbered 0, 1,
+// 2, ... as they arrive in the group) and holds, by its size, events from there on; the events
+// before it leave once no later window can hold them. With a size that reaches back from an end (a
 // duration: "the last y seconds, every N tokens"), window k instead ends at the (k*N)-th event
 // and looks back from it.
 #pragma once
@@ -25,7 +25,13 @@ class WindowStepTokens final : public WindowStep {
   bool next_bound_reached(const WindowGroup& group, const WindowPlace& place,
                           const WindowProgress& progress) const override;
   StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const override;
-  std::uint64_t stepping_seq(std::uint64_t k) const override { return k * n_; }
+  std::uint64_t stepping_seq(const WindowCursor& cursor) const override {
+    return cursor.origin + cursor.k * n_;
+  }
+  void fold(WindowCursor& cursor) const override {
+    cursor.origin += cursor.k * n_;
+    cursor.k = 0;
+  }
 
  private:
   std::uint64_t n_;

@@ -5,7 +5,7 @@
 namespace cwf {
 
 void WindowStepWaves::bounds(const WindowCursor& cursor, WindowPlace& place) const {
-  place.wave_from = cursor.k * n_;
+  place.wave_from = cursor.origin + cursor.k * n_;
   place.wave_to = place.wave_from + n_;
 }
 

@@ -1,6 +1,7 @@
 // Step N waves: the waves of a group are numbered 0, 1, 2, ... in the order of their first event
-// in the group; window k starts with the first queued event of wave k*N or later and holds, by its
-// size, events from there on. Events of earlier waves leave once no later window can hold them.
+// in the group; window k starts with the first queued event of wave origin + k*N or later and
+// holds, by its size, events from there on. Events of earlier waves leave once no later window can
+// hold them.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +21,10 @@ class WindowStepWaves final : public WindowStep {
   bool next_bound_reached(const WindowGroup& group, const WindowPlace& place,
                           const WindowProgress& progress) const override;
   StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const override;
+  void fold(WindowCursor& cursor) const override {
+    cursor.origin += cursor.k * n_;
+    cursor.k = 0;
+  }
 
  private:
   std::uint64_t n_;

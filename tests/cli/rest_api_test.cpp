@@ -473,6 +473,77 @@ std::vector<Value> json_lines(const fs::path& path) {
   return lines;
 }
 
+// The administrator of seed 002 (l.547-556) changes a window while the workflow runs: from
+// tumbling windows of 5 tokens to windows of 10, without losing or repeating an event; the
+// graph shows the window as it is, and the server keeps the setting.
+TEST_F(RestApiTest, AWindowChangesWhileTheWorkflowRunsAndIsKept) {
+  ASSERT_EQ(register_yaml("name: batches\nactors:\n"
+                          "  n: {type: generator, interval: 1 ms, value: \"{n: i}\"}\n"
+                          "  total: {type: aggregate, function: sum, value: /n, as: sum}\n"
+                          "  out: {type: jsonl_sink, path: batches.jsonl}\n"
+                          "connections:\n"
+                          "  - {from: n, to: total, window: {size: 5 tokens, step: 5 tokens}}\n"
+                          "  - total -> out\n")
+                .status,
+            201);
+  const fs::path written = dir_ / "batches.jsonl";
+  ASSERT_TRUE(eventually([&] { return json_lines(written).size() >= 5; }));
+  const std::string path = "/api/v1/workflows/batches/set";
+  for (const char* setting : {"total.in.window.size=10 tokens", "total.in.window.step=10 tokens"}) {
+    ApiResponse set = call("POST", path, std::string(R"({"set": ")") + setting + "\"}");
+    ASSERT_EQ(set.status, 200) << set.body;
+    EXPECT_EQ(parse_json(set.body).field("applied")->to_json(), "true");
+  }
+  const std::size_t changed = json_lines(written).size();
+  ASSERT_TRUE(eventually([&] { return json_lines(written).size() >= changed + 20; }));
+  // Every window holds consecutive events: 5 of them, then 10 (one window of 10 may overlap the
+  // next while the size is 10 and the step still 5); their sums say which.
+  std::vector<std::pair<std::int64_t, std::int64_t>> windows;  // count, sum
+  for (const Value& line : json_lines(written))
+    windows.emplace_back(line.field("count")->as_int(), line.field("sum")->as_int());
+  std::size_t first_ten = 0;
+  while (first_ten < windows.size() && windows[first_ten].first == 5)
+    ++first_ten;
+  ASSERT_GE(first_ten, 5u);
+  ASSERT_LT(first_ten + 10, windows.size());
+  for (std::size_t i = first_ten; i < windows.size(); ++i)
+    EXPECT_EQ(windows[i].first, 10) << i;
+  // Consecutive windows of 5 consecutive events: their sums step by 25. The window being formed
+  // at the change keeps its start (5 after the last window of 5) and takes 10 events; the
+  // windows after it step by 5 while the step is still 5 (sums 50 apart), then by 10 (100).
+  for (std::size_t i = 1; i < first_ten; ++i)
+    EXPECT_EQ(windows[i].second - windows[i - 1].second, 25) << i;
+  EXPECT_EQ(windows[first_ten].second, 2 * windows[first_ten - 1].second + 75);
+  bool stepping_by_ten = false;
+  for (std::size_t i = first_ten + 1; i < windows.size(); ++i) {
+    const std::int64_t step = windows[i].second - windows[i - 1].second;
+    EXPECT_TRUE(step == 100 || (step == 50 && !stepping_by_ten)) << i << ": " << step;
+    stepping_by_ten = stepping_by_ten || step == 100;
+  }
+  EXPECT_TRUE(stepping_by_ten);
+  Value details = parse_json(call("GET", "/api/v1/workflows/batches").body);
+  EXPECT_EQ(details.field("graph")->field("windows")->to_json(),
+            R"js([{"port":"total.in","window":"window(size: 10 tokens, step: 10 tokens)"}])js");
+  EXPECT_EQ(details.field("settings")->to_json(),
+            R"(["total.in.window.size=10 tokens","total.in.window.step=10 tokens"])");
+
+  ApiResponse unit = call("POST", path, R"({"set": "total.in.window.size=1 s"})");
+  EXPECT_EQ(unit.status, 409);
+  EXPECT_EQ(error_of(unit),
+            "the window on total.in cannot change that way while the workflow runs (the size is "
+            "counted in tokens: it cannot become 1 s): remove it and register it again");
+  EXPECT_EQ(call("POST", path, R"({"set": "total.in.window.size=0 tokens"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"set": "out.in.window.size=2 tokens"})").status, 400);
+  EXPECT_EQ(call("POST", path, R"({"set": "total.in.window.group_by=/n"})").status, 400);
+
+  // Started again (a server restart), the workflow is loaded with the window as changed.
+  const std::string log = restart();
+  details = parse_json(call("GET", "/api/v1/workflows/batches").body);
+  EXPECT_EQ(details.field("graph")->field("windows")->to_json(),
+            R"js([{"port":"total.in","window":"window(size: 10 tokens, step: 10 tokens)"}])js")
+      << log;
+}
+
 // CWP5's "for another workflow": a view of a running workflow's connection feeds a second
 // workflow, registered before the first is, every matching event in order.
 TEST_F(RestApiTest, AViewOfOneWorkflowFeedsAnother) {

@@ -36,8 +36,9 @@ TEST_F(Server, TheDashboardShowsTheWorkflowsAndItsButtonsControlThem) {
       << "name: sensors\nactors:\n"
       << "  readings: {type: generator, interval: 5 ms, value: \"{celsius: i % 40}\"}\n"
       << "  hot: {type: filter, where: \"/celsius > 30\"}\n"
-      << "  out: {type: jsonl_sink, path: " << (dir_ / "hot.jsonl").string()
-      << "}\nconnections:\n  - readings -> hot\n  - hot -> out\n";
+      << "  out: {type: jsonl_sink, path: " << (dir_ / "hot.jsonl").string() << "}\nconnections:\n"
+      << "  - {from: readings, to: hot, window: {size: 1 token, step: 1 token}}\n"
+      << "  - hot -> out\n";
   ASSERT_EQ(client({"register", file.string()}).status, 0);
 
   HeadlessBrowser browser(dir_ / "chromium");
@@ -108,8 +109,14 @@ TEST_F(Server, TheDashboardShowsTheWorkflowsAndItsButtonsControlThem) {
   change("director.scheduler=rr");
   ASSERT_TRUE(
       browser.wait_for("document.getElementById('director').textContent === 'director: rr'"));
+  // A window's size, and the window as it is now beside the director.
+  EXPECT_EQ(text_of(browser, "#windows"), "· windows: hot.in (size: 1 token, step: 1 token)");
+  change("hot.in.window.size=2 tokens");
+  ASSERT_TRUE(
+      browser.wait_for("document.getElementById('windows').textContent === "
+                       "'· windows: hot.in (size: 2 tokens, step: 1 token)'"));
   EXPECT_EQ(details().field("settings")->to_json(),
-            R"(["hot.where=/celsius > 35","director.scheduler=rr"])");
+            R"(["hot.where=/celsius > 35","director.scheduler=rr","hot.in.window.size=2 tokens"])");
   // A change the server refuses says why, on the page.
   change("readings.interval=1 ms");
   ASSERT_TRUE(

@@ -4,6 +4,7 @@
 
 #include "runtime/execution/runner.hpp"
 #include "runtime/execution/scheduled_director.hpp"
+#include "runtime/loading/param_overrides.hpp"
 #include "runtime/loading/workflow_loader.hpp"
 #include "runtime/windows/window_spec.hpp"
 #include "test_actors.hpp"
@@ -56,8 +57,22 @@ class WindowLoader : public ::testing::Test {
       return std::make_unique<testing::InOrderScheduler>(16, "fifo");
     });
   }
-  std::unique_ptr<Workflow> load(std::string_view yaml) {
-    return load_workflow_text(yaml, "wf.yaml", "flows", LoadContext{actors_, schedulers_});
+  std::unique_ptr<Workflow> load(std::string_view yaml,
+                                 const std::vector<std::string>& settings = {}) {
+    std::vector<ParamOverride> overrides;
+    for (const std::string& text : settings)
+      overrides.push_back(parse_param_override(text));
+    return load_workflow_text(yaml, "wf.yaml", "flows", LoadContext{actors_, schedulers_},
+                              overrides);
+  }
+  // The error loading `yaml` with `settings`.
+  std::string error_with(std::string_view yaml, const std::vector<std::string>& settings) {
+    try {
+      load(yaml, settings);
+    } catch (const LoadError& e) {
+      return e.what();
+    }
+    return "no error";
   }
   std::string error(const std::string& window) {
     try {
@@ -105,6 +120,48 @@ TEST_F(WindowLoader, TimeWindowsRunUnderAVirtualClock) {
   run_workflow(*wf, director, clock);
   EXPECT_EQ(actor<Batches>(*wf, "sink").windows,
             (std::vector<std::vector<Value>>{{1}, {2, 3}, {4, 5}}));
+}
+
+// `--set ACTOR.PORT.window.FIELD=VALUE` changes a window declared in the file, read as the file
+// would write it.
+TEST_F(WindowLoader, SetChangesAWindowOfTheFile) {
+  const std::string yaml =
+      kActors + "  - {from: src, to: sink, window: {size: 2 tokens, step: 2 tokens}}\n";
+  auto wf = load(yaml, {"sink.in.window.size=3 tokens", "sink.in.window.step=3 tokens",
+                        "sink.in.window.timeout=2", "sink.in.window.delete_used=true"});
+  EXPECT_EQ(wf->window(wf->connections().at(0).to)->spec.describe(),
+            "window(size: 3 tokens, step: 3 tokens, delete_used, timeout: 2)");
+  ScheduledDirector director(std::make_unique<testing::InOrderScheduler>(16, "fifo"));
+  VirtualClock clock;
+  run_workflow(*wf, director, clock);
+  EXPECT_EQ(actor<Batches>(*wf, "sink").windows,
+            (std::vector<std::vector<Value>>{{1, 2, 3}, {4, 5}}));
+  // A unit may change too before the workflow runs.
+  wf = load(yaml, {"sink.in.window.size=2 s", "sink.in.window.step=2 s"});
+  EXPECT_EQ(wf->window(wf->connections().at(0).to)->spec.describe(),
+            "window(size: 2 s, step: 2 s)");
+}
+
+TEST_F(WindowLoader, SetNamesWhatIsWrongWithAWindowSetting) {
+  const std::string yaml = kActors +
+                           "  - {from: src, to: sink, window: {size: 2 tokens}}\n"
+                           "  - src -> log\n";
+  EXPECT_EQ(error_with(yaml, {"sink.input.window.size=3 tokens"}),
+            "--set sink.input.window.size: actor 'sink' has no input port 'input'; its inputs: in");
+  EXPECT_EQ(error_with(yaml, {"log.in.window.size=3 tokens"}),
+            "--set log.in.window.size: input port 'in' of 'log' has no window (declare one with "
+            "'window:' on a connection into it)");
+  EXPECT_EQ(error_with(yaml, {"sink.in.window.size=3 tokenz"}),
+            "--set sink.in.window.size: invalid window size '3 tokenz': unknown unit 'tokenz' (use "
+            "tokens, waves or a time unit: ns, us, ms, s, min or h)");
+  EXPECT_EQ(error_with(yaml, {"sink.in.window.sise=3 tokens"}),
+            "--set sink.in.window.sise: unknown window key 'sise'; did you mean 'size'?");
+  EXPECT_EQ(error_with(yaml, {"sink.in.window.group_by=/a"}),
+            "--set sink.in.window.group_by: the window's group_by can only be written in the file");
+  EXPECT_EQ(
+      error_with(yaml, {"nobody.in.window.size=3 tokens"}),
+      "--set nobody.in.window.size: no actor 'nobody' in the workflow; its actors: src, sink, "
+      "log");
 }
 
 TEST_F(WindowLoader, DescribesWindowsCanonically) {

@@ -14,8 +14,13 @@ TEST(WindowStepEveryEvent, EveryEventEndsAWindowThatLooksBack) {
   for (const char* size : {"3 tokens", "5 s", "2 waves", ""}) {
     PartsFixture f(size, "");
     EXPECT_TRUE(f.parts.step->looks_back()) << size;
-    EXPECT_EQ(f.parts.step->stepping_seq(0), 0u);
-    EXPECT_EQ(f.parts.step->stepping_seq(7), 7u);
+    WindowCursor cursor;
+    EXPECT_EQ(f.parts.step->stepping_seq(cursor), 0u);
+    cursor.k = 7;
+    EXPECT_EQ(f.parts.step->stepping_seq(cursor), 7u);
+    f.parts.step->fold(cursor);  // the k-th event stays the k-th: nothing to fold
+    EXPECT_EQ(cursor.k, 7u);
+    EXPECT_EQ(f.parts.step->stepping_seq(cursor), 7u);
   }
 }
 

@@ -79,7 +79,15 @@ TEST(WindowStepTokens, LooksBackWithATimeSizeOnly) {
   EXPECT_FALSE(PartsFixture("2 waves", "1 token").parts.step->looks_back());
   EXPECT_FALSE(PartsFixture("", "2 tokens").parts.step->looks_back());
   // Window k ends at the (k*N)-th token: the 1st, 3rd, 5th, ... for N = 2.
-  EXPECT_EQ(PartsFixture("10 s", "2 tokens").parts.step->stepping_seq(3), 6u);
+  WindowCursor cursor;
+  cursor.k = 3;
+  EXPECT_EQ(PartsFixture("10 s", "2 tokens").parts.step->stepping_seq(cursor), 6u);
+  // Folded, the window being formed is window 0 and still ends at the 6th; 3 tokens on, the next.
+  PartsFixture("10 s", "2 tokens").parts.step->fold(cursor);
+  EXPECT_EQ(cursor.k, 0u);
+  EXPECT_EQ(cursor.origin, 6u);
+  cursor.k = 1;
+  EXPECT_EQ(PartsFixture("10 s", "3 tokens").parts.step->stepping_seq(cursor), 9u);
 }
 
 }  // namespace
