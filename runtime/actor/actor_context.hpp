@@ -12,6 +12,7 @@
 
 #include "runtime/actor/case_id.hpp"
 #include "runtime/actor/event.hpp"
+#include "runtime/actor/external_wake.hpp"
 #include "runtime/actor/window.hpp"
 #include "runtime/time/clock.hpp"
 
@@ -58,6 +59,9 @@ class ActorContext {
   // In initialize() and after: this run takes checkpoints (cwf run --checkpoint-dir or --resume),
   // and Actor::checkpoint_committed follows each one written.
   bool takes_checkpoints() const;
+  // A source's handle for being woken from outside the workflow's threads (external_wake.hpp);
+  // every call gives a handle to the same source.
+  ExternalWake external_wake() const;
 
   // ---- sources that read lines: what error messages downstream name as the input position ----
   // The input's name (a path as the user wrote it), set once.
@@ -120,6 +124,9 @@ class FiringContext : public ActorContext {
   // start new waves. At the end of input the times still to come are due at once, and later
   // requests are not taken.
   void fire_again_at(Timestamp time);
+  // A source with nothing to read now: not fired again before its ExternalWake is woken (or the
+  // time asked for with fire_again_at comes, whichever is first).
+  void await_input();
 
   // Cancels the case in the scope declared by declare_cancellation_scope (CWP4): every actor
   // the scope reaches removes the case's events before it fires again.

@@ -441,6 +441,7 @@ std::pair<bool, bool> ActorCell::fire_once(FiringContext& context) {
 
 ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
   CycleResult result;
+  waits_for_input_ = false;
   while (result.firings < max_firings) {
     if (finishing_) return result;
     if (env_.stop_sources.load(std::memory_order_relaxed)) {
@@ -452,8 +453,11 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
     // Held for a checkpoint: the director wakes every source once it is written.
     if (env_.hold_sources.load(std::memory_order_relaxed)) return result;
     Timestamp now = env_.clock->now();
+    // Woken from outside (ExternalWake): input arrived, whatever time it asked for. Cleared
+    // before the firing, so that a wake during it makes the source fire again.
+    const bool woken = external_ && external_->woken.exchange(false, std::memory_order_acq_rel);
     if (fire_again_at_ != kNever) {
-      if (now < fire_again_at_) return result;  // the director's timer wakes us
+      if (now < fire_again_at_ && !woken) return result;  // the director's timer wakes us
       fire_again_at_ = kNever;
     }
     time_keeper_.begin_source_firing(now);
@@ -466,11 +470,36 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
       finish();
       return result;
     }
+    if (awaiting_input_) {
+      awaiting_input_ = false;
+      // Nothing to read: it waits for its wake (one that came meanwhile left the cell notified,
+      // so the director runs it again) or for the time it asked for.
+      waits_for_input_ = true;
+      return result;
+    }
   }
   // Out of turn: it may fire again now unless it asked for a time still to come (a paced source
   // behind its schedule asked for one already past).
   result.has_more_work = fire_again_at_ == kNever || fire_again_at_ <= env_.clock->now();
   return result;
+}
+
+ExternalWake ActorCell::external_wake() {
+  if (!external_) external_ = std::make_shared<ExternalWake::State>();
+  return ExternalWake(external_);
+}
+
+void ActorCell::arm_external_wake(bool armed) {
+  if (!external_) return;
+  std::lock_guard lock(external_->mutex);
+  external_->cell = armed ? this : nullptr;
+}
+
+void ExternalWake::wake() const {
+  if (!state_) return;
+  state_->woken.store(true, std::memory_order_release);
+  std::lock_guard lock(state_->mutex);  // the run does not end (disarm) during notify()
+  if (state_->cell) state_->cell->notify();
 }
 
 Receiver* ActorCell::earliest_ready_receiver() {
@@ -707,6 +736,15 @@ void FiringContext::emit_event(int output_port, Event event) {
 
 void FiringContext::fire_again_at(Timestamp time) {
   cell_->set_fire_again_at(time);
+}
+
+void FiringContext::await_input() {
+  cell_->await_input();
+}
+
+ExternalWake ActorContext::external_wake() const {
+  if (!cell_->is_source()) throw std::logic_error("only a source can be woken from outside");
+  return cell_->external_wake();
 }
 
 std::size_t ActorContext::declare_cancellation_scope(const std::vector<std::string>& reaches,

@@ -191,6 +191,19 @@ class ActorCell {
   }
   // A source is not fired again before `t`; any other actor is fired (once more) at `t`.
   void set_fire_again_at(Timestamp t);
+  // ExternalWake (runtime/actor/external_wake.hpp): the state its handles share, made on the
+  // first request; armed while the run goes on (Execution::arm_external_wakes), so that a wake
+  // before the director started or after the run ended does nothing.
+  ExternalWake external_wake();
+  void arm_external_wake(bool armed);
+  // FiringContext::await_input: the source waits for its ExternalWake.
+  void await_input() { awaiting_input_ = true; }
+  // The source's last run ended waiting for its ExternalWake (by the thread that runs it).
+  bool waits_for_input() const { return waits_for_input_; }
+  // Its ExternalWake was woken since the source last fired (any thread).
+  bool woken_from_outside() const {
+    return external_ && external_->woken.load(std::memory_order_acquire);
+  }
   // Counts a problem and prints the first few on stderr with the actor's declaration, the event
   // (by default the first of the window being fired on) and the input line it came from. Any
   // thread may report for an inner actor of a composite (reports are serialised).
@@ -319,6 +332,9 @@ class ActorCell {
   std::atomic<bool> finished_{false};
   bool finishing_ = false;  // decided during a run; published as finished_ at its end
   Timestamp fire_again_at_ = kNever;
+  std::shared_ptr<ExternalWake::State> external_;  // made by external_wake()
+  bool awaiting_input_ = false;                    // asked for by the firing just made
+  bool waits_for_input_ = false;                   // how the last run_source ended
   Timestamp wake_at_ = kNever;
   // Times an actor that is not a source asked to be fired at (Ptolemy's fireAt), earliest first.
   std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;

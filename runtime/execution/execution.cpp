@@ -142,6 +142,11 @@ void Execution::wake_sources() {
     if (cell->is_source()) cell->wake();
 }
 
+void Execution::arm_external_wakes(bool armed) {
+  for (auto& cell : cells_)
+    if (cell->is_source()) cell->arm_external_wake(armed);
+}
+
 void Execution::wake_all() {
   for (auto& cell : cells_)
     cell->wake();

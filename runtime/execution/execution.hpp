@@ -35,6 +35,9 @@ class Execution {
   void initialize();
   // Wake every source so the director fires it.
   void wake_sources();
+  // While the director runs (after start, until run returns): the sources' ExternalWakes reach
+  // their cells; before and after, a wake does nothing.
+  void arm_external_wakes(bool armed);
   // Wake every actor (a resumed run: each tells the director the time it waits for).
   void wake_all();
   void wrapup();

@@ -53,15 +53,18 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   director.start(execution);
   if (options.on_execution) options.on_execution(&execution, &director);
   try {
+    execution.arm_external_wakes(true);
     execution.wake_sources();
     // Restored deadlines and requested firings reach the director when their cells run once.
     if (checkpointing.restore) execution.wake_all();
     director.run(effective);
   } catch (...) {
+    execution.arm_external_wakes(false);
     if (options.on_execution) options.on_execution(nullptr, nullptr);
     director.shutdown();
     throw;
   }
+  execution.arm_external_wakes(false);
   if (options.on_execution) options.on_execution(nullptr, nullptr);
   director.shutdown();
   if (execution.env().time_was_up.load())

@@ -45,7 +45,8 @@ void ThreadedDirector::start(Execution& execution) {
 }
 
 void ThreadedDirector::make_ready(ActorCell& cell) {
-  if (!cell.is_source()) ready_[cell.id()]->release();
+  // A source's thread takes it only while it waits for input (ExternalWake).
+  ready_[cell.id()]->release();
 }
 
 void ThreadedDirector::wait_while_paused() const {
@@ -72,8 +73,26 @@ void ThreadedDirector::source_loop(ActorCell& cell) {
     wait_while_paused();
     wait_while_held();
     ActorCell::CycleResult result = gated_run(cell, 1);
-    cell.try_go_idle();
+    auto& ready = *ready_[cell.id()];
+    const bool awaits_input =
+        !result.has_more_work && cell.waits_for_input() && cell.fire_again_at() == kNever;
+    // Permits of wakes the firing has served.
+    if (awaits_input)
+      while (ready.try_acquire()) {
+      }
+    cell.try_go_idle();  // fails for a cell never scheduled (its thread starts before that)
     if (cell.finished()) break;
+    if (awaits_input) {
+      // Until its ExternalWake, unless it came since the firing (then at once); in slices, so
+      // that a stop, a hold or a pause is noticed. A wake after this point releases a permit.
+      if (cell.woken_from_outside()) continue;
+      while (!ready.try_acquire_for(kSleepSlice) && !shutting_down_ &&
+             !execution_->env().stop_sources.load(std::memory_order_relaxed) &&
+             !execution_->env().hold_sources.load(std::memory_order_relaxed) &&
+             !paused_.load(std::memory_order_relaxed)) {
+      }
+      continue;
+    }
     if (!result.has_more_work && cell.fire_again_at() != kNever && virtual_clock_) {
       wait_for_virtual_time(cell, cell.fire_again_at());
     } else if (!result.has_more_work && cell.fire_again_at() != kNever) {

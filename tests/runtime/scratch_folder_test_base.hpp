@@ -6,11 +6,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace cwf::testing {
@@ -29,7 +31,17 @@ class ScratchFolderTest : public ::testing::Test {
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
+  void TearDown() override {
+    // A process the test started may still be closing files there (a browser's helpers): the
+    // folder goes once they are done, within a second.
+    for (int attempt = 0; attempt < 50; ++attempt) {
+      std::error_code error;
+      std::filesystem::remove_all(dir_, error);
+      if (!error) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    std::filesystem::remove_all(dir_);
+  }
 
   // The names of the files in the folder (or in `folder`), sorted.
   std::vector<std::string> files() const { return files(dir_); }

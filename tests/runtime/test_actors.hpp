@@ -112,6 +112,11 @@ class Collect : public Actor {
       out.push_back(e.token);
     return out;
   }
+  // While the run goes on (any thread).
+  std::size_t size() {
+    std::lock_guard lock(mutex_);
+    return events.size();
+  }
   std::vector<Event> events;
 
  private:
