@@ -63,14 +63,15 @@ test-sanitize: deps
 
 # ThreadSanitizer over the tests that run actors on several threads (multi-worker scheduled
 # director, threaded director, pause/resume, broker overlays and GSM workflow units on two
-# workers, the NATS client's threads, workflows sharing workers, the server's workflows with their
+# workers, the NATS client's threads, the network actors' event loop, workflows sharing workers, the server's workflows with their
 # views, feeds and changes made while they run). moodycamel's queue synchronises with fences, which the
 # sanitizer does not model: tsan.supp names those accesses.
 TSAN_RUN = TSAN_OPTIONS="suppressions=$(CURDIR)/tsan.supp halt_on_error=1"
 test-tsan: deps
 	@cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCWF_SANITIZE=thread >/dev/null
-	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target schedulers_tests runtime_tests pubsub_tests gsm_tests cli_tests
+	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target schedulers_tests runtime_tests pubsub_tests gsm_tests cli_tests net_tests
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/schedulers_tests
+	$(TSAN_RUN) $(TSAN_BUILD)/tests/net_tests
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/runtime_tests --gtest_filter='*Director*:*Punctuation*:*Composite*:*LargeBursts*:*SharedWorkers*'
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/pubsub_tests --gtest_filter='*BrokerActor*:*Nats*'
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/gsm_tests --gtest_filter='*WfuActors*:*WfuNats*'

@@ -69,8 +69,28 @@ std::string_view type_name(CsvType type) {
   return "?";
 }
 
-// One field as a Value; false when it does not convert to the column's declared type.
-bool convert(const CsvSplitter::Field& field, CsvType type, Value& out) {
+CsvType parse_type(std::string_view name) {
+  if (name == "infer" || name == "auto") return CsvType::infer;
+  if (name == "string" || name == "str") return CsvType::string;
+  if (name == "int" || name == "integer") return CsvType::integer;
+  if (name == "double" || name == "real" || name == "number" || name == "float")
+    return CsvType::real;
+  if (name == "bool" || name == "boolean") return CsvType::boolean;
+  throw ParamError("schema", "unknown column type '" + std::string(name) +
+                                 "' (expected int, double, string, bool or infer)");
+}
+
+// Header names: empty ones become c<i>.
+std::vector<std::string> header_names(const CsvSplitter& splitter) {
+  std::vector<std::string> names;
+  for (const auto& f : splitter.fields())
+    names.emplace_back(f.text.empty() ? "c" + std::to_string(names.size()) : std::string(f.text));
+  return names;
+}
+
+}  // namespace
+
+bool convert_csv_field(const CsvSplitter::Field& field, CsvType type, Value& out) {
   std::string_view s = field.text;
   if (s.empty()) {
     out = field.quoted && (type == CsvType::infer || type == CsvType::string) ? Value("") : Value();
@@ -126,27 +146,6 @@ bool convert(const CsvSplitter::Field& field, CsvType type, Value& out) {
   }
   return false;
 }
-
-CsvType parse_type(std::string_view name) {
-  if (name == "infer" || name == "auto") return CsvType::infer;
-  if (name == "string" || name == "str") return CsvType::string;
-  if (name == "int" || name == "integer") return CsvType::integer;
-  if (name == "double" || name == "real" || name == "number" || name == "float")
-    return CsvType::real;
-  if (name == "bool" || name == "boolean") return CsvType::boolean;
-  throw ParamError("schema", "unknown column type '" + std::string(name) +
-                                 "' (expected int, double, string, bool or infer)");
-}
-
-// Header names: empty ones become c<i>.
-std::vector<std::string> header_names(const CsvSplitter& splitter) {
-  std::vector<std::string> names;
-  for (const auto& f : splitter.fields())
-    names.emplace_back(f.text.empty() ? "c" + std::to_string(names.size()) : std::string(f.text));
-  return names;
-}
-
-}  // namespace
 
 CsvSplitter::Result CsvSplitter::split(std::string_view line) {
   fields_.clear();
@@ -281,7 +280,7 @@ bool CsvSource::parse(std::string_view& line, Value& out, std::string& error) {
     return false;
   }
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    if (!convert(fields[i], types_[i], slots_[i])) {
+    if (!convert_csv_field(fields[i], types_[i], slots_[i])) {
       error = "column '" + schema_->fields()[i] + "': '" + std::string(fields[i].text) +
               "' is not " + (types_[i] == CsvType::integer ? "an " : "a ") +
               std::string(type_name(types_[i]));

@@ -45,6 +45,10 @@ class CsvSplitter {
   std::string unescaped_;
 };
 
+// One field as a Value of `type` (infer: int, then double, else string; an empty field is null,
+// an empty quoted one ""); false when it does not convert.
+bool convert_csv_field(const CsvSplitter::Field& field, CsvType type, Value& out);
+
 class CsvSource final : public FileSource {
  public:
   CsvSource(FileSourceOptions options, CsvOptions csv);

@@ -3,6 +3,7 @@
 #include "actors/eca/register_actors.hpp"
 #include "actors/gsm/register_actors.hpp"
 #include "actors/guards/register_actors.hpp"
+#include "actors/net/register_actors.hpp"
 #include "actors/pubsub/register_actors.hpp"
 #include "actors/register.hpp"
 #include "linear_road/register_actors.hpp"
@@ -18,6 +19,7 @@ const ActorRegistry& actor_registry() {
     eca::register_actors(r);
     guards::register_actors(r);
     gsm::register_actors(r);
+    net::register_actors(r);
     lr::register_actors(r);
     return r;
   }();

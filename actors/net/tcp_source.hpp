@@ -1,0 +1,85 @@
+// tcp_source: records pushed over TCP, one per line (newline-delimited JSON objects, or CSV lines
+// under a header line), from programs that connect to it (`listen: 127.0.0.1:9000`) or from a
+// server it connects to (`connect: host:port`, again with backoff whenever the connection fails
+// or closes). Sockets are read on the network actors' event loop (IoLoop), never on a worker:
+// the source waits for its ExternalWake while nothing arrives.
+//
+// Limits: a line longer than `max_message` bytes, and a line that is not a JSON object (or a CSV
+// line with another number of fields than its header), go to `errors` as {peer, text, error}
+// (the text cut to 200 bytes) and are reported; connections beyond `max_connections` are closed
+// at once and counted; while `max_pending` records wait to be emitted, the sockets are not read
+// (TCP slows the senders down) instead of memory growing.
+//
+// It ends at `limit` records, or with `end_on_close` when the server it connected to closes the
+// connection (connect) or the last client leaves after one came (listen); otherwise it runs until
+// the run is stopped. Records received but not emitted when the run ends are reported as dropped.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "runtime/actor/actor.hpp"
+#include "runtime/expressions/expression.hpp"
+#include "runtime/loading/actor_registry.hpp"
+
+namespace cwf::net {
+
+class IoLoop;
+
+struct TcpSourceOptions {
+  std::string listen;   // "host:port" to accept connections on (port 0: any free one)
+  std::string connect;  // "host:port" to connect to; exactly one of the two is set
+  bool csv = false;     // CSV lines under a header line (per connection); else JSON lines
+  std::optional<Expression> time;  // event timestamp; unset: the clock's now when emitted
+  Duration time_unit = kSecond;
+  std::size_t max_message = 1 << 20;
+  std::size_t max_connections = 64;
+  std::size_t max_pending = 65536;
+  std::int64_t batch = 256;
+  std::optional<std::int64_t> limit;
+  bool end_on_close = false;
+  Duration reconnect_min = 100 * kMillisecond;
+  Duration reconnect_max = 5 * kSecond;
+};
+
+class TcpSource final : public Actor {
+ public:
+  static inline const ActorPorts kPorts{
+      {},
+      {{"out", "one record per line received"},
+       {"errors", "malformed or oversized lines as {peer, text, error} (optional)"}}};
+  static constexpr int kOut = 0;
+  static constexpr int kErrors = 1;
+
+  explicit TcpSource(TcpSourceOptions options);
+  ~TcpSource() override;
+
+  void initialize(ActorContext& context) override;
+  void fire(FiringContext& context) override;
+  bool postfire(FiringContext& context) override;
+  void wrapup(ActorContext& context) override;
+  // What was received cannot be asked for again: a resumed run would miss or repeat it.
+  Checkpointing checkpointing() const override { return Checkpointing::unsupported; }
+
+  // The port it listens on (listen: once initialized; any thread).
+  unsigned short port() const;
+  // Records received and not emitted yet (any thread).
+  std::size_t pending() const;
+
+  struct Shared;  // between the actor and the event loop (tcp_source.cpp)
+
+ private:
+  TcpSourceOptions options_;
+  std::shared_ptr<IoLoop> loop_;  // held until the actor goes: the loop outlives its sockets
+  std::shared_ptr<Shared> shared_;
+  std::atomic<const Shared*> view_{nullptr};  // shared_ for other threads, while it runs
+  std::int64_t emitted_ = 0;
+  bool done_ = false;
+};
+
+ActorType tcp_source_type();
+
+}  // namespace cwf::net

@@ -1,0 +1,264 @@
+// tcp_source with real sockets on loopback: records arrive whole and in order under every
+// director; malformed, oversized and CSV lines; connections beyond the limit; a server that
+// closes and comes back; a slow consumer that keeps the queue bounded.
+#include <gtest/gtest.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "actors/net/tcp_source.hpp"
+#include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/runner.hpp"
+#include "tests/eventually.hpp"
+#include "tests/runtime/test_actors.hpp"
+#include "tests/schedulers/all_policies.hpp"
+
+namespace cwf::net {
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+using testing::Collect;
+using testing::eventually;
+
+std::unique_ptr<Director> director_for(const std::string& name) {
+  DirectorConfig config;
+  if (name == "threaded") {
+    config.type = "threaded";
+  } else {
+    config.scheduler = name.substr(0, name.find('/'));
+    config.workers = static_cast<unsigned>(std::stoul(name.substr(name.find('/') + 1)));
+  }
+  return make_director(config, schedulers::testing::all_policies());
+}
+
+// A workflow of one tcp_source into `out` (and `errors` into `bad`), run on its own thread.
+class SourceRun {
+ public:
+  explicit SourceRun(TcpSourceOptions options, const std::string& director = "fifo/1",
+                     std::unique_ptr<Actor> consumer = nullptr)
+      : director_(director_for(director)) {
+    ActorId id =
+        workflow_.add("tcp", std::make_unique<TcpSource>(std::move(options)), "tcp_source");
+    source = static_cast<TcpSource*>(workflow_.actor(id).actor.get());
+    out = add_collect("out");
+    bad = add_collect("bad");
+    if (consumer) {
+      workflow_.add("slow", std::move(consumer));
+      workflow_.connect("tcp", "out", "slow", "in");
+      workflow_.connect("slow", "out", "out", "in");
+    } else {
+      workflow_.connect("tcp", "out", "out", "in");
+    }
+    workflow_.connect("tcp", "errors", "bad", "in");
+    thread_ = std::thread([this] { summary = run_workflow(workflow_, *director_, clock_); });
+  }
+  ~SourceRun() {
+    if (thread_.joinable()) thread_.join();
+  }
+  void join() { thread_.join(); }
+  unsigned short port() {
+    EXPECT_TRUE(eventually([&] { return source->port() != 0; }));
+    return source->port();
+  }
+
+  TcpSource* source = nullptr;
+  Collect* out = nullptr;
+  Collect* bad = nullptr;
+  RunSummary summary;
+
+ private:
+  Collect* add_collect(const std::string& name) {
+    workflow_.add(name, std::make_unique<Collect>());
+    return static_cast<Collect*>(workflow_.actor(*workflow_.find(name)).actor.get());
+  }
+  Workflow workflow_;
+  std::unique_ptr<Director> director_;
+  RealClock clock_;
+  std::thread thread_;
+};
+
+void send(unsigned short port, const std::string& text) {
+  asio::io_context io;
+  tcp::socket socket(io);
+  socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  asio::write(socket, asio::buffer(text));
+}
+
+TcpSourceOptions listening() {
+  TcpSourceOptions options;
+  options.listen = "127.0.0.1:0";
+  options.end_on_close = true;
+  return options;
+}
+
+std::vector<std::string> json_of(Collect& collect) {
+  std::vector<std::string> out;
+  for (const Value& v : collect.tokens())
+    out.push_back(v.to_json());
+  return out;
+}
+
+class TcpSourceUnderEveryDirector : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(TcpSourceUnderEveryDirector, JsonLinesArriveWholeAndInOrder) {
+  SourceRun run(listening(), GetParam());
+  std::string text;
+  for (int i = 0; i < 5000; ++i)
+    text += "{\"n\": " + std::to_string(i) + "}\n";
+  send(run.port(), text);
+  run.join();
+  const std::vector<Value> got = run.out->tokens();
+  ASSERT_EQ(got.size(), 5000u);
+  for (int i = 0; i < 5000; ++i)
+    ASSERT_EQ(got[static_cast<std::size_t>(i)].field("n")->as_int(), i);
+  EXPECT_EQ(run.summary.incomplete(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Directors, TcpSourceUnderEveryDirector,
+                         ::testing::Values("fifo/1", "qbs/2", "rr/1", "rb/2", "threaded"),
+                         [](const auto& info) {
+                           std::string name = info.param;
+                           for (char& c : name)
+                             if (c == '/') c = '_';
+                           return name;
+                         });
+
+TEST(TcpSource, MalformedAndOversizedLinesGoToErrorsWithTheReason) {
+  TcpSourceOptions options = listening();
+  options.max_message = 40;
+  SourceRun run(options);
+  send(run.port(),
+       "{\"a\": 1}\n"
+       "{\"a\": \n"
+       "[1, 2]\n"
+       "\r\n"
+       "{\"a\": \"" +
+           std::string(60, 'x') +
+           "\"}\n"
+           "{\"a\": 2}\r\n"
+           "{\"a\": 3}");  // the last line has no newline: the close ends it
+  run.join();
+  EXPECT_EQ(json_of(*run.out),
+            (std::vector<std::string>{R"({"a":1})", R"({"a":2})", R"({"a":3})"}));
+  ASSERT_EQ(run.bad->size(), 3u);
+  std::vector<std::string> errors;
+  for (const Value& v : run.bad->tokens()) {
+    errors.push_back(std::string(v.field("error")->as_string()));
+    EXPECT_TRUE(std::string(v.field("peer")->as_string()).starts_with("127.0.0.1:"));
+  }
+  EXPECT_TRUE(errors[0].starts_with("invalid JSON at ")) << errors[0];
+  EXPECT_EQ(errors[1], "expected a JSON object, got array");
+  EXPECT_EQ(errors[2], "a line longer than 40 bytes (max_message)");
+  EXPECT_EQ(run.bad->tokens()[2].field("text")->as_string().size(), 41u);  // as far as it read
+}
+
+TEST(TcpSource, CsvLinesUnderTheirHeader) {
+  TcpSourceOptions options = listening();
+  options.csv = true;
+  SourceRun run(options);
+  send(run.port(), "id,name,price\n1,apple,0.5\n2,\"pear, ripe\",1\n3,plum\n");
+  run.join();
+  EXPECT_EQ(json_of(*run.out),
+            (std::vector<std::string>{R"({"id":1,"name":"apple","price":0.5})",
+                                      R"({"id":2,"name":"pear, ripe","price":1})"}));
+  ASSERT_EQ(run.bad->size(), 1u);
+  EXPECT_EQ(run.bad->tokens()[0].field("error")->as_string(),
+            "expected 3 fields (the header's), got 2");
+}
+
+TEST(TcpSource, ConnectionsBeyondTheLimitAreClosedAndReported) {
+  TcpSourceOptions options = listening();
+  options.max_connections = 1;
+  SourceRun run(options);
+  asio::io_context io;
+  tcp::socket first(io), second(io);
+  const tcp::endpoint at(asio::ip::make_address("127.0.0.1"), run.port());
+  first.connect(at);
+  asio::write(first, asio::buffer(std::string("{\"n\": 1}\n")));
+  ASSERT_TRUE(eventually([&] { return run.out->size() == 1; }));
+  second.connect(at);
+  // The second is closed by the source: reading finds the end.
+  char byte;
+  boost::system::error_code error;
+  asio::read(second, asio::buffer(&byte, 1), error);
+  EXPECT_EQ(error, asio::error::eof);
+  first.close();
+  run.join();
+  EXPECT_EQ(run.summary.actors[0].warnings, 1u);
+}
+
+// connect: the server closes after each batch and comes back; the source connects again (with
+// backoff) and ends at its limit with every record of every connection.
+TEST(TcpSource, AServerThatClosesAndComesBackIsReadAgain) {
+  asio::io_context io;
+  tcp::acceptor acceptor(io, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  TcpSourceOptions options;
+  options.connect = "127.0.0.1:" + std::to_string(acceptor.local_endpoint().port());
+  options.limit = 9;
+  SourceRun run(options);
+  for (int round = 0; round < 3; ++round) {
+    tcp::socket peer(io);
+    acceptor.accept(peer);
+    std::string text;
+    for (int i = 0; i < 3; ++i)
+      text += "{\"n\": " + std::to_string(round * 3 + i) + "}\n";
+    asio::write(peer, asio::buffer(text));
+  }  // each closes as it goes
+  run.join();
+  std::vector<std::string> expected;
+  for (int i = 0; i < 9; ++i)
+    expected.push_back("{\"n\":" + std::to_string(i) + "}");
+  EXPECT_EQ(json_of(*run.out), expected);
+}
+
+// Passes each record on after a pause: the consumer is slower than the network.
+class Slow : public Actor {
+ public:
+  Slow() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    std::this_thread::sleep_for(std::chrono::microseconds(20));
+    for (const Event& e : context.window())
+      context.emit(e.token);
+  }
+};
+
+// A slow consumer: the sockets are not read while max_pending records wait, so the queue stays
+// bounded (by max_pending and what one read brings), and nothing is lost.
+TEST(TcpSource, ASlowConsumerKeepsTheQueueBounded) {
+  TcpSourceOptions options = listening();
+  options.max_pending = 100;
+  SourceRun run(options, "fifo/2", std::make_unique<Slow>());
+  std::size_t most = 0;
+  std::thread watch([&] {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (run.out->size() < 20000 && std::chrono::steady_clock::now() < give_up) {
+      most = std::max(most, run.source->pending());
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  });
+  std::string text;
+  for (int i = 0; i < 20000; ++i)
+    text += "{\"n\": " + std::to_string(i) + "}\n";
+  send(run.port(), text);
+  watch.join();
+  run.join();
+  EXPECT_EQ(run.out->size(), 20000u);
+  // One read brings at most 64 KiB: about 5000 of these short lines.
+  EXPECT_LE(most, 100u + 65536u / 12u);
+  EXPECT_GT(most, 0u);
+}
+
+}  // namespace
+}  // namespace cwf::net
