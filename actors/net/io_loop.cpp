@@ -1,5 +1,6 @@
 #include "actors/net/io_loop.hpp"
 
+#include <chrono>
 #include <mutex>
 
 namespace cwf::net {
@@ -17,14 +18,20 @@ std::shared_ptr<IoLoop> IoLoop::shared() {
 }
 
 IoLoop::IoLoop()
-    : work_(boost::asio::make_work_guard(context_)), thread_([this] { context_.run(); }) {}
+    : work_(boost::asio::make_work_guard(context_)), thread_([this] {
+        context_.run();
+        ran_out_.set_value();
+      }) {}
 
 IoLoop::~IoLoop() {
   // Its holders are actors, which never run on the loop's thread: the loop's handlers hold what
   // they use (a source's sockets and queue), not the loop. Handlers still pending are destroyed
   // with the context, after its thread ended.
+  // What the actors posted last (closing their sockets) runs first: the loop ends once nothing
+  // is left to do. Should something stay open, it is cut off after 2 s.
   work_.reset();
-  context_.stop();
+  if (ran_out_.get_future().wait_for(std::chrono::seconds(2)) != std::future_status::ready)
+    context_.stop();
   thread_.join();
 }
 

@@ -8,6 +8,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
+#include <future>
 #include <memory>
 #include <thread>
 
@@ -28,6 +29,7 @@ class IoLoop {
  private:
   boost::asio::io_context context_;
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+  std::promise<void> ran_out_;  // set when run() returns: nothing left to do
   std::thread thread_;
 };
 

@@ -63,6 +63,7 @@ struct TcpSource::Shared {
   std::atomic<std::uint64_t> refused{0};
   std::atomic<bool> ended{false};  // end_on_close: no more will come
   std::atomic<unsigned short> port{0};
+  std::atomic<bool> has_paused{false};  // a connection waits for room in the queue
 
   // ---- the event loop's (only its thread touches these) ----
   tcp::acceptor acceptor;
@@ -105,11 +106,16 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
   JsonParser json;
   actors::CsvSplitter csv;
   const Schema* header = nullptr;  // CSV: the field names, from the first line
+  bool pushed = false;             // by the read being handled
 
   void read() {
     if (shared->stopped) return;
     if (shared->full()) {
       shared->paused.push_back(shared_from_this());
+      shared->has_paused.store(true);
+      // The source may have made room since it last looked at the flag: then it would not
+      // resume this one, so the loop does.
+      if (!shared->full()) asio::post(shared->context, [s = shared] { s->resume_paused(); });
       return;
     }
     socket.async_read_some(asio::buffer(chunk), [self = shared_from_this()](
@@ -118,7 +124,7 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
   }
 
   void received(boost::system::error_code error, std::size_t n) {
-    std::size_t before = shared->pending.load(std::memory_order_relaxed);
+    pushed = false;
     for (std::size_t i = 0; i < n; ++i) {
       const char c = chunk[i];
       if (c == '\n') {
@@ -140,7 +146,7 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
       if (!line.empty() && !skipping) take(line);
       line.clear();
     }
-    if (shared->pending.load(std::memory_order_relaxed) != before) shared->wake.wake();
+    if (pushed) shared->wake.wake();
     if (error) {
       auto keep = shared_from_this();
       shared->connection_closed(shared, this);
@@ -158,7 +164,7 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
         if (!record.is_record())
           return malformed(text,
                            "expected a JSON object, got " + std::string(kind_name(record.kind())));
-        shared->push({std::move(record), {}, {}, {}});
+        push({std::move(record), {}, {}, {}});
       } catch (const JsonError& e) {
         malformed(text, std::string("invalid JSON at ") + e.what());
       }
@@ -180,11 +186,15 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
     std::vector<Value> slots(fields.size());
     for (std::size_t i = 0; i < fields.size(); ++i)
       actors::convert_csv_field(fields[i], actors::CsvType::infer, slots[i]);
-    shared->push({Value::record(header, std::move(slots)), {}, {}, {}});
+    push({Value::record(header, std::move(slots)), {}, {}, {}});
   }
 
   void malformed(const std::string& text, std::string why) {
-    shared->push({Value(), std::move(why), text.substr(0, kShownText), peer});
+    push({Value(), std::move(why), text.substr(0, kShownText), peer});
+  }
+  void push(Item item) {
+    shared->push(std::move(item));
+    pushed = true;
   }
 };
 
@@ -264,6 +274,9 @@ void TcpSource::Shared::connection_closed(const std::shared_ptr<Shared>& self,
       if (!e && !self->stopped) self->connect(self);
     });
   } else if (options.end_on_close && connections.empty()) {
+    // No one else comes in: a client after this one would find the source ending.
+    boost::system::error_code ignored;
+    acceptor.close(ignored);
     ended = true;
     wake.wake();
   }
@@ -294,13 +307,13 @@ TcpSource::~TcpSource() {
 }
 
 unsigned short TcpSource::port() const {
-  const Shared* shared = view_.load(std::memory_order_acquire);
-  return shared ? shared->port.load() : 0;
+  std::lock_guard lock(view_mutex_);
+  return view_ ? view_->port.load() : 0;
 }
 
 std::size_t TcpSource::pending() const {
-  const Shared* shared = view_.load(std::memory_order_acquire);
-  return shared ? shared->pending.load() : 0;
+  std::lock_guard lock(view_mutex_);
+  return view_ ? view_->pending.load() : 0;
 }
 
 void TcpSource::initialize(ActorContext& context) {
@@ -332,7 +345,8 @@ void TcpSource::initialize(ActorContext& context) {
   } else {
     asio::post(shared_->context, [shared = shared_] { shared->connect(shared); });
   }
-  view_.store(shared_.get(), std::memory_order_release);
+  std::lock_guard lock(view_mutex_);
+  view_ = shared_;
 }
 
 void TcpSource::fire(FiringContext& context) {
@@ -341,7 +355,6 @@ void TcpSource::fire(FiringContext& context) {
     context.report_warning(std::to_string(refused) + " connection(s) refused: max_connections (" +
                            std::to_string(options_.max_connections) + ") were open");
   }
-  const bool was_full = shared.full();
   Shared::Item item;
   std::int64_t taken = 0;
   while (taken < options_.batch && !done_ && shared.queue.try_dequeue(item)) {
@@ -369,7 +382,8 @@ void TcpSource::fire(FiringContext& context) {
     if (options_.limit && ++emitted_ >= *options_.limit) done_ = true;
   }
   // Room again: the paused connections read on.
-  if (was_full && !shared.full()) asio::post(shared.context, [s = shared_] { s->resume_paused(); });
+  if (!shared.full() && shared.has_paused.exchange(false))
+    asio::post(shared.context, [s = shared_] { s->resume_paused(); });
   if (done_) return;
   if (taken == 0) {
     if (shared.ended.load() && shared.pending.load() == 0)
@@ -388,7 +402,10 @@ void TcpSource::wrapup(ActorContext& context) {
   asio::post(shared_->context, [shared = shared_] { shared->stop(); });
   if (std::size_t left = shared_->pending.load())
     context.report_dropped(left, "received over TCP but not emitted before the run ended");
-  view_.store(nullptr, std::memory_order_release);
+  {
+    std::lock_guard lock(view_mutex_);
+    view_.reset();
+  }
   shared_.reset();
 }
 

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -75,7 +76,8 @@ class TcpSource final : public Actor {
   TcpSourceOptions options_;
   std::shared_ptr<IoLoop> loop_;  // held until the actor goes: the loop outlives its sockets
   std::shared_ptr<Shared> shared_;
-  std::atomic<const Shared*> view_{nullptr};  // shared_ for other threads, while it runs
+  mutable std::mutex view_mutex_;  // guards view_: shared_ for other threads (port, pending)
+  std::shared_ptr<const Shared> view_;
   std::int64_t emitted_ = 0;
   bool done_ = false;
 };

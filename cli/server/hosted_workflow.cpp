@@ -556,9 +556,14 @@ bool HostedWorkflow::set_window(const std::string& setting, const ParamOverride&
     ActorCell& cell = execution_->cell(id);
     cell.request_change([&cell, port, to, applied] {
       // The cell built a windowed receiver for the port: the workflow declares its window.
-      if (auto* windowed = dynamic_cast<WindowedReceiver*>(cell.receiver(port)))
-        windowed->reshape(to);
-      applied->set_value();
+      try {
+        if (auto* windowed = dynamic_cast<WindowedReceiver*>(cell.receiver(port)))
+          windowed->reshape(to);
+        applied->set_value();
+      } catch (const std::exception& e) {  // not expected: refused above already
+        cell.report(ProblemKind::failed, std::string("window change: ") + e.what());
+        applied->set_exception(std::current_exception());
+      }
     });
     std::lock_guard settings_lock(mutex_);
     definition_.settings.push_back(setting);
@@ -592,9 +597,17 @@ void HostedWorkflow::mark_ended(WorkflowState state) {
   started_ = std::chrono::steady_clock::now();
   try {
     BuiltRun run = build_run(definition());
-    graph_ = graph_of(*run.workflow);
-    dot_ = workflow_dot(*run.workflow);
+    Value graph = graph_of(*run.workflow);
+    std::string dot = workflow_dot(*run.workflow);
+    {
+      std::lock_guard lock(mutex_);
+      graph_ = std::move(graph);
+    }
+    std::lock_guard lock(svg_mutex_);
+    dot_ = std::move(dot);
+    svg_.clear();
   } catch (const std::exception& e) {
+    std::lock_guard lock(mutex_);
     error_ = e.what();
   }
 }

@@ -490,7 +490,9 @@ ExternalWake ActorCell::external_wake() {
 }
 
 void ActorCell::arm_external_wake(bool armed) {
-  if (!external_) return;
+  // Made here if the source did not ask for it in initialize(): one asked for later (while it
+  // runs) is then armed already, and none is made concurrently with a wake.
+  if (!external_) external_ = std::make_shared<ExternalWake::State>();
   std::lock_guard lock(external_->mutex);
   external_->cell = armed ? this : nullptr;
 }

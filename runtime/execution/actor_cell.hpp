@@ -200,6 +200,8 @@ class ActorCell {
   void await_input() { awaiting_input_ = true; }
   // The source's last run ended waiting for its ExternalWake (by the thread that runs it).
   bool waits_for_input() const { return waits_for_input_; }
+  // The source asked for an ExternalWake in initialize(): it waits for input from outside.
+  bool wakes_from_outside() const { return external_ != nullptr; }
   // Its ExternalWake was woken since the source last fired (any thread).
   bool woken_from_outside() const {
     return external_ && external_->woken.load(std::memory_order_acquire);

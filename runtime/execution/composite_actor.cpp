@@ -80,6 +80,13 @@ void CompositeActor::initialize(ActorContext& context) {
   for (ActorId id : input_actors_)
     injectors_.push_back(execution_->cell(id).receiver(0)->make_producer());
   execution_->initialize();
+  // Its director runs only while the sub-workflow fires: nothing could wake a source that waits
+  // for input from outside (a network source) in between.
+  for (ActorId id = 0; id < execution_->size(); ++id)
+    if (execution_->cell(id).is_source() && execution_->cell(id).wakes_from_outside())
+      throw std::runtime_error("'" + execution_->cell(id).name() +
+                               "' waits for input from outside the workflow (a network source): "
+                               "it cannot run inside a sub-workflow");
   director_->start(*execution_);
   started_ = true;
   execution_->wake_sources();

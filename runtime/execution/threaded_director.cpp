@@ -80,13 +80,15 @@ void ThreadedDirector::source_loop(ActorCell& cell) {
     if (awaits_input)
       while (ready.try_acquire()) {
       }
-    cell.try_go_idle();  // fails for a cell never scheduled (its thread starts before that)
+    // Fails for a cell notified during the run (run it again), and for one never scheduled (its
+    // thread starts before the sources are woken), which is idle.
+    const bool notified = !cell.try_go_idle() && !cell.idle();
     if (cell.finished()) break;
     if (awaits_input) {
       // Until its ExternalWake, unless it came since the firing (then at once); in slices, so
       // that a stop, a hold or a pause is noticed. A wake after this point releases a permit.
-      if (cell.woken_from_outside()) continue;
-      while (!ready.try_acquire_for(kSleepSlice) && !shutting_down_ &&
+      if (notified || cell.woken_from_outside()) continue;
+      while (!ready.try_acquire_for(kSleepSlice) && !cell.woken_from_outside() && !shutting_down_ &&
              !execution_->env().stop_sources.load(std::memory_order_relaxed) &&
              !execution_->env().hold_sources.load(std::memory_order_relaxed) &&
              !paused_.load(std::memory_order_relaxed)) {

@@ -19,7 +19,12 @@ WindowedReceiver::WindowedReceiver(WindowSpec spec)
       keys_(spec_.compile_group_by()),
       timeout_after_end_(spec_.timeout_after_end()),
       closed_through_(kMinTime),
-      expire_fn_([this](Event&& e) { expire(std::move(e)); }) {}
+      expire_fn_([this](Event&& e) {
+        if (holding_)
+          held_expired_.push_back(std::move(e));
+        else
+          expire(std::move(e));
+      }) {}
 
 void WindowedReceiver::expire(Event&& event) {
   owner().send_expired(port(), std::move(event));
@@ -79,6 +84,8 @@ std::size_t WindowedReceiver::wave_records() const {
 }
 
 void WindowedReceiver::accept(Event&& event, std::size_t producer) {
+  if (holding_) [[unlikely]]
+    release_held();
   if (!spec_.uses_waves()) {
     // Punctuations are for wave windows only: not data, not late, never expired.
     if (!event.wave.is_punctuation()) queue(std::move(event));
@@ -180,6 +187,8 @@ std::optional<Timestamp> WindowedReceiver::evaluate(std::size_t g) {
 }
 
 void WindowedReceiver::advance(Timestamp now, bool end_of_input) {
+  if (holding_) [[unlikely]]
+    release_held();
   end_of_input_ = end_of_input;
   if (any_event_ && (!offset_known_ || max_time_ != offset_learned_for_)) {
     // The cell drains, then advances with the same `now`: new events arrived at `now`.
@@ -231,6 +240,13 @@ void WindowedReceiver::close_through(Timestamp closed) {
   }
 }
 
+void WindowedReceiver::ask_wake_at(Timestamp time) {
+  if (holding_)
+    held_wake_ = std::min(held_wake_, time);
+  else
+    wake_at(time);
+}
+
 void WindowedReceiver::wake_at_next_deadline() {
   while (!deadlines_.empty()) {
     const Deadline& d = deadlines_.top();
@@ -238,7 +254,7 @@ void WindowedReceiver::wake_at_next_deadline() {
     if (d.version == state.version && !state.ready) break;
     deadlines_.pop();
   }
-  if (!deadlines_.empty()) wake_at(due_on_clock(deadlines_.top().time));
+  if (!deadlines_.empty()) ask_wake_at(due_on_clock(deadlines_.top().time));
 }
 
 Timestamp WindowedReceiver::due_on_clock(Timestamp deadline) const {
@@ -298,6 +314,16 @@ void WindowedReceiver::reshape(const WindowSpec& spec) {
   settle(closed_through_);
 }
 
+void WindowedReceiver::release_held() {
+  holding_ = false;
+  std::vector<Event> expired = std::move(held_expired_);
+  held_expired_.clear();
+  for (Event& event : expired)
+    expire(std::move(event));
+  if (held_wake_ != kNoDeadline) wake_at(held_wake_);
+  held_wake_ = kNoDeadline;
+}
+
 void WindowedReceiver::adopt_shape(const WindowSpec& to) {
   spec_.size = to.size;
   spec_.step = to.step;
@@ -313,6 +339,8 @@ void WindowedReceiver::adopt_shape(const WindowSpec& to) {
 }
 
 Window WindowedReceiver::front_window() {
+  if (holding_) [[unlikely]]
+    release_held();
   std::size_t g = ready_.top().group;
   const WindowGroup& group = *groups_[g].group;
   Window window{
@@ -323,6 +351,8 @@ Window WindowedReceiver::front_window() {
 }
 
 void WindowedReceiver::finish_window(bool, bool consumed) {
+  if (holding_) [[unlikely]]
+    release_held();
   std::size_t g = ready_.top().group;
   ready_.pop();
   GroupState& state = groups_[g];

@@ -134,6 +134,10 @@ class WindowedReceiver : public Receiver {
   // close_through(closed), then: at the end of input every group is evaluated (what is still
   // incomplete closes), else the cell is asked to run again at the next deadline.
   void settle(Timestamp closed);
+  // wake_at, or while holding_, the earliest time asked for kept until release_held().
+  void ask_wake_at(Timestamp time);
+  // Sends what was held back while restoring (see holding_), and holds no more.
+  void release_held();
   // Asks the cell to run again when the earliest pending window deadline times out.
   void wake_at_next_deadline();
   // A deadline in event time as a time on the workflow clock at which it has timed out.
@@ -189,6 +193,12 @@ class WindowedReceiver : public Receiver {
   Timestamp closed_through_ = 0;
   bool end_of_input_ = false;
   WindowGroup::ExpireFn expire_fn_;
+  // A checkpoint restored into a changed window reshapes it at once, while the other cells are
+  // not restored yet: what that sends (expired events) and asks for (a wake-up) waits until the
+  // receiver is next used (accept, advance, front_window, finish_window).
+  bool holding_ = false;
+  std::vector<Event> held_expired_;
+  Timestamp held_wake_ = kNoDeadline;
   WaveCompletion waves_;
   std::unordered_map<WaveRoot, QueuedWave, WaveRoot::Hash> queued_waves_;
 };

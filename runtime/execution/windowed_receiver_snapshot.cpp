@@ -236,7 +236,10 @@ void WindowedReceiver::restore(SnapshotReader& in) {
     if (it->second.holding > holders)
       in.reject("the groups holding a wave", "more than received it");
   }
-  if (reshaped) reshape(built);
+  if (reshaped) {
+    holding_ = true;  // until the receiver is next used: the other cells are restored by then
+    reshape(built);
+  }
 }
 
 }  // namespace cwf

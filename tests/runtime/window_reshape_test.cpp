@@ -207,10 +207,16 @@ TEST(WindowReshape, OnlyAmountsAndTheTimeoutCanChange) {
 // ---- properties over random streams ---------------------------------------------------------
 
 // The windows of the log, group by group ("window g3 ..." lines, in order within each group).
+// An empty window's first arrival number (where the queue stood when it was formed) depends on
+// when it was evaluated, as between directors: it is left out.
 std::vector<std::string> windows_by_group(const std::vector<std::string>& log) {
+  static const std::regex kFirst(" first [0-9]+");
   std::map<int, std::vector<std::string>> groups;
-  for (const std::string& line : log)
-    if (line.starts_with("window g")) groups[std::stoi(line.substr(8))].push_back(line);
+  for (const std::string& line : log) {
+    if (!line.starts_with("window g")) continue;
+    groups[std::stoi(line.substr(8))].push_back(
+        line.ends_with("no wave") ? std::regex_replace(line, kFirst, "") : line);
+  }
   std::vector<std::string> out;
   for (auto& [g, lines] : groups)
     out.insert(out.end(), lines.begin(), lines.end());
@@ -295,17 +301,17 @@ TEST(WindowReshape, ACheckpointFromBeforeAChangeResumesAsTheChangedPort) {
         }
         restore_from(*resumed, bytes);
         ASSERT_EQ(snapshot_of(*resumed), snapshot_of(*running)) << context;
-        // What the reshape said (expiries, wake-ups), the restore said too.
-        const std::vector<std::string> said(
+        // What the reshape said (expiries, wake-ups), the restored one says when next used.
+        std::vector<std::string> expected(
             running->log.begin() + static_cast<std::ptrdiff_t>(logged), running->log.end());
-        ASSERT_EQ(first_difference(resumed->log, said), "") << context;
-        running->log.clear();
         resumed->log.clear();
+        running->log.clear();
         for (std::size_t i = cut; i < ops.size(); ++i) {
           apply(*running, ops[i]);
           apply(*resumed, ops[i]);
         }
-        ASSERT_EQ(first_difference(resumed->log, running->log), "") << context;
+        expected.insert(expected.end(), running->log.begin(), running->log.end());
+        ASSERT_EQ(first_difference(resumed->log, expected), "") << context;
       }
     }
   }
