@@ -486,13 +486,18 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
 
 ExternalWake ActorCell::external_wake() {
   if (!external_) external_ = std::make_shared<ExternalWake::State>();
+  asked_for_external_wake_ = true;
   return ExternalWake(external_);
 }
 
-void ActorCell::arm_external_wake(bool armed) {
-  // Made here if the source did not ask for it in initialize(): one asked for later (while it
-  // runs) is then armed already, and none is made concurrently with a wake.
+void ActorCell::prepare_external_wake() {
+  // Made before the director starts (a threaded director runs sources from then on): one
+  // asked for while the source runs is the same, armed already, and none is made concurrently.
   if (!external_) external_ = std::make_shared<ExternalWake::State>();
+}
+
+void ActorCell::arm_external_wake(bool armed) {
+  if (!external_) return;
   std::lock_guard lock(external_->mutex);
   external_->cell = armed ? this : nullptr;
 }

@@ -195,13 +195,14 @@ class ActorCell {
   // first request; armed while the run goes on (Execution::arm_external_wakes), so that a wake
   // before the director started or after the run ended does nothing.
   ExternalWake external_wake();
+  void prepare_external_wake();  // Execution::initialize, for every source
   void arm_external_wake(bool armed);
   // FiringContext::await_input: the source waits for its ExternalWake.
   void await_input() { awaiting_input_ = true; }
   // The source's last run ended waiting for its ExternalWake (by the thread that runs it).
   bool waits_for_input() const { return waits_for_input_; }
   // The source asked for an ExternalWake in initialize(): it waits for input from outside.
-  bool wakes_from_outside() const { return external_ != nullptr; }
+  bool wakes_from_outside() const { return asked_for_external_wake_; }
   // Its ExternalWake was woken since the source last fired (any thread).
   bool woken_from_outside() const {
     return external_ && external_->woken.load(std::memory_order_acquire);
@@ -334,9 +335,10 @@ class ActorCell {
   std::atomic<bool> finished_{false};
   bool finishing_ = false;  // decided during a run; published as finished_ at its end
   Timestamp fire_again_at_ = kNever;
-  std::shared_ptr<ExternalWake::State> external_;  // made by external_wake()
-  bool awaiting_input_ = false;                    // asked for by the firing just made
-  bool waits_for_input_ = false;                   // how the last run_source ended
+  std::shared_ptr<ExternalWake::State> external_;  // made before the director starts
+  bool asked_for_external_wake_ = false;
+  bool awaiting_input_ = false;   // asked for by the firing just made
+  bool waits_for_input_ = false;  // how the last run_source ended
   Timestamp wake_at_ = kNever;
   // Times an actor that is not a source asked to be fired at (Ptolemy's fireAt), earliest first.
   std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;

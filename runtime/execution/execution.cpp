@@ -135,6 +135,8 @@ void Execution::tell_wave_windows_their_carriers(
 void Execution::initialize() {
   for (auto& cell : cells_)
     cell->initialize();
+  for (auto& cell : cells_)
+    if (cell->is_source()) cell->prepare_external_wake();
 }
 
 void Execution::wake_sources() {
