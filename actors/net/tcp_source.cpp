@@ -39,6 +39,18 @@ std::pair<std::string, std::string> split_address(const std::string& address,
   return {address.substr(0, colon), address.substr(colon + 1)};
 }
 
+// `listen`'s "IP:PORT" as an endpoint; throws ParamError saying what is wrong.
+tcp::endpoint listen_endpoint(const std::string& address) {
+  auto [host, port] = split_address(address, "listen");
+  boost::system::error_code error;
+  asio::ip::address ip = asio::ip::make_address(host, error);
+  if (error) throw ParamError("listen", "'" + host + "' is not an IP address");
+  if (port.find_first_not_of("0123456789") != std::string::npos || port.size() > 5 ||
+      std::stoi(port) > 65535)
+    throw ParamError("listen", "'" + port + "' is not a port (0 to 65535)");
+  return {ip, static_cast<unsigned short>(std::stoi(port))};
+}
+
 }  // namespace
 
 // What the event loop hands the actor.
@@ -326,11 +338,8 @@ void TcpSource::initialize(ActorContext& context) {
   shared_ = std::make_shared<Shared>(options_, loop_->context());
   shared_->wake = context.external_wake();
   if (!options_.listen.empty()) {
-    auto [host, port] = split_address(options_.listen, "listen");
+    const tcp::endpoint endpoint = listen_endpoint(options_.listen);  // checked by the factory
     boost::system::error_code error;
-    tcp::endpoint endpoint(asio::ip::make_address(host, error),
-                           static_cast<unsigned short>(std::stoi(port)));
-    if (error) throw std::runtime_error("listen: '" + host + "' is not an IP address");
     // Bound here, so that an address in use is an error of the run's start.
     tcp::acceptor& acceptor = shared_->acceptor;
     acceptor.open(endpoint.protocol());
@@ -443,17 +452,10 @@ ActorType tcp_source_type() {
           options.connect = std::string(params.get("connect").as_string());
         if (options.listen.empty() == options.connect.empty())
           throw ParamError("listen", "set exactly one of listen (HOST:PORT) and connect");
-        if (!options.listen.empty()) {
-          auto [host, port] = split_address(options.listen, "listen");
-          boost::system::error_code error;
-          asio::ip::make_address(host, error);
-          if (error) throw ParamError("listen", "'" + host + "' is not an IP address");
-          if (port.find_first_not_of("0123456789") != std::string::npos || port.size() > 5 ||
-              std::stoi(port) > 65535)
-            throw ParamError("listen", "'" + port + "' is not a port (0 to 65535)");
-        } else {
+        if (!options.listen.empty())
+          listen_endpoint(options.listen);
+        else
           split_address(options.connect, "connect");
-        }
         const std::string format(params.get("format").as_string());
         if (format != "jsonl" && format != "csv")
           throw ParamError("format", "unknown format '" + format + "' (use jsonl or csv)");

@@ -455,7 +455,8 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
     Timestamp now = env_.clock->now();
     // Woken from outside (ExternalWake): input arrived, whatever time it asked for. Cleared
     // before the firing, so that a wake during it makes the source fire again.
-    const bool woken = external_ && external_->woken.exchange(false, std::memory_order_acq_rel);
+    const bool woken = external_ && external_->woken.load(std::memory_order_acquire) &&
+                       external_->woken.exchange(false, std::memory_order_acq_rel);
     if (fire_again_at_ != kNever) {
       if (now < fire_again_at_ && !woken) return result;  // the director's timer wakes us
       fire_again_at_ = kNever;

@@ -10,12 +10,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "actors/net/tcp_source.hpp"
-#include "runtime/execution/director_factory.hpp"
 #include "runtime/execution/runner.hpp"
 #include "tests/eventually.hpp"
 #include "tests/runtime/test_actors.hpp"
@@ -29,23 +29,12 @@ using asio::ip::tcp;
 using testing::Collect;
 using testing::eventually;
 
-std::unique_ptr<Director> director_for(const std::string& name) {
-  DirectorConfig config;
-  if (name == "threaded") {
-    config.type = "threaded";
-  } else {
-    config.scheduler = name.substr(0, name.find('/'));
-    config.workers = static_cast<unsigned>(std::stoul(name.substr(name.find('/') + 1)));
-  }
-  return make_director(config, schedulers::testing::all_policies());
-}
-
 // A workflow of one tcp_source into `out` (and `errors` into `bad`), run on its own thread.
 class SourceRun {
  public:
   explicit SourceRun(TcpSourceOptions options, const std::string& director = "fifo/1",
                      std::unique_ptr<Actor> consumer = nullptr)
-      : director_(director_for(director)) {
+      : director_(schedulers::testing::director_named(director)) {
     ActorId id =
         workflow_.add("tcp", std::make_unique<TcpSource>(std::move(options)), "tcp_source");
     source = static_cast<TcpSource*>(workflow_.actor(id).actor.get());
@@ -125,12 +114,7 @@ TEST_P(TcpSourceUnderEveryDirector, JsonLinesArriveWholeAndInOrder) {
 
 INSTANTIATE_TEST_SUITE_P(Directors, TcpSourceUnderEveryDirector,
                          ::testing::Values("fifo/1", "qbs/2", "rr/1", "rb/2", "threaded"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (c == '/') c = '_';
-                           return name;
-                         });
+                         schedulers::testing::director_test_name);
 
 TEST(TcpSource, MalformedAndOversizedLinesGoToErrorsWithTheReason) {
   TcpSourceOptions options = listening();
@@ -258,6 +242,34 @@ TEST(TcpSource, ASlowConsumerKeepsTheQueueBounded) {
   // One read brings at most 64 KiB: about 5000 of these short lines.
   EXPECT_LE(most, 100u + 65536u / 12u);
   EXPECT_GT(most, 0u);
+}
+
+}  // namespace
+}  // namespace cwf::net
+
+namespace cwf::net {
+namespace {
+
+std::string param_error(std::map<std::string, Value> values) {
+  try {
+    tcp_source_type().factory(Params(std::move(values), {}, ""));
+  } catch (const ParamError& e) {
+    return e.param() + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(TcpSource, ParametersSayWhatIsWrong) {
+  EXPECT_EQ(param_error({{"listen", "localhost:9000"}}),
+            "listen: 'localhost' is not an IP address");
+  EXPECT_EQ(param_error({{"listen", "127.0.0.1:70000"}}),
+            "listen: '70000' is not a port (0 to 65535)");
+  EXPECT_EQ(param_error({{"listen", "127.0.0.1"}}),
+            "listen: expected HOST:PORT, e.g. 127.0.0.1:9000, got '127.0.0.1'");
+  EXPECT_EQ(param_error({}), "listen: set exactly one of listen (HOST:PORT) and connect");
+  EXPECT_EQ(param_error({{"connect", "h:1"}, {"format", "xml"}}),
+            "format: unknown format 'xml' (use jsonl or csv)");
+  EXPECT_EQ(param_error({{"listen", "127.0.0.1:0"}}), "");
 }
 
 }  // namespace

@@ -11,7 +11,6 @@
 #include <thread>
 #include <vector>
 
-#include "runtime/execution/director_factory.hpp"
 #include "runtime/execution/runner.hpp"
 #include "tests/eventually.hpp"
 #include "tests/runtime/test_actors.hpp"
@@ -95,15 +94,7 @@ TEST_P(ExternalWakeUnderEveryDirector, AWaitingSourceHoldsNoWorkerAndMissesNoWak
   workflow.connect("fed", "out", "fed_out", "in");
   workflow.connect("others", "out", "others_out", "in");
 
-  DirectorConfig config;
-  const std::string& director = GetParam();
-  if (director == "threaded") {
-    config.type = "threaded";
-  } else {
-    config.scheduler = director.substr(0, director.find('/'));
-    config.workers = static_cast<unsigned>(std::stoul(director.substr(director.find('/') + 1)));
-  }
-  auto run_director = make_director(config, schedulers::testing::all_policies());
+  auto run_director = schedulers::testing::director_named(GetParam());
   RealClock clock;
   std::thread run([&] { run_workflow(workflow, *run_director, clock); });
 
@@ -128,12 +119,7 @@ TEST_P(ExternalWakeUnderEveryDirector, AWaitingSourceHoldsNoWorkerAndMissesNoWak
 INSTANTIATE_TEST_SUITE_P(Directors, ExternalWakeUnderEveryDirector,
                          ::testing::Values("fifo/1", "fifo/2", "qbs/1", "qbs/2", "rr/1", "rr/2",
                                            "rb/1", "rb/2", "threaded"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (c == '/') c = '_';
-                           return name;
-                         });
+                         schedulers::testing::director_test_name);
 
 // A wake before the run started or after it ended reaches nothing.
 TEST(ExternalWake, AHandleOutsideARunWakesNothing) {
