@@ -1,5 +1,6 @@
 #include "runtime/execution/shared_worker_turn.hpp"
 
+#include <algorithm>
 #include <thread>
 
 namespace cwf {
@@ -19,6 +20,14 @@ ActorCell::CycleResult fire_on_shared_worker(ActorCell& cell, std::uint32_t max_
   SharedWorkers& workers = *share->workers;
   waited = workers.take(*share);
   HeldWorker held{workers};
+  // A turn fires on the windows the cell had when it began, as cell.run does: windows that
+  // arrive during the turn (from a producer on another worker, or the cell's own loop) wait
+  // for the next one. Otherwise a consumer kept busy by a fast producer would hold the worker
+  // for as long as the producer runs, and with it the stop, pause and progress checks of the
+  // worker that makes them. (A source's turn is bounded by its grant.)
+  if (!cell.is_source())
+    max_firings =
+        static_cast<std::uint32_t>(std::min<std::uint64_t>(max_firings, cell.queue_length() + 1));
   ActorCell::CycleResult total;
   while (true) {
     ActorCell::CycleResult one = cell.run(1);

@@ -9,10 +9,10 @@
 
 namespace cwf {
 
-// Takes one of `share`'s workers, fires `cell` on up to `max_firings` windows and gives the
-// worker back. One window at a time: between two, the turn ends early
-// (the cell then reports more work) when a more important workflow waits for a worker, and
-// yields the core while a more important workflow is a member. Without a share, just
+// Takes one of `share`'s workers, fires `cell` on up to `max_firings` windows (no more than it
+// had when the turn began) and gives the worker back. One window at a time: between two, the turn
+// ends early (the cell then reports more work) when a more important workflow waits for a worker,
+// and yields the core while a more important workflow is a member. Without a share, just
 // cell.run(max_firings). `waited` gets the time spent waiting for the worker (ns), which is not
 // the cell's cost.
 ActorCell::CycleResult fire_on_shared_worker(ActorCell& cell, std::uint32_t max_firings,

@@ -191,6 +191,59 @@ class CountedPass : public Actor {
   FiringsAtOnce& firings_;
 };
 
+// Sends its token, less one, back to itself until it reaches zero.
+class CountDown : public Actor {
+ public:
+  CountDown() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    ++firings;
+    if (std::int64_t left = context.token().as_int(); left > 0) context.emit(Value(left - 1));
+  }
+  int firings = 0;
+};
+
+class OneToken : public Actor {
+ public:
+  explicit OneToken(std::int64_t value) : value_(value) { add_output("out"); }
+  void fire(FiringContext& context) override { context.emit(Value(value_)); }
+  bool postfire(FiringContext&) override { return false; }
+
+ private:
+  std::int64_t value_;
+};
+
+// A turn on a shared worker fires on the windows its actor had when the turn began, as a turn
+// on the director's own worker does, however many more arrive meanwhile: an actor fed by its
+// own loop (or by a producer as fast as it is) takes a turn per window here, instead of one turn
+// as long as the loop that would hold the worker, and the stop and progress checks, throughout.
+TEST(SharedWorkers, ATurnFiresOnlyOnTheWindowsPresentWhenItBegan) {
+  constexpr int kRounds = 50;  // each round deepens the wave tag (at most 64 levels)
+  SharedWorkers workers(1);
+  WorkerShare share;
+  share.workers = &workers;
+  Workflow workflow("loop");
+  workflow.emplace<OneToken>("start", kRounds);
+  auto owned = std::make_unique<CountDown>();
+  CountDown* count_down = owned.get();
+  workflow.add("count_down", std::move(owned));
+  workflow.connect("start", "count_down");
+  workflow.connect("count_down", "count_down");
+  RealClock clock;
+  auto director = testing::make_test_director("scheduled", 0xffffffff);  // "every window"
+  RunOptions options;
+  options.worker_share = &share;
+  workers.join(share);
+  run_workflow(workflow, *director, clock, options);
+  workers.leave(share);
+  EXPECT_EQ(count_down->firings, kRounds + 1);
+  // A turn takes the window present and at most one more (the bound is the queue's length
+  // plus one): at least a turn for every two rounds, against one turn for all of them.
+  EXPECT_GE(share.turns.load(), static_cast<std::uint64_t>(kRounds / 2));
+}
+
 class SharedWorkersUnderDirectors : public ::testing::TestWithParam<std::string> {};
 
 // Two workflows, each under its own director (two workers for "scheduled_2_workers", one
