@@ -38,7 +38,7 @@ dicts_of() {
     gsm_model) echo yaml gsm_model expression ;;
     eca_rules) echo yaml eca_rules expression ;;
     guards_dependencies) echo yaml guards_dependencies ;;
-    json_value | rest_api) echo json ;;
+    json_value | rest_api | record_decoder) echo json ;;
     window_state | actor_state) echo snapshot_reader ;;
     *) echo "$1" ;;
   esac

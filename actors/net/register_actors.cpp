@@ -1,11 +1,13 @@
 #include "actors/net/register_actors.hpp"
 
+#include "actors/net/tcp_sink.hpp"
 #include "actors/net/tcp_source.hpp"
 
 namespace cwf::net {
 
 void register_actors(ActorRegistry& registry) {
   registry.add(tcp_source_type());
+  registry.add(tcp_sink_type());
 }
 
 }  // namespace cwf::net

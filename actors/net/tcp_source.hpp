@@ -15,15 +15,14 @@
 // the run is stopped. Records received but not emitted when the run ends are reported as dropped.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 
+#include "actors/net/push_inbox.hpp"
+#include "actors/net/record_decoder.hpp"
 #include "runtime/actor/actor.hpp"
-#include "runtime/expressions/expression.hpp"
 #include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::net {
@@ -33,14 +32,9 @@ class IoLoop;
 struct TcpSourceOptions {
   std::string listen;   // "host:port" to accept connections on (port 0: any free one)
   std::string connect;  // "host:port" to connect to; exactly one of the two is set
-  bool csv = false;     // CSV lines under a header line (per connection); else JSON lines
-  std::optional<Expression> time;  // event timestamp; unset: the clock's now when emitted
-  Duration time_unit = kSecond;
-  std::size_t max_message = 1 << 20;
+  RecordDecoder::Format format = RecordDecoder::Format::jsonl;
+  PushSourceOptions push;
   std::size_t max_connections = 64;
-  std::size_t max_pending = 65536;
-  std::int64_t batch = 256;
-  std::optional<std::int64_t> limit;
   bool end_on_close = false;
   Duration reconnect_min = 100 * kMillisecond;
   Duration reconnect_max = 5 * kSecond;

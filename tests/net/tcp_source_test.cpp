@@ -118,7 +118,7 @@ INSTANTIATE_TEST_SUITE_P(Directors, TcpSourceUnderEveryDirector,
 
 TEST(TcpSource, MalformedAndOversizedLinesGoToErrorsWithTheReason) {
   TcpSourceOptions options = listening();
-  options.max_message = 40;
+  options.push.max_message = 40;
   SourceRun run(options);
   send(run.port(),
        "{\"a\": 1}\n"
@@ -147,7 +147,7 @@ TEST(TcpSource, MalformedAndOversizedLinesGoToErrorsWithTheReason) {
 
 TEST(TcpSource, CsvLinesUnderTheirHeader) {
   TcpSourceOptions options = listening();
-  options.csv = true;
+  options.format = RecordDecoder::Format::csv;
   SourceRun run(options);
   send(run.port(), "id,name,price\n1,apple,0.5\n2,\"pear, ripe\",1\n3,plum\n");
   run.join();
@@ -187,7 +187,7 @@ TEST(TcpSource, AServerThatClosesAndComesBackIsReadAgain) {
   tcp::acceptor acceptor(io, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
   TcpSourceOptions options;
   options.connect = "127.0.0.1:" + std::to_string(acceptor.local_endpoint().port());
-  options.limit = 9;
+  options.push.limit = 9;
   SourceRun run(options);
   for (int round = 0; round < 3; ++round) {
     tcp::socket peer(io);
@@ -222,7 +222,7 @@ class Slow : public Actor {
 // bounded (by max_pending and what one read brings), and nothing is lost.
 TEST(TcpSource, ASlowConsumerKeepsTheQueueBounded) {
   TcpSourceOptions options = listening();
-  options.max_pending = 100;
+  options.push.max_pending = 100;
   SourceRun run(options, "fifo/2", std::make_unique<Slow>());
   std::size_t most = 0;
   std::thread watch([&] {
