@@ -30,7 +30,7 @@ PushInbox::Emitted PushInbox::emit(FiringContext& context, const PushSourceOptio
   Item item;
   while (emitted.taken < options.batch && emitted.records < room && queue_.try_dequeue(item)) {
     ++emitted.taken;
-    pending_.fetch_sub(1, std::memory_order_relaxed);
+    pending_.fetch_sub(1);  // seq_cst: see has_waiting_
     DecodedLine& line = item.line;
     if (!line.error.empty()) {
       context.report_error(what + ": " + item.peer + ": " + line.error);

@@ -44,7 +44,7 @@ class PushInbox {
   // `line` from `peer`, queued; the source is woken by wake() (once per read, not per line).
   void push(DecodedLine line, std::string peer);
   void wake() const { wake_.wake(); }
-  bool full() const { return pending_.load(std::memory_order_relaxed) >= max_pending_; }
+  bool full() const { return pending_.load() >= max_pending_; }  // seq_cst: see has_waiting_
   void count_refused() {
     refused_.fetch_add(1, std::memory_order_relaxed);
     wake();
@@ -63,6 +63,12 @@ class PushInbox {
     std::int64_t records = 0;  // to `out`
     std::int64_t taken = 0;    // records and malformed lines
   };
+  // The run ended: readers waiting for room are let go (they hold what holds this inbox).
+  void drop_waiting() {
+    std::lock_guard lock(room_mutex_);
+    resumes_.clear();
+    has_waiting_.store(false);
+  }
   // Emits up to options.batch items (records to `out_port`, malformed ones reported and, when
   // connected, to `errors_port` as {peer, text, error}), at most `room` records. `what` names the
   // source in reports.

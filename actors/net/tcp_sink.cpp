@@ -84,12 +84,15 @@ struct TcpSink::Shared::Peer : std::enable_shared_from_this<Peer> {
   bool gone = false;
   char ignored_byte = 0;
 
+  // A batch larger than max_pending still goes to a peer with nothing waiting.
   bool has_room_for(const Batch& batch) const {
-    return lines + batch.lines <= shared->options.max_pending;
+    return lines == 0 || lines + batch.lines <= shared->options.max_pending;
   }
   void enqueue(Batch batch) {
-    if (shared->header && !header_sent) queue.push_back({shared->header, 0});
-    header_sent = true;
+    if (shared->header && !header_sent) {
+      queue.push_back({shared->header, 0});
+      header_sent = true;
+    }
     lines += batch.lines;
     shared->queued += batch.lines;
     queue.push_back(std::move(batch));
@@ -98,10 +101,11 @@ struct TcpSink::Shared::Peer : std::enable_shared_from_this<Peer> {
   void write() {
     if (writing || queue.empty() || gone) return;
     writing = true;
-    asio::async_write(socket, asio::buffer(*queue.front().text),
-                      [self = shared_from_this()](boost::system::error_code error, std::size_t) {
-                        self->written(error);
-                      });
+    // The handler holds the text: the queue may be cleared while the write is in flight.
+    std::shared_ptr<const std::string> text = queue.front().text;
+    asio::async_write(socket, asio::buffer(*text),
+                      [self = shared_from_this(), text](boost::system::error_code error,
+                                                        std::size_t) { self->written(error); });
   }
   void written(boost::system::error_code error) {
     writing = false;
@@ -246,7 +250,7 @@ void TcpSink::Shared::peer_closed(const std::shared_ptr<Shared>& self, Peer* whi
       which->queue.pop_back();
       if (batch.lines > 0) to_backlog(std::move(batch), true);
     }
-    if (!closing) reconnect_later(self);
+    reconnect_later(self);  // closing too: what waits gets its linger
   } else {
     dropped += which->lines;
   }
@@ -359,7 +363,7 @@ void TcpSink::wrapup(ActorContext& context) {
       flushed.wait_for(std::chrono::nanoseconds(options_.linger)) == std::future_status::ready;
   std::promise<void> stopped;
   std::future<void> stop_ran = stopped.get_future();
-  asio::post(shared_->context, [shared = shared_, &stopped] {
+  asio::post(shared_->context, [shared = shared_, stopped = std::move(stopped)]() mutable {
     shared->stop();
     stopped.set_value();
   });

@@ -182,6 +182,7 @@ void TcpSource::Shared::stop() {
   for (auto& connection : connections)
     connection->socket.close(ignored);
   connections.clear();
+  inbox.drop_waiting();
 }
 
 TcpSource::TcpSource(TcpSourceOptions options) : Actor(kPorts), options_(std::move(options)) {}
