@@ -1,5 +1,7 @@
 #include "actors/net/net_params.hpp"
 
+#include <stdexcept>
+
 #include "actors/actor_type_util.hpp"
 
 namespace cwf::net {
@@ -25,6 +27,18 @@ asio::ip::tcp::endpoint listen_endpoint(const std::string& address, std::string_
       std::stoi(port) > 65535)
     throw ParamError(std::string(param), "'" + port + "' is not a port (0 to 65535)");
   return {ip, static_cast<unsigned short>(std::stoi(port))};
+}
+
+unsigned short open_listener(asio::ip::tcp::acceptor& acceptor, const std::string& address) {
+  const asio::ip::tcp::endpoint endpoint = listen_endpoint(address);
+  boost::system::error_code error;
+  acceptor.open(endpoint.protocol());
+  acceptor.set_option(asio::ip::tcp::acceptor::reuse_address(true));
+  acceptor.bind(endpoint, error);
+  if (error) throw std::runtime_error("listen: cannot bind " + address + ": " + error.message());
+  acceptor.listen(asio::socket_base::max_listen_connections, error);
+  if (error) throw std::runtime_error("listen: " + error.message());
+  return acceptor.local_endpoint().port();
 }
 
 ParamSpec format_param() {

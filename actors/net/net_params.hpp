@@ -23,6 +23,11 @@ std::pair<std::string, std::string> split_address(const std::string& address,
 boost::asio::ip::tcp::endpoint listen_endpoint(const std::string& address,
                                                std::string_view param = "listen");
 
+// Binds and opens `acceptor` on `address` (checked by listen_endpoint before), now, so that an
+// address in use is an error of the run's start; returns the port bound. Throws
+// std::runtime_error saying why.
+unsigned short open_listener(boost::asio::ip::tcp::acceptor& acceptor, const std::string& address);
+
 // format (jsonl | csv).
 ParamSpec format_param();
 RecordDecoder::Format read_format(const Params& params);

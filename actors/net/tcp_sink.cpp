@@ -305,17 +305,7 @@ void TcpSink::initialize(ActorContext&) {
   if (!loop_) loop_ = IoLoop::shared();
   shared_ = std::make_shared<Shared>(options_, loop_->context());
   if (!options_.listen.empty()) {
-    const tcp::endpoint endpoint = listen_endpoint(options_.listen);  // checked by the factory
-    boost::system::error_code error;
-    tcp::acceptor& acceptor = shared_->acceptor;
-    acceptor.open(endpoint.protocol());
-    acceptor.set_option(tcp::acceptor::reuse_address(true));
-    acceptor.bind(endpoint, error);
-    if (error)
-      throw std::runtime_error("listen: cannot bind " + options_.listen + ": " + error.message());
-    acceptor.listen(asio::socket_base::max_listen_connections, error);
-    if (error) throw std::runtime_error("listen: " + error.message());
-    shared_->port = acceptor.local_endpoint().port();
+    shared_->port = open_listener(shared_->acceptor, options_.listen);
     asio::post(shared_->context, [shared = shared_] { shared->accept(shared); });
   } else {
     asio::post(shared_->context, [shared = shared_] { shared->connect(shared); });
