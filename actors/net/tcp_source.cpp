@@ -11,6 +11,7 @@
 #include <mutex>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/net/connect_to.hpp"
 #include "actors/net/io_loop.hpp"
 #include "actors/net/net_params.hpp"
 
@@ -126,21 +127,15 @@ void TcpSource::Shared::accept(const std::shared_ptr<Shared>& self) {
 }
 
 void TcpSource::Shared::connect(const std::shared_ptr<Shared>& self) {
-  auto [host, port] = split_address(options.connect, "connect");
-  auto resolver = std::make_shared<tcp::resolver>(context);
-  resolver->async_resolve(
-      host, port,
-      [self, resolver](boost::system::error_code error, tcp::resolver::results_type found) {
+  connect_to(
+      context, options.connect,
+      [self](tcp::socket socket) {
         if (self->stopped) return;
-        if (error) return self->reconnect_later(self);
-        auto socket = std::make_shared<tcp::socket>(self->context);
-        asio::async_connect(*socket, found,
-                            [self, socket](boost::system::error_code e, const tcp::endpoint&) {
-                              if (self->stopped) return;
-                              if (e) return self->reconnect_later(self);
-                              self->backoff.connected();
-                              self->start_connection(self, std::move(*socket));
-                            });
+        self->backoff.connected();
+        self->start_connection(self, std::move(socket));
+      },
+      [self] {
+        if (!self->stopped) self->reconnect_later(self);
       });
 }
 
