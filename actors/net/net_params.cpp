@@ -65,6 +65,20 @@ std::vector<ParamSpec> push_source_params() {
           {"limit", ParamType::integer, Value(), "end after this many records"}};
 }
 
+std::vector<ParamSpec> push_sink_params(const std::string& items, const std::string& note) {
+  return {{"max_pending", ParamType::integer, Value(65536),
+           items + " waiting to be written per peer" + note},
+          {"linger", ParamType::duration, Value(static_cast<std::int64_t>(5 * kSecond)),
+           "at the end of the run, how long what is queued may take to be written"}};
+}
+
+PushSinkOptions read_push_sink_options(const Params& params) {
+  PushSinkOptions options;
+  options.max_pending = static_cast<std::size_t>(positive_param(params, "max_pending"));
+  options.linger = params.get_duration("linger");
+  return options;
+}
+
 std::int64_t positive_param(const Params& params, const char* name) {
   std::int64_t n = params.get_int(name);
   if (n < 1) throw ParamError(name, std::string(name) + " must be at least 1");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "actors/net/push_inbox.hpp"
+#include "actors/net/push_sink.hpp"
 #include "actors/net/record_decoder.hpp"
 #include "runtime/loading/actor_registry.hpp"
 
@@ -35,6 +36,11 @@ RecordDecoder::Format read_format(const Params& params);
 // time, time_unit, max_message, max_pending, batch, limit.
 std::vector<ParamSpec> push_source_params();
 PushSourceOptions read_push_source_options(const Params& params);
+
+// max_pending, linger; `items` names what waits per peer ("lines"), `note`
+// is added to max_pending's description.
+std::vector<ParamSpec> push_sink_params(const std::string& items, const std::string& note);
+PushSinkOptions read_push_sink_options(const Params& params);
 
 // A parameter that must be at least 1.
 std::int64_t positive_param(const Params& params, const char* name);

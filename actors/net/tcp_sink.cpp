@@ -6,14 +6,11 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
 
-#include <atomic>
 #include <deque>
-#include <future>
 #include <list>
 
 #include "actors/actor_type_util.hpp"
 #include "actors/net/connect_to.hpp"
-#include "actors/net/io_loop.hpp"
 #include "actors/net/net_params.hpp"
 
 namespace cwf::net {
@@ -30,22 +27,14 @@ struct Batch {
 };
 }  // namespace
 
-struct TcpSink::Shared {
+struct TcpSink::Shared final : SinkEndpoint {
   Shared(TcpSinkOptions o, asio::io_context& c)
-      : options(std::move(o)), context(c), acceptor(c), timer(c) {
+      : SinkEndpoint(c), options(std::move(o)), acceptor(c), timer(c) {
     backoff.min = options.reconnect_min;
     backoff.max = options.reconnect_max;
   }
 
   const TcpSinkOptions options;
-  asio::io_context& context;
-  std::atomic<unsigned short> port{0};
-  std::atomic<std::size_t> peer_count{0};
-  // Counted on the loop, reported by the actor.
-  std::atomic<std::uint64_t> dropped{0};    // lines that will never be written
-  std::atomic<std::uint64_t> slow{0};       // peers disconnected as slow consumers
-  std::atomic<std::uint64_t> to_no_one{0};  // listen: lines sent while no peer was connected
-  std::atomic<std::uint64_t> queued{0};     // lines waiting to be written, anywhere
 
   // ---- the event loop's (only its thread touches these) ----
   tcp::acceptor acceptor;
@@ -55,8 +44,6 @@ struct TcpSink::Shared {
   std::shared_ptr<const std::string> header;  // CSV: each peer's first line
   std::deque<Batch> backlog;                  // connect: while no connection is up
   std::size_t backlog_lines = 0;
-  std::promise<void> flushed;  // set once closing and nothing is queued
-  bool closing = false;
   struct Peer;
   std::list<std::shared_ptr<Peer>> peers;
 
@@ -67,9 +54,7 @@ struct TcpSink::Shared {
   void reconnect_later(const std::shared_ptr<Shared>& self);
   void start_peer(const std::shared_ptr<Shared>& self, tcp::socket socket);
   void peer_closed(const std::shared_ptr<Shared>& self, Peer* which);
-  void close_when_flushed();
-  void check_flushed();
-  void stop();
+  void stop() override;
 };
 
 struct TcpSink::Shared::Peer : std::enable_shared_from_this<Peer> {
@@ -87,7 +72,7 @@ struct TcpSink::Shared::Peer : std::enable_shared_from_this<Peer> {
 
   // A batch larger than max_pending still goes to a peer with nothing waiting.
   bool has_room_for(const Batch& batch) const {
-    return lines == 0 || lines + batch.lines <= shared->options.max_pending;
+    return lines == 0 || lines + batch.lines <= shared->options.sink.max_pending;
   }
   void enqueue(Batch batch) {
     if (shared->header && !header_sent) {
@@ -162,7 +147,7 @@ void TcpSink::Shared::send(const std::shared_ptr<Shared>& self, Batch batch) {
 }
 
 void TcpSink::Shared::to_backlog(Batch batch, bool front) {
-  if (backlog_lines + batch.lines > options.max_pending) {
+  if (backlog_lines + batch.lines > options.sink.max_pending) {
     dropped += batch.lines;
     return;
   }
@@ -254,17 +239,6 @@ void TcpSink::Shared::peer_closed(const std::shared_ptr<Shared>& self, Peer* whi
   check_flushed();
 }
 
-void TcpSink::Shared::close_when_flushed() {
-  closing = true;
-  check_flushed();
-}
-
-void TcpSink::Shared::check_flushed() {
-  if (!closing || queued.load() > 0) return;
-  closing = false;
-  flushed.set_value();
-}
-
 void TcpSink::Shared::stop() {
   stopped = true;
   boost::system::error_code ignored;
@@ -279,34 +253,25 @@ void TcpSink::Shared::stop() {
 }
 
 TcpSink::TcpSink(TcpSinkOptions options)
-    : Actor(kPorts), options_(std::move(options)), encoder_(options_.format) {}
+    : PushSink(kPorts, "tcp_sink", "lines", options.sink),
+      options_(std::move(options)),
+      encoder_(options_.format) {}
 
-TcpSink::~TcpSink() {
-  if (shared_) asio::post(shared_->context, [shared = shared_] { shared->stop(); });
-}
-
-unsigned short TcpSink::port() const {
-  std::lock_guard lock(view_mutex_);
-  return view_ ? view_->port.load() : 0;
-}
-
-std::size_t TcpSink::peers() const {
-  std::lock_guard lock(view_mutex_);
-  return view_ ? view_->peer_count.load() : 0;
-}
-
-void TcpSink::initialize(ActorContext&) {
+std::shared_ptr<SinkEndpoint> TcpSink::open(asio::io_context& loop) {
   encoder_ = RecordEncoder(options_.format);
-  if (!loop_) loop_ = IoLoop::shared();
-  shared_ = std::make_shared<Shared>(options_, loop_->context());
+  auto shared = std::make_shared<Shared>(options_, loop);
   if (!options_.listen.empty()) {
-    shared_->port = open_listener(shared_->acceptor, options_.listen);
-    asio::post(shared_->context, [shared = shared_] { shared->accept(shared); });
+    shared->port = open_listener(shared->acceptor, options_.listen);
+    asio::post(loop, [shared] { shared->accept(shared); });
   } else {
-    asio::post(shared_->context, [shared = shared_] { shared->connect(shared); });
+    asio::post(loop, [shared] { shared->connect(shared); });
   }
-  std::lock_guard lock(view_mutex_);
-  view_ = shared_;
+  return shared;
+}
+
+std::string TcpSink::why_dropped() const {
+  return options_.connect.empty() ? "a peer that left or could not keep up"
+                                  : "max_pending lines waited already";
 }
 
 void TcpSink::fire(FiringContext& context) {
@@ -318,51 +283,13 @@ void TcpSink::fire(FiringContext& context) {
   }
   std::shared_ptr<const std::string> header;
   if (!encoder_.header().empty()) header = std::make_shared<std::string>(encoder_.header());
-  asio::post(shared_->context, [shared = shared_, batch = Batch{std::move(text), lines},
-                                header = std::move(header)]() mutable {
-    if (header && !shared->header) shared->header = std::move(header);
-    shared->send(shared, std::move(batch));
-  });
+  auto shared = std::static_pointer_cast<Shared>(endpoint());
+  asio::post(shared->context,
+             [shared, batch = Batch{std::move(text), lines}, header = std::move(header)]() mutable {
+               if (header && !shared->header) shared->header = std::move(header);
+               shared->send(shared, std::move(batch));
+             });
   report_losses(context);
-}
-
-void TcpSink::report_losses(ActorContext& context) {
-  if (std::uint64_t slow = shared_->slow.exchange(0))
-    context.report_warning("tcp_sink: " + std::to_string(slow) +
-                           " peer(s) disconnected as slow consumers (max_pending " +
-                           std::to_string(options_.max_pending) + " lines waiting)");
-  if (std::uint64_t dropped = shared_->dropped.exchange(0))
-    context.report_dropped(
-        dropped, "tcp_sink: lines not written (" +
-                     std::string(options_.connect.empty() ? "a peer that left or could not keep up"
-                                                          : "max_pending lines waited already") +
-                     ")");
-}
-
-void TcpSink::wrapup(ActorContext& context) {
-  if (!shared_) return;
-  // What is queued gets up to `linger` to be written; the event loop does the writing.
-  std::future<void> flushed = shared_->flushed.get_future();
-  asio::post(shared_->context, [shared = shared_] { shared->close_when_flushed(); });
-  const bool all_written =
-      flushed.wait_for(std::chrono::nanoseconds(options_.linger)) == std::future_status::ready;
-  std::promise<void> stopped;
-  std::future<void> stop_ran = stopped.get_future();
-  asio::post(shared_->context, [shared = shared_, stopped = std::move(stopped)]() mutable {
-    shared->stop();
-    stopped.set_value();
-  });
-  stop_ran.wait();  // the counts below are final
-  if (!all_written) shared_->dropped += shared_->queued.exchange(0);
-  report_losses(context);
-  if (std::uint64_t none = shared_->to_no_one.exchange(0))
-    context.report_warning("tcp_sink: " + std::to_string(none) +
-                           " line(s) sent while no peer was connected");
-  {
-    std::lock_guard lock(view_mutex_);
-    view_.reset();
-  }
-  shared_.reset();
 }
 
 ActorType tcp_sink_type() {
@@ -372,16 +299,20 @@ ActorType tcp_sink_type() {
       "Connects to a server (connect: host:port, again with backoff) or sends to every program "
       "connected to it (listen: 127.0.0.1:9000). Written on the network event loop; at most "
       "max_pending lines wait per peer (a slower listener is disconnected, reported as dropped).",
-      {{"listen", ParamType::string, Value(),
-        "HOST:PORT to accept connections on (loopback by default: 127.0.0.1:PORT)"},
-       {"connect", ParamType::string, Value(), "HOST:PORT of a server to send to"},
-       format_param(),
-       {"max_pending", ParamType::integer, Value(65536),
-        "lines waiting to be written per peer (connect: also while disconnected)"},
-       {"max_connections", ParamType::integer, Value(64), "peers at once (listen)"},
-       {"linger", ParamType::duration, Value(static_cast<std::int64_t>(5 * kSecond)),
-        "at the end of the run, how long what is queued may take to be written"}},
-      TcpSink::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
+      [] {
+        std::vector<ParamSpec> params{
+            {"listen", ParamType::string, Value(),
+             "HOST:PORT to accept connections on (loopback by default: 127.0.0.1:PORT)"},
+            {"connect", ParamType::string, Value(), "HOST:PORT of a server to send to"},
+            format_param(),
+            {"max_connections", ParamType::integer, Value(64),
+             "peers at once (listen); more are closed at once"}};
+        for (ParamSpec& spec : push_sink_params("lines", " (connect: also while disconnected)"))
+          params.push_back(std::move(spec));
+        return params;
+      }(),
+      TcpSink::kPorts,
+      [](const Params& params) -> std::unique_ptr<Actor> {
         TcpSinkOptions options;
         if (is_set(params, "listen"))
           options.listen = std::string(params.get("listen").as_string());
@@ -394,10 +325,9 @@ ActorType tcp_sink_type() {
         else
           split_address(options.connect, "connect");
         options.format = read_format(params);
-        options.max_pending = static_cast<std::size_t>(positive_param(params, "max_pending"));
+        options.sink = read_push_sink_options(params);
         options.max_connections =
             static_cast<std::size_t>(positive_param(params, "max_connections"));
-        options.linger = params.get_duration("linger");
         return std::make_unique<TcpSink>(std::move(options));
       });
 }

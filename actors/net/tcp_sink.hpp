@@ -14,59 +14,41 @@
 // next one (at least once).
 #pragma once
 
-#include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 
+#include "actors/net/push_sink.hpp"
 #include "actors/net/record_decoder.hpp"
 #include "actors/net/record_encoder.hpp"
-#include "runtime/actor/actor.hpp"
 #include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::net {
-
-class IoLoop;
 
 struct TcpSinkOptions {
   std::string listen;   // "host:port" to accept connections on (port 0: any free one)
   std::string connect;  // "host:port" to connect to; exactly one of the two is set
   RecordDecoder::Format format = RecordDecoder::Format::jsonl;
-  std::size_t max_pending = 65536;  // lines waiting per peer
+  PushSinkOptions sink;  // max_pending: lines per peer (connect: also while disconnected)
   std::size_t max_connections = 64;
-  Duration linger = 5 * kSecond;
   Duration reconnect_min = 100 * kMillisecond;
   Duration reconnect_max = 5 * kSecond;
 };
 
-class TcpSink final : public Actor {
+class TcpSink final : public PushSink {
  public:
   static inline const ActorPorts kPorts{{{"in", "records to send, one line each"}}, {}};
 
   explicit TcpSink(TcpSinkOptions options);
-  ~TcpSink() override;
 
-  void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;
-  void wrapup(ActorContext& context) override;
-  // What was sent cannot be taken back: a resumed run would send it again or miss it.
-  Checkpointing checkpointing() const override { return Checkpointing::unsupported; }
 
-  // The port it listens on (listen: once initialized; any thread).
-  unsigned short port() const;
-  // Peers connected now (any thread).
-  std::size_t peers() const;
-
-  struct Shared;  // between the actor and the event loop (tcp_sink.cpp)
+  struct Shared;  // the endpoint on the event loop (tcp_sink.cpp)
 
  private:
-  void report_losses(ActorContext& context);
+  std::shared_ptr<SinkEndpoint> open(boost::asio::io_context& loop) override;
+  std::string why_dropped() const override;
 
   TcpSinkOptions options_;
-  std::shared_ptr<IoLoop> loop_;
-  std::shared_ptr<Shared> shared_;
-  mutable std::mutex view_mutex_;  // guards view_: shared_ for other threads (port, peers)
-  std::shared_ptr<const Shared> view_;
   RecordEncoder encoder_;
 };
 

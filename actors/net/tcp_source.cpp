@@ -5,14 +5,10 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include <atomic>
-#include <limits>
 #include <list>
-#include <mutex>
 
 #include "actors/actor_type_util.hpp"
 #include "actors/net/connect_to.hpp"
-#include "actors/net/io_loop.hpp"
 #include "actors/net/net_params.hpp"
 
 namespace cwf::net {
@@ -26,13 +22,10 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 }  // namespace
 
 // What the event loop and the actor share.
-struct TcpSource::Shared {
-  // The loop outlives it: the actor holds the loop, and a loop that ends destroys the handlers
-  // that hold this.
+struct TcpSource::Shared final : PushEndpoint {
   Shared(TcpSourceOptions o, asio::io_context& c, ExternalWake wake)
-      : options(std::move(o)),
-        context(c),
-        inbox(options.push.max_pending, std::move(wake)),
+      : PushEndpoint(c, o.push.max_pending, std::move(wake)),
+        options(std::move(o)),
         acceptor(c),
         timer(c) {
     backoff.min = options.reconnect_min;
@@ -40,9 +33,6 @@ struct TcpSource::Shared {
   }
 
   const TcpSourceOptions options;
-  asio::io_context& context;
-  PushInbox inbox;
-  std::atomic<unsigned short> port{0};
 
   // ---- the event loop's (only its thread touches these) ----
   tcp::acceptor acceptor;
@@ -58,7 +48,7 @@ struct TcpSource::Shared {
   void reconnect_later(const std::shared_ptr<Shared>& self);
   void start_connection(const std::shared_ptr<Shared>& self, tcp::socket socket);
   void connection_closed(const std::shared_ptr<Shared>& self, const Connection* which);
-  void stop();
+  void stop() override;
 };
 
 struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> {
@@ -180,66 +170,18 @@ void TcpSource::Shared::stop() {
   inbox.drop_waiting();
 }
 
-TcpSource::TcpSource(TcpSourceOptions options) : Actor(kPorts), options_(std::move(options)) {}
+TcpSource::TcpSource(TcpSourceOptions options)
+    : PushSource(kPorts, "tcp_source", options.push), options_(std::move(options)) {}
 
-TcpSource::~TcpSource() {
-  if (shared_) asio::post(shared_->context, [shared = shared_] { shared->stop(); });
-}
-
-unsigned short TcpSource::port() const {
-  std::lock_guard lock(view_mutex_);
-  return view_ ? view_->port.load() : 0;
-}
-
-std::size_t TcpSource::pending() const {
-  std::lock_guard lock(view_mutex_);
-  return view_ ? view_->inbox.pending() : 0;
-}
-
-void TcpSource::initialize(ActorContext& context) {
-  if (dynamic_cast<const VirtualClock*>(&context.clock()))
-    throw std::runtime_error(
-        "tcp_source needs the real clock: a virtual clock does not wait for the network");
-  emitted_ = 0;
-  done_ = false;
-  if (!loop_) loop_ = IoLoop::shared();
-  shared_ = std::make_shared<Shared>(options_, loop_->context(), context.external_wake());
+std::shared_ptr<PushEndpoint> TcpSource::open(asio::io_context& loop, ExternalWake wake) {
+  auto shared = std::make_shared<Shared>(options_, loop, std::move(wake));
   if (!options_.listen.empty()) {
-    shared_->port = open_listener(shared_->acceptor, options_.listen);
-    asio::post(shared_->context, [shared = shared_] { shared->accept(shared); });
+    shared->port = open_listener(shared->acceptor, options_.listen);
+    asio::post(loop, [shared] { shared->accept(shared); });
   } else {
-    asio::post(shared_->context, [shared = shared_] { shared->connect(shared); });
+    asio::post(loop, [shared] { shared->connect(shared); });
   }
-  std::lock_guard lock(view_mutex_);
-  view_ = shared_;
-}
-
-void TcpSource::fire(FiringContext& context) {
-  const std::int64_t room = options_.push.limit ? *options_.push.limit - emitted_
-                                                : std::numeric_limits<std::int64_t>::max();
-  PushInbox::Emitted emitted =
-      shared_->inbox.emit(context, options_.push, room, kOut, kErrors, "tcp_source");
-  emitted_ += emitted.records;
-  if (options_.push.limit && emitted_ >= *options_.push.limit)
-    done_ = true;
-  else if (emitted.taken == 0)
-    done_ = shared_->inbox.idle(context);
-}
-
-bool TcpSource::postfire(FiringContext&) {
-  return !done_;
-}
-
-void TcpSource::wrapup(ActorContext& context) {
-  if (!shared_) return;
-  asio::post(shared_->context, [shared = shared_] { shared->stop(); });
-  if (std::size_t left = shared_->inbox.pending())
-    context.report_dropped(left, "received over TCP but not emitted before the run ended");
-  {
-    std::lock_guard lock(view_mutex_);
-    view_.reset();
-  }
-  shared_.reset();
+  return shared;
 }
 
 ActorType tcp_source_type() {

@@ -15,19 +15,14 @@
 // the run is stopped. Records received but not emitted when the run ends are reported as dropped.
 #pragma once
 
-#include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 
-#include "actors/net/push_inbox.hpp"
+#include "actors/net/push_source.hpp"
 #include "actors/net/record_decoder.hpp"
-#include "runtime/actor/actor.hpp"
 #include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::net {
-
-class IoLoop;
 
 struct TcpSourceOptions {
   std::string listen;   // "host:port" to accept connections on (port 0: any free one)
@@ -40,40 +35,22 @@ struct TcpSourceOptions {
   Duration reconnect_max = 5 * kSecond;
 };
 
-class TcpSource final : public Actor {
+class TcpSource final : public PushSource {
  public:
   static inline const ActorPorts kPorts{
       {},
       {{"out", "one record per line received"},
        {"errors", "malformed or oversized lines as {peer, text, error} (optional)"}}};
-  static constexpr int kOut = 0;
-  static constexpr int kErrors = 1;
 
+  using Options = TcpSourceOptions;
   explicit TcpSource(TcpSourceOptions options);
-  ~TcpSource() override;
 
-  void initialize(ActorContext& context) override;
-  void fire(FiringContext& context) override;
-  bool postfire(FiringContext& context) override;
-  void wrapup(ActorContext& context) override;
-  // What was received cannot be asked for again: a resumed run would miss or repeat it.
-  Checkpointing checkpointing() const override { return Checkpointing::unsupported; }
-
-  // The port it listens on (listen: once initialized; any thread).
-  unsigned short port() const;
-  // Records received and not emitted yet (any thread).
-  std::size_t pending() const;
-
-  struct Shared;  // between the actor and the event loop (tcp_source.cpp)
+  struct Shared;  // the endpoint on the event loop (tcp_source.cpp)
 
  private:
+  std::shared_ptr<PushEndpoint> open(boost::asio::io_context& loop, ExternalWake wake) override;
+
   TcpSourceOptions options_;
-  std::shared_ptr<IoLoop> loop_;  // held until the actor goes: the loop outlives its sockets
-  std::shared_ptr<Shared> shared_;
-  mutable std::mutex view_mutex_;  // guards view_: shared_ for other threads (port, pending)
-  std::shared_ptr<const Shared> view_;
-  std::int64_t emitted_ = 0;
-  bool done_ = false;
 };
 
 ActorType tcp_source_type();

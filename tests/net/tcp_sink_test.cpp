@@ -18,8 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "runtime/execution/runner.hpp"
-#include "tests/eventually.hpp"
+#include "tests/net/push_runs.hpp"
 #include "tests/schedulers/all_policies.hpp"
 
 namespace cwf::net {
@@ -28,29 +27,9 @@ namespace {
 namespace asio = boost::asio;
 using asio::ip::tcp;
 using testing::eventually;
-
-// Emits {"n": i} for i < count, once `gate` (when given) is open.
-class Numbers : public Actor {
- public:
-  Numbers(int count, std::size_t pad, const std::atomic<bool>* gate = nullptr)
-      : count_(count), pad_(pad), gate_(gate) {
-    add_output("out");
-  }
-  void fire(FiringContext& context) override {
-    if (gate_ && !gate_->load()) {
-      std::this_thread::yield();
-      return;
-    }
-    context.emit(Value::record({{"n", Value(sent_++)}, {"pad", Value(std::string(pad_, 'x'))}}));
-  }
-  bool postfire(FiringContext&) override { return sent_ < count_; }
-
- private:
-  int count_;
-  std::size_t pad_;
-  const std::atomic<bool>* gate_;
-  std::int64_t sent_ = 0;
-};
+using testing::lines_of;
+using testing::Numbers;
+using testing::run_into;
 
 // A server that takes one connection and reads it to its end.
 class Server {
@@ -86,26 +65,6 @@ class Server {
   std::promise<std::string> text_;
   std::thread thread_;
 };
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
-// Runs `count` numbers (padded with `pad` bytes) into `sink` under `director`.
-RunSummary run_into(std::unique_ptr<TcpSink> sink, int count, std::size_t pad,
-                    const std::string& director, const std::atomic<bool>* gate = nullptr) {
-  Workflow workflow("w");
-  workflow.add("numbers", std::make_unique<Numbers>(count, pad, gate));
-  workflow.add("sink", std::move(sink));
-  workflow.connect("numbers", "sink");
-  auto run_director = schedulers::testing::director_named(director);
-  RealClock clock;
-  return run_workflow(workflow, *run_director, clock);
-}
 
 TcpSinkOptions connecting(unsigned short port) {
   TcpSinkOptions options;
@@ -167,8 +126,8 @@ TEST(TcpSink, AServerThatComesUpLaterGetsWhatWaited) {
 TEST(TcpSink, AListenerThatDoesNotReadIsLetGoAndWhatItMissedIsReported) {
   TcpSinkOptions options;
   options.listen = "127.0.0.1:0";
-  options.max_pending = 50;
-  options.linger = 100 * kMillisecond;
+  options.sink.max_pending = 50;
+  options.sink.linger = 100 * kMillisecond;
   auto owned = std::make_unique<TcpSink>(options);
   TcpSink* sink = owned.get();
   std::atomic<bool> gate{false};

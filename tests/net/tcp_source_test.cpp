@@ -16,9 +16,7 @@
 #include <vector>
 
 #include "actors/net/tcp_source.hpp"
-#include "runtime/execution/runner.hpp"
-#include "tests/eventually.hpp"
-#include "tests/runtime/test_actors.hpp"
+#include "tests/net/push_runs.hpp"
 #include "tests/schedulers/all_policies.hpp"
 
 namespace cwf::net {
@@ -28,52 +26,8 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 using testing::Collect;
 using testing::eventually;
-
-// A workflow of one tcp_source into `out` (and `errors` into `bad`), run on its own thread.
-class SourceRun {
- public:
-  explicit SourceRun(TcpSourceOptions options, const std::string& director = "fifo/1",
-                     std::unique_ptr<Actor> consumer = nullptr)
-      : director_(schedulers::testing::director_named(director)) {
-    ActorId id =
-        workflow_.add("tcp", std::make_unique<TcpSource>(std::move(options)), "tcp_source");
-    source = static_cast<TcpSource*>(workflow_.actor(id).actor.get());
-    out = add_collect("out");
-    bad = add_collect("bad");
-    if (consumer) {
-      workflow_.add("slow", std::move(consumer));
-      workflow_.connect("tcp", "out", "slow", "in");
-      workflow_.connect("slow", "out", "out", "in");
-    } else {
-      workflow_.connect("tcp", "out", "out", "in");
-    }
-    workflow_.connect("tcp", "errors", "bad", "in");
-    thread_ = std::thread([this] { summary = run_workflow(workflow_, *director_, clock_); });
-  }
-  ~SourceRun() {
-    if (thread_.joinable()) thread_.join();
-  }
-  void join() { thread_.join(); }
-  unsigned short port() {
-    EXPECT_TRUE(eventually([&] { return source->port() != 0; }));
-    return source->port();
-  }
-
-  TcpSource* source = nullptr;
-  Collect* out = nullptr;
-  Collect* bad = nullptr;
-  RunSummary summary;
-
- private:
-  Collect* add_collect(const std::string& name) {
-    workflow_.add(name, std::make_unique<Collect>());
-    return static_cast<Collect*>(workflow_.actor(*workflow_.find(name)).actor.get());
-  }
-  Workflow workflow_;
-  std::unique_ptr<Director> director_;
-  RealClock clock_;
-  std::thread thread_;
-};
+using testing::json_of;
+using TcpRun = testing::SourceRun<TcpSource>;
 
 void send(unsigned short port, const std::string& text) {
   asio::io_context io;
@@ -89,17 +43,10 @@ TcpSourceOptions listening() {
   return options;
 }
 
-std::vector<std::string> json_of(Collect& collect) {
-  std::vector<std::string> out;
-  for (const Value& v : collect.tokens())
-    out.push_back(v.to_json());
-  return out;
-}
-
 class TcpSourceUnderEveryDirector : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(TcpSourceUnderEveryDirector, JsonLinesArriveWholeAndInOrder) {
-  SourceRun run(listening(), GetParam());
+  TcpRun run(listening(), GetParam());
   std::string text;
   for (int i = 0; i < 5000; ++i)
     text += "{\"n\": " + std::to_string(i) + "}\n";
@@ -119,7 +66,7 @@ INSTANTIATE_TEST_SUITE_P(Directors, TcpSourceUnderEveryDirector,
 TEST(TcpSource, MalformedAndOversizedLinesGoToErrorsWithTheReason) {
   TcpSourceOptions options = listening();
   options.push.max_message = 40;
-  SourceRun run(options);
+  TcpRun run(options);
   send(run.port(),
        "{\"a\": 1}\n"
        "{\"a\": \n"
@@ -148,7 +95,7 @@ TEST(TcpSource, MalformedAndOversizedLinesGoToErrorsWithTheReason) {
 TEST(TcpSource, CsvLinesUnderTheirHeader) {
   TcpSourceOptions options = listening();
   options.format = RecordDecoder::Format::csv;
-  SourceRun run(options);
+  TcpRun run(options);
   send(run.port(), "id,name,price\n1,apple,0.5\n2,\"pear, ripe\",1\n3,plum\n");
   run.join();
   EXPECT_EQ(json_of(*run.out),
@@ -162,7 +109,7 @@ TEST(TcpSource, CsvLinesUnderTheirHeader) {
 TEST(TcpSource, ConnectionsBeyondTheLimitAreClosedAndReported) {
   TcpSourceOptions options = listening();
   options.max_connections = 1;
-  SourceRun run(options);
+  TcpRun run(options);
   asio::io_context io;
   tcp::socket first(io), second(io);
   const tcp::endpoint at(asio::ip::make_address("127.0.0.1"), run.port());
@@ -188,7 +135,7 @@ TEST(TcpSource, AServerThatClosesAndComesBackIsReadAgain) {
   TcpSourceOptions options;
   options.connect = "127.0.0.1:" + std::to_string(acceptor.local_endpoint().port());
   options.push.limit = 9;
-  SourceRun run(options);
+  TcpRun run(options);
   for (int round = 0; round < 3; ++round) {
     tcp::socket peer(io);
     acceptor.accept(peer);
@@ -223,7 +170,7 @@ class Slow : public Actor {
 TEST(TcpSource, ASlowConsumerKeepsTheQueueBounded) {
   TcpSourceOptions options = listening();
   options.push.max_pending = 100;
-  SourceRun run(options, "fifo/2", std::make_unique<Slow>());
+  TcpRun run(options, "fifo/2", std::make_unique<Slow>());
   std::size_t most = 0;
   std::thread watch([&] {
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);

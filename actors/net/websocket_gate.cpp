@@ -1,0 +1,178 @@
+#include "actors/net/websocket_gate.hpp"
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "actors/actor_type_util.hpp"
+#include "actors/net/net_params.hpp"
+
+namespace cwf::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using actors::is_set;
+
+std::vector<ParamSpec> websocket_gate_params() {
+  return {{"listen", ParamType::string, std::nullopt,
+           "HOST:PORT to accept WebSocket clients on (loopback: 127.0.0.1:PORT; port 0: any "
+           "free one)"},
+          {"token", ParamType::string, Value(),
+           "clients must present it (?token=... in the URL, or Authorization: Bearer ...); "
+           "required when listening on an address other than loopback"},
+          {"page", ParamType::string, Value(),
+           "an HTML file served on GET / (relative to the workflow file's folder), e.g. the "
+           "browser page that opens the WebSocket"},
+          {"max_connections", ParamType::integer, Value(64),
+           "clients at once; more are refused and reported"}};
+}
+
+WebSocketGate read_websocket_gate(const Params& params) {
+  WebSocketGate gate;
+  gate.listen = params.get_string("listen");
+  const asio::ip::tcp::endpoint endpoint = listen_endpoint(gate.listen);
+  if (is_set(params, "token")) gate.token = params.get_string("token");
+  if (gate.token.empty() && !endpoint.address().is_loopback())
+    throw ParamError("listen", "listening on " + gate.listen +
+                                   ", reachable from other machines, needs a token (token: ...)");
+  if (is_set(params, "page")) {
+    const std::string path = params.path("page");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      params.input_missing("page", "cannot open '" + path + "'");
+    } else {
+      std::ostringstream text;
+      text << in.rdbuf();
+      gate.page = std::make_shared<const std::string>(text.str());
+    }
+  }
+  gate.max_connections = static_cast<std::size_t>(positive_param(params, "max_connections"));
+  return gate;
+}
+
+std::string peer_of(const asio::ip::tcp::socket& socket) {
+  boost::system::error_code error;
+  auto remote = socket.remote_endpoint(error);
+  return error ? "?" : remote.address().to_string() + ":" + std::to_string(remote.port());
+}
+
+namespace {
+
+constexpr auto kRequestTime = std::chrono::seconds(10);
+
+// Boost 1.74's Beast speaks boost::string_view.
+std::string_view std_view(beast::string_view view) {
+  return {view.data(), view.size()};
+}
+
+// The value of `name` in the query of `target` ("/path?a=1&token=x"), empty when absent.
+std::string query_value(std::string_view target, std::string_view name) {
+  const std::size_t question = target.find('?');
+  if (question == std::string_view::npos) return {};
+  std::string_view query = target.substr(question + 1);
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const std::size_t eq = pair.find('=');
+    if (eq != std::string_view::npos && pair.substr(0, eq) == name)
+      return std::string(pair.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return {};
+}
+
+// Compares in a time that does not depend on where the two differ.
+bool same_secret(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    difference |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return difference == 0;
+}
+
+struct Handshake : std::enable_shared_from_this<Handshake> {
+  Handshake(asio::ip::tcp::socket socket, std::shared_ptr<const WebSocketGate> g,
+            WebSocketAccepted a)
+      : peer(peer_of(socket)),
+        ws(std::make_shared<WebSocket>(std::move(socket))),
+        gate(std::move(g)),
+        accepted(std::move(a)) {}
+
+  std::string peer;
+  std::shared_ptr<WebSocket> ws;
+  std::shared_ptr<const WebSocketGate> gate;
+  WebSocketAccepted accepted;
+  beast::flat_buffer buffer;
+  http::request_parser<http::empty_body> parser;
+  http::response<http::string_body> response;
+
+  void read() {
+    beast::get_lowest_layer(*ws).expires_after(kRequestTime);
+    http::async_read(ws->next_layer(), buffer, parser,
+                     [self = shared_from_this()](beast::error_code error, std::size_t) {
+                       if (error) return self->accepted(nullptr, self->peer);
+                       self->answer();
+                     });
+  }
+
+  bool authorized(const http::request<http::empty_body>& request) const {
+    if (gate->token.empty()) return true;
+    const std::string_view header = std_view(request[http::field::authorization]);
+    if (header.starts_with("Bearer ") && same_secret(header.substr(7), gate->token)) return true;
+    return same_secret(query_value(std_view(request.target()), "token"), gate->token);
+  }
+
+  void answer() {
+    const http::request<http::empty_body>& request = parser.get();
+    if (!authorized(request))
+      return respond(http::status::unauthorized, "text/plain", "a token is required\n");
+    if (websocket::is_upgrade(request)) {
+      beast::get_lowest_layer(*ws).expires_never();
+      ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+      ws->read_message_max(0);  // the decoder bounds each line, not the message
+      ws->async_accept(request, [self = shared_from_this()](beast::error_code error) {
+        self->accepted(error ? nullptr : self->ws, self->peer);
+      });
+      return;
+    }
+    const std::string_view target = std_view(request.target());
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (request.method() == http::verb::get && gate->page && (path == "/" || path == "/index.html"))
+      return respond(http::status::ok, "text/html; charset=utf-8", *gate->page);
+    if (!gate->page)
+      return respond(http::status::upgrade_required, "text/plain",
+                     "a WebSocket endpoint: connect with a WebSocket client\n");
+    respond(http::status::not_found, "text/plain", "not found\n");
+  }
+
+  void respond(http::status status, std::string_view type, std::string body) {
+    response = http::response<http::string_body>(status, parser.get().version());
+    response.set(http::field::content_type, beast::string_view(type.data(), type.size()));
+    if (status == http::status::upgrade_required) response.set(http::field::upgrade, "websocket");
+    response.keep_alive(false);
+    response.body() = std::move(body);
+    response.prepare_payload();
+    accepted(nullptr, peer);
+    http::async_write(
+        ws->next_layer(), response, [self = shared_from_this()](beast::error_code, std::size_t) {
+          beast::error_code ignored;
+          self->ws->next_layer().socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+        });
+  }
+};
+
+}  // namespace
+
+void open_websocket(asio::ip::tcp::socket socket, std::shared_ptr<const WebSocketGate> gate,
+                    WebSocketAccepted accepted) {
+  std::make_shared<Handshake>(std::move(socket), std::move(gate), std::move(accepted))->read();
+}
+
+}  // namespace cwf::net

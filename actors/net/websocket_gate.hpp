@@ -1,0 +1,50 @@
+// What a WebSocket server actor (websocket_source, websocket_sink) does before a client is in:
+// it reads the client's HTTP request and answers it. An upgrade that carries the token (when
+// one is required) becomes a WebSocket; a plain GET of "/" gets the actor's page when it has
+// one (the browser application that then opens the WebSocket); anything else gets 401, 404 or
+// 426 and is closed. A client has 10 s to send its request.
+//
+// The token is required whenever the actor listens on an address other than loopback (the
+// loader refuses the file otherwise). Browsers cannot set headers on a WebSocket, so it is
+// accepted as `?token=...` in the URL as well as `Authorization: Bearer ...`.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "runtime/loading/actor_registry.hpp"
+
+namespace cwf::net {
+
+using WebSocket = boost::beast::websocket::stream<boost::beast::tcp_stream>;
+
+struct WebSocketGate {
+  std::string listen;                       // "host:port"
+  std::string token;                        // empty: none required
+  std::shared_ptr<const std::string> page;  // served on GET /; null: none
+  std::size_t max_connections = 64;
+};
+
+// listen, token, page, max_connections.
+std::vector<ParamSpec> websocket_gate_params();
+// Throws ParamError naming the parameter (a page that cannot be read, a non-loopback address
+// without a token).
+WebSocketGate read_websocket_gate(const Params& params);
+
+// Answers the HTTP request `socket` brings (on the socket's event loop). `accepted` is called
+// once, with the peer's address: with the WebSocket once its handshake is done, or with null
+// when the connection was answered otherwise (a page, a refusal) or failed.
+using WebSocketAccepted = std::function<void(std::shared_ptr<WebSocket>, std::string peer)>;
+void open_websocket(boost::asio::ip::tcp::socket socket, std::shared_ptr<const WebSocketGate> gate,
+                    WebSocketAccepted accepted);
+
+// "ip:port" of the socket's peer, "?" when it is already gone.
+std::string peer_of(const boost::asio::ip::tcp::socket& socket);
+
+}  // namespace cwf::net
