@@ -135,7 +135,7 @@ void BM_WebSocketSource(benchmark::State& state) {
       state,
       [] {
         net::WebSocketSourceOptions options;
-        options.gate.listen = "127.0.0.1:0";
+        options.gate.access.listen = "127.0.0.1:0";
         options.end_on_close = true;
         return std::make_unique<net::WebSocketSource>(options);
       },

@@ -1,5 +1,6 @@
 #include "actors/net/register_actors.hpp"
 
+#include "actors/net/http_source.hpp"
 #include "actors/net/tcp_sink.hpp"
 #include "actors/net/tcp_source.hpp"
 #include "actors/net/websocket_sink.hpp"
@@ -12,6 +13,7 @@ void register_actors(ActorRegistry& registry) {
   registry.add(tcp_sink_type());
   registry.add(websocket_source_type());
   registry.add(websocket_sink_type());
+  registry.add(http_source_type());
 }
 
 }  // namespace cwf::net

@@ -10,6 +10,7 @@
 
 #include "actors/actor_type_util.hpp"
 #include "actors/net/net_params.hpp"
+#include "actors/net/server_access.hpp"
 
 namespace cwf::net {
 
@@ -20,27 +21,18 @@ namespace websocket = beast::websocket;
 using actors::is_set;
 
 std::vector<ParamSpec> websocket_gate_params() {
-  return {{"listen", ParamType::string, std::nullopt,
-           "HOST:PORT to accept WebSocket clients on (loopback: 127.0.0.1:PORT; port 0: any "
-           "free one)"},
-          {"token", ParamType::string, Value(),
-           "clients must present it (?token=... in the URL, or Authorization: Bearer ...); "
-           "required when listening on an address other than loopback"},
-          {"page", ParamType::string, Value(),
-           "an HTML file served on GET / (relative to the workflow file's folder), e.g. the "
-           "browser page that opens the WebSocket"},
-          {"max_connections", ParamType::integer, Value(64),
-           "clients at once; more are refused and reported"}};
+  std::vector<ParamSpec> params = server_access_params("WebSocket clients");
+  params.push_back({"page", ParamType::string, Value(),
+                    "an HTML file served on GET / (relative to the workflow file's folder), e.g. "
+                    "the browser page that opens the WebSocket"});
+  params.push_back({"max_connections", ParamType::integer, Value(64),
+                    "clients at once; more are refused and reported"});
+  return params;
 }
 
 WebSocketGate read_websocket_gate(const Params& params) {
   WebSocketGate gate;
-  gate.listen = params.get_string("listen");
-  const asio::ip::tcp::endpoint endpoint = listen_endpoint(gate.listen);
-  if (is_set(params, "token")) gate.token = params.get_string("token");
-  if (gate.token.empty() && !endpoint.address().is_loopback())
-    throw ParamError("listen", "listening on " + gate.listen +
-                                   ", reachable from other machines, needs a token (token: ...)");
+  gate.access = read_server_access(params);
   if (is_set(params, "page")) {
     const std::string path = params.path("page");
     std::ifstream in(path, std::ios::binary);
@@ -65,37 +57,6 @@ std::string peer_of(const asio::ip::tcp::socket& socket) {
 namespace {
 
 constexpr auto kRequestTime = std::chrono::seconds(10);
-
-// Boost 1.74's Beast speaks boost::string_view.
-std::string_view std_view(beast::string_view view) {
-  return {view.data(), view.size()};
-}
-
-// The value of `name` in the query of `target` ("/path?a=1&token=x"), empty when absent.
-std::string query_value(std::string_view target, std::string_view name) {
-  const std::size_t question = target.find('?');
-  if (question == std::string_view::npos) return {};
-  std::string_view query = target.substr(question + 1);
-  while (!query.empty()) {
-    const std::size_t amp = query.find('&');
-    const std::string_view pair = query.substr(0, amp);
-    const std::size_t eq = pair.find('=');
-    if (eq != std::string_view::npos && pair.substr(0, eq) == name)
-      return std::string(pair.substr(eq + 1));
-    if (amp == std::string_view::npos) break;
-    query.remove_prefix(amp + 1);
-  }
-  return {};
-}
-
-// Compares in a time that does not depend on where the two differ.
-bool same_secret(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  unsigned char difference = 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    difference |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return difference == 0;
-}
 
 struct Handshake : std::enable_shared_from_this<Handshake> {
   Handshake(asio::ip::tcp::socket socket, std::shared_ptr<const WebSocketGate> g,
@@ -122,16 +83,9 @@ struct Handshake : std::enable_shared_from_this<Handshake> {
                      });
   }
 
-  bool authorized(const http::request<http::empty_body>& request) const {
-    if (gate->token.empty()) return true;
-    const std::string_view header = std_view(request[http::field::authorization]);
-    if (header.starts_with("Bearer ") && same_secret(header.substr(7), gate->token)) return true;
-    return same_secret(query_value(std_view(request.target()), "token"), gate->token);
-  }
-
   void answer() {
     const http::request<http::empty_body>& request = parser.get();
-    if (!authorized(request))
+    if (!presents_token(request, gate->access.token))
       return respond(http::status::unauthorized, "text/plain", "a token is required\n");
     if (websocket::is_upgrade(request)) {
       beast::get_lowest_layer(*ws).expires_never();
@@ -142,8 +96,7 @@ struct Handshake : std::enable_shared_from_this<Handshake> {
       });
       return;
     }
-    const std::string_view target = std_view(request.target());
-    const std::string_view path = target.substr(0, target.find('?'));
+    const std::string_view path = target_path(request.target());
     if (request.method() == http::verb::get && gate->page && (path == "/" || path == "/index.html"))
       return respond(http::status::ok, "text/html; charset=utf-8", *gate->page);
     if (!gate->page)

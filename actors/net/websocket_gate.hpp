@@ -4,9 +4,7 @@
 // one (the browser application that then opens the WebSocket); anything else gets 401, 404 or
 // 426 and is closed. A client has 10 s to send its request.
 //
-// The token is required whenever the actor listens on an address other than loopback (the
-// loader refuses the file otherwise). Browsers cannot set headers on a WebSocket, so it is
-// accepted as `?token=...` in the URL as well as `Authorization: Bearer ...`.
+// Who may connect is ServerAccess's rule: a token whenever the actor listens beyond loopback.
 #pragma once
 
 #include <boost/asio/ip/tcp.hpp>
@@ -18,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "actors/net/server_access.hpp"
 #include "runtime/loading/actor_registry.hpp"
 
 namespace cwf::net {
@@ -25,8 +24,7 @@ namespace cwf::net {
 using WebSocket = boost::beast::websocket::stream<boost::beast::tcp_stream>;
 
 struct WebSocketGate {
-  std::string listen;                       // "host:port"
-  std::string token;                        // empty: none required
+  ServerAccess access;
   std::shared_ptr<const std::string> page;  // served on GET /; null: none
   std::size_t max_connections = 64;
 };

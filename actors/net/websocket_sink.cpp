@@ -177,7 +177,7 @@ WebSocketSink::WebSocketSink(WebSocketSinkOptions options)
 
 std::shared_ptr<SinkEndpoint> WebSocketSink::open(asio::io_context& loop) {
   auto shared = std::make_shared<Shared>(options_, loop);
-  shared->port = open_listener(shared->acceptor, options_.gate.listen);
+  shared->port = open_listener(shared->acceptor, options_.gate.access.listen);
   asio::post(loop, [shared] { shared->accept(shared); });
   return shared;
 }

@@ -138,7 +138,7 @@ WebSocketSource::WebSocketSource(WebSocketSourceOptions options)
 
 std::shared_ptr<PushEndpoint> WebSocketSource::open(asio::io_context& loop, ExternalWake wake) {
   auto shared = std::make_shared<Shared>(options_, loop, std::move(wake));
-  shared->port = open_listener(shared->acceptor, options_.gate.listen);
+  shared->port = open_listener(shared->acceptor, options_.gate.access.listen);
   asio::post(loop, [shared] { shared->accept(shared); });
   return shared;
 }

@@ -70,7 +70,7 @@ std::pair<unsigned, std::string> http_get(unsigned short port, const std::string
 
 WebSocketSourceOptions listening() {
   WebSocketSourceOptions options;
-  options.gate.listen = "127.0.0.1:0";
+  options.gate.access.listen = "127.0.0.1:0";
   options.end_on_close = true;
   return options;
 }
@@ -157,7 +157,7 @@ TEST(WebSocketSource, CsvRecordsUnderEachClientsHeader) {
 
 TEST(WebSocketSource, ATokenIsRequiredWhenOneIsSet) {
   WebSocketSourceOptions options = listening();
-  options.gate.token = "s3cret";
+  options.gate.access.token = "s3cret";
   WebSocketRun run(options);
   try {
     Client refused(run.port(), "/");
@@ -261,7 +261,7 @@ TEST(WebSocketSource, ASlowConsumerKeepsTheQueueBounded) {
 
 WebSocketSinkOptions sink_listening() {
   WebSocketSinkOptions options;
-  options.gate.listen = "127.0.0.1:0";
+  options.gate.access.listen = "127.0.0.1:0";
   return options;
 }
 

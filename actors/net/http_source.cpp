@@ -1,0 +1,217 @@
+#include "actors/net/http_source.hpp"
+
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <chrono>
+#include <list>
+#include <optional>
+
+#include "actors/actor_type_util.hpp"
+#include "actors/net/net_params.hpp"
+#include "actors/net/websocket_gate.hpp"
+
+namespace cwf::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using asio::ip::tcp;
+
+namespace {
+// How long a connection may stay idle between requests, or take to send one.
+constexpr auto kRequestTime = std::chrono::seconds(30);
+}  // namespace
+
+struct HttpSource::Shared final : PushEndpoint {
+  Shared(HttpSourceOptions o, asio::io_context& c, ExternalWake wake)
+      : PushEndpoint(c, o.push.max_pending, std::move(wake)), options(std::move(o)), acceptor(c) {}
+
+  const HttpSourceOptions options;
+
+  // ---- the event loop's (only its thread touches these) ----
+  tcp::acceptor acceptor;
+  bool stopped = false;
+  struct Session;
+  std::list<std::shared_ptr<Session>> sessions;
+
+  void accept(const std::shared_ptr<Shared>& self);
+  void session_closed(const Session* which);
+  void stop() override;
+};
+
+struct HttpSource::Shared::Session : std::enable_shared_from_this<Session> {
+  Session(std::shared_ptr<Shared> s, tcp::socket socket)
+      : shared(std::move(s)), peer(peer_of(socket)), stream(std::move(socket)) {}
+
+  std::shared_ptr<Shared> shared;
+  std::string peer;
+  beast::tcp_stream stream;
+  beast::flat_buffer buffer;
+  std::optional<http::request_parser<http::string_body>> parser;
+  http::response<http::string_body> response;
+
+  void read() {
+    if (shared->stopped) return;
+    parser.emplace();
+    parser->body_limit(shared->options.max_body);
+    stream.expires_after(kRequestTime);
+    http::async_read(stream, buffer, *parser,
+                     [self = shared_from_this()](beast::error_code error, std::size_t) {
+                       self->received(error);
+                     });
+  }
+
+  void received(beast::error_code error) {
+    if (error == http::error::body_limit)
+      return respond(
+          http::status::payload_too_large,
+          "a body over " + std::to_string(shared->options.max_body) + " bytes (max_body)\n", true);
+    if (error) {
+      auto keep = shared_from_this();
+      return shared->session_closed(this);
+    }
+    const http::request<http::string_body>& request = parser->get();
+    if (!presents_token(request, shared->options.access.token))
+      return respond(http::status::unauthorized, "a token is required\n");
+    if (target_path(request.target()) != shared->options.path)
+      return respond(http::status::not_found,
+                     "records are posted to " + shared->options.path + "\n");
+    if (request.method() != http::verb::post) {
+      response.set(http::field::allow, "POST");
+      return respond(http::status::method_not_allowed, "records are POSTed\n");
+    }
+    // Nothing is taken while the workflow is behind: the sender tries again.
+    if (shared->inbox.full()) {
+      response.set(http::field::retry_after, "1");
+      return respond(http::status::service_unavailable, "busy: try again\n");
+    }
+    take(request);
+  }
+
+  void take(const http::request<http::string_body>& request) {
+    std::size_t accepted = 0, malformed = 0;
+    std::string first_error;
+    auto push = [&](DecodedLine line) {
+      if (line.error.empty()) {
+        ++accepted;
+      } else if (malformed++ == 0) {
+        first_error = line.error;
+      }
+      shared->inbox.push(std::move(line), peer);
+    };
+    if (std_view(request[http::field::content_type]).starts_with("application/json")) {
+      RecordDecoder::decode_json_document(request.body(), push);
+    } else {
+      RecordDecoder decoder(shared->options.format, shared->options.push.max_message);
+      decoder.feed_whole(request.body(), push);
+    }
+    if (accepted + malformed > 0) shared->inbox.wake();
+    std::string counts =
+        "{\"accepted\":" + std::to_string(accepted) + ",\"malformed\":" + std::to_string(malformed);
+    if (accepted == 0 && malformed > 0)
+      return respond(http::status::bad_request,
+                     counts + ",\"error\":" + Value(first_error).to_json() + "}\n", false,
+                     "application/json");
+    respond(http::status::accepted, counts + "}\n", false, "application/json");
+  }
+
+  void respond(http::status status, std::string body, bool close = false,
+               const char* type = "text/plain") {
+    response.result(status);
+    response.version(11);
+    response.set(http::field::content_type, type);
+    response.keep_alive(!close && parser && parser->is_header_done() && parser->get().keep_alive());
+    response.body() = std::move(body);
+    response.prepare_payload();
+    http::async_write(stream, response,
+                      [self = shared_from_this()](beast::error_code error, std::size_t) {
+                        const bool again = !error && self->response.keep_alive();
+                        self->response = {};
+                        if (again) return self->read();
+                        beast::error_code ignored;
+                        self->stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+                        self->shared->session_closed(self.get());
+                      });
+  }
+};
+
+void HttpSource::Shared::accept(const std::shared_ptr<Shared>& self) {
+  acceptor.async_accept([self](boost::system::error_code error, tcp::socket socket) {
+    if (self->stopped || error == asio::error::operation_aborted) return;
+    if (!error) {
+      if (self->sessions.size() >= self->options.max_connections) {
+        boost::system::error_code ignored;
+        socket.close(ignored);
+        self->inbox.count_refused();  // the source reports it
+      } else {
+        auto session = std::make_shared<Session>(self, std::move(socket));
+        self->sessions.push_back(session);
+        session->read();
+      }
+    }
+    self->accept(self);
+  });
+}
+
+void HttpSource::Shared::session_closed(const Session* which) {
+  sessions.remove_if([which](const auto& s) { return s.get() == which; });
+}
+
+void HttpSource::Shared::stop() {
+  stopped = true;
+  boost::system::error_code ignored;
+  acceptor.close(ignored);
+  for (auto& session : sessions)
+    session->stream.close();
+  sessions.clear();
+  inbox.drop_waiting();
+}
+
+HttpSource::HttpSource(HttpSourceOptions options)
+    : PushSource(kPorts, "http_source", options.push), options_(std::move(options)) {}
+
+std::shared_ptr<PushEndpoint> HttpSource::open(asio::io_context& loop, ExternalWake wake) {
+  auto shared = std::make_shared<Shared>(options_, loop, std::move(wake));
+  shared->port = open_listener(shared->acceptor, options_.access.listen);
+  asio::post(loop, [shared] { shared->accept(shared); });
+  return shared;
+}
+
+ActorType http_source_type() {
+  return actors::make_type(
+      "http_source",
+      "Records POSTed to an endpoint it serves (listen: 127.0.0.1:9003, path: /events): a JSON "
+      "object or array (Content-Type: application/json), or lines (JSON objects, or CSV under a "
+      "header line). Answers 202 once queued, 503 with Retry-After while the workflow is behind, "
+      "400/413/401/404/405 otherwise. Served on the network event loop, never on a worker.",
+      [] {
+        std::vector<ParamSpec> params = server_access_params("HTTP clients");
+        params.push_back({"path", ParamType::string, Value("/"), "the path records are POSTed to"});
+        params.push_back(format_param());
+        params.push_back({"max_body", ParamType::integer, Value(std::int64_t(8) << 20),
+                          "largest body in bytes; a larger one is answered 413"});
+        params.push_back({"max_connections", ParamType::integer, Value(64),
+                          "connections open at once; more are closed at once and reported"});
+        for (ParamSpec& spec : push_source_params())
+          params.push_back(std::move(spec));
+        return params;
+      }(),
+      HttpSource::kPorts,
+      [](const Params& params) -> std::unique_ptr<Actor> {
+        HttpSourceOptions options;
+        options.access = read_server_access(params);
+        options.path = params.get_string("path");
+        if (!options.path.starts_with("/"))
+          throw ParamError("path", "expected a path beginning with /, got '" + options.path + "'");
+        options.format = read_format(params);
+        options.max_body = static_cast<std::size_t>(positive_param(params, "max_body"));
+        options.max_connections =
+            static_cast<std::size_t>(positive_param(params, "max_connections"));
+        options.push = read_push_source_options(params);
+        return std::make_unique<HttpSource>(std::move(options));
+      });
+}
+
+}  // namespace cwf::net

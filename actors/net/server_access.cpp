@@ -1,0 +1,71 @@
+#include "actors/net/server_access.hpp"
+
+#include "actors/actor_type_util.hpp"
+#include "actors/net/net_params.hpp"
+
+namespace cwf::net {
+
+namespace http = boost::beast::http;
+
+std::vector<ParamSpec> server_access_params(const std::string& clients) {
+  return {
+      {"listen", ParamType::string, std::nullopt,
+       "HOST:PORT to accept " + clients + " on (loopback: 127.0.0.1:PORT; port 0: any free one)"},
+      {"token", ParamType::string, Value(),
+       "clients must present it (Authorization: Bearer ..., or ?token=... in the URL); "
+       "required when listening on an address other than loopback"}};
+}
+
+ServerAccess read_server_access(const Params& params) {
+  ServerAccess access;
+  access.listen = params.get_string("listen");
+  const boost::asio::ip::tcp::endpoint endpoint = listen_endpoint(access.listen);
+  if (actors::is_set(params, "token")) access.token = params.get_string("token");
+  if (access.token.empty() && !endpoint.address().is_loopback())
+    throw ParamError("listen", "listening on " + access.listen +
+                                   ", reachable from other machines, needs a token (token: ...)");
+  return access;
+}
+
+namespace {
+
+// The value of `name` in the query of `target` ("/path?a=1&token=x"), empty when absent.
+std::string_view query_value(std::string_view target, std::string_view name) {
+  const std::size_t question = target.find('?');
+  if (question == std::string_view::npos) return {};
+  std::string_view query = target.substr(question + 1);
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    const std::size_t eq = pair.find('=');
+    if (eq != std::string_view::npos && pair.substr(0, eq) == name) return pair.substr(eq + 1);
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return {};
+}
+
+// Compares in a time that does not depend on where the two differ.
+bool same_secret(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char difference = 0;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    difference |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return difference == 0;
+}
+
+}  // namespace
+
+bool presents_token(const http::request_header<>& request, const std::string& token) {
+  if (token.empty()) return true;
+  const std::string_view header = std_view(request[http::field::authorization]);
+  if (header.starts_with("Bearer ") && same_secret(header.substr(7), token)) return true;
+  return same_secret(query_value(std_view(request.target()), "token"), token);
+}
+
+std::string_view target_path(boost::beast::string_view target) {
+  const std::string_view whole = std_view(target);
+  return whole.substr(0, whole.find('?'));
+}
+
+}  // namespace cwf::net

@@ -1,0 +1,222 @@
+// http_source with real HTTP clients (Boost.Beast) on loopback: records arrive whole and in
+// order under every director over one kept-alive connection; JSON documents and lines; the
+// answers (202 with counts, 400, 401, 404, 405, 413) and 503 while the workflow is behind, after
+// which the same request is taken.
+#include "actors/net/http_source.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include <atomic>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/net/push_runs.hpp"
+
+namespace cwf::net {
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using asio::ip::tcp;
+using testing::eventually;
+using testing::json_of;
+using HttpRun = testing::SourceRun<HttpSource>;
+
+// One kept-alive connection to the source.
+class Poster {
+ public:
+  explicit Poster(unsigned short port) : socket_(io_) {
+    socket_.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  }
+  http::response<http::string_body> send(http::verb verb, const std::string& target,
+                                         const std::string& body,
+                                         const std::string& type = "application/x-ndjson",
+                                         const std::string& token = "") {
+    http::request<http::string_body> request(verb, target, 11);
+    request.set(http::field::host, "127.0.0.1");
+    request.set(http::field::content_type, type);
+    if (!token.empty()) request.set(http::field::authorization, "Bearer " + token);
+    request.body() = body;
+    request.prepare_payload();
+    http::write(socket_, request);
+    http::response<http::string_body> response;
+    http::read(socket_, buffer_, response);
+    return response;
+  }
+  http::response<http::string_body> post(const std::string& body,
+                                         const std::string& type = "application/x-ndjson") {
+    return send(http::verb::post, "/events", body, type);
+  }
+
+ private:
+  asio::io_context io_;
+  tcp::socket socket_;
+  beast::flat_buffer buffer_;
+};
+
+HttpSourceOptions serving(std::int64_t limit) {
+  HttpSourceOptions options;
+  options.access.listen = "127.0.0.1:0";
+  options.path = "/events";
+  options.push.limit = limit;
+  return options;
+}
+
+class HttpSourceUnderEveryDirector : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(HttpSourceUnderEveryDirector, RecordsArriveWholeAndInOrder) {
+  HttpRun run(serving(1000), GetParam());
+  Poster poster(run.port());
+  for (int request = 0; request < 50; ++request) {
+    std::string body;
+    for (int i = 0; i < 20; ++i)
+      body += "{\"n\": " + std::to_string(request * 20 + i) + "}\n";
+    auto response = poster.post(body);
+    ASSERT_EQ(response.result(), http::status::accepted);
+    ASSERT_EQ(response.body(), "{\"accepted\":20,\"malformed\":0}\n");
+  }
+  run.join();
+  const std::vector<Value> got = run.out->tokens();
+  ASSERT_EQ(got.size(), 1000u);
+  for (int i = 0; i < 1000; ++i)
+    ASSERT_EQ(got[static_cast<std::size_t>(i)].field("n")->as_int(), i);
+  EXPECT_EQ(run.summary.incomplete(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Directors, HttpSourceUnderEveryDirector,
+                         ::testing::Values("fifo/1", "qbs/2", "rr/1", "rb/2", "threaded"),
+                         schedulers::testing::director_test_name);
+
+TEST(HttpSource, JsonDocumentsLinesAndMalformedBodies) {
+  HttpRun run(serving(4));
+  Poster poster(run.port());
+  EXPECT_EQ(poster.post(R"([{"n": 1}, {"n": 2}, 3])", "application/json").body(),
+            "{\"accepted\":2,\"malformed\":1}\n");
+  EXPECT_EQ(poster.post(R"({"n": 3})", "application/json; charset=utf-8").body(),
+            "{\"accepted\":1,\"malformed\":0}\n");
+  auto bad = poster.post("not json\n[1]\n");
+  EXPECT_EQ(bad.result(), http::status::bad_request);
+  EXPECT_TRUE(bad.body().starts_with("{\"accepted\":0,\"malformed\":2,\"error\":\"invalid JSON at"))
+      << bad.body();
+  EXPECT_EQ(poster.post("{\"n\": 4}").result(), http::status::accepted);
+  run.join();
+  EXPECT_EQ(json_of(*run.out),
+            (std::vector<std::string>{R"({"n":1})", R"({"n":2})", R"({"n":3})", R"({"n":4})"}));
+  ASSERT_EQ(run.bad->size(), 3u);
+  EXPECT_EQ(run.bad->tokens()[0].field("error")->as_string(), "expected a JSON object, got int");
+  EXPECT_EQ(run.summary.actors[0].rejected, 3u);  // the run is not clean
+}
+
+TEST(HttpSource, CsvBodiesUnderTheirHeader) {
+  HttpSourceOptions options = serving(2);
+  options.format = RecordDecoder::Format::csv;
+  HttpRun run(options);
+  Poster poster(run.port());
+  EXPECT_EQ(poster.post("id,name\n1,apple\n", "text/csv").result(), http::status::accepted);
+  EXPECT_EQ(poster.post("name,id\npear,2", "text/csv").result(), http::status::accepted);
+  run.join();
+  EXPECT_EQ(json_of(*run.out),
+            (std::vector<std::string>{R"({"id":1,"name":"apple"})", R"({"name":"pear","id":2})"}));
+}
+
+TEST(HttpSource, OtherRequestsAreAnsweredWithTheReason) {
+  HttpSourceOptions options = serving(1);
+  options.access.token = "s3cret";
+  options.max_body = 100;
+  HttpRun run(options);
+  {
+    Poster poster(run.port());
+    EXPECT_EQ(poster.post("{\"n\": 1}").result(), http::status::unauthorized);
+    EXPECT_EQ(poster.send(http::verb::post, "/other", "{}", "application/json", "s3cret").result(),
+              http::status::not_found);
+    auto get = poster.send(http::verb::get, "/events", "", "text/plain", "s3cret");
+    EXPECT_EQ(get.result(), http::status::method_not_allowed);
+    EXPECT_EQ(get[http::field::allow], "POST");
+  }
+  {
+    Poster poster(run.port());
+    auto big = poster.send(http::verb::post, "/events?token=s3cret", std::string(200, ' '));
+    EXPECT_EQ(big.result(), http::status::payload_too_large);
+    EXPECT_EQ(big.body(), "a body over 100 bytes (max_body)\n");
+  }
+  Poster poster(run.port());
+  EXPECT_EQ(poster.send(http::verb::post, "/events?token=s3cret", "{\"n\": 1}").result(),
+            http::status::accepted);
+  run.join();
+  EXPECT_EQ(run.out->size(), 1u);
+}
+
+// Holds the only worker from its first event until `release`: the source cannot fire meanwhile.
+class Blocker : public Actor {
+ public:
+  explicit Blocker(const std::atomic<bool>& release) : release_(release) {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    ++fired;
+    while (!release_.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    for (const Event& e : context.window())
+      context.emit(e.token);
+  }
+  std::atomic<int> fired{0};
+
+ private:
+  const std::atomic<bool>& release_;
+};
+
+// While max_pending records wait, a POST is answered 503 with Retry-After and nothing of it is
+// taken; once the workflow caught up the same POST is accepted. Nothing is lost.
+TEST(HttpSource, ABusyWorkflowAnswers503AndTheRetryIsTaken) {
+  HttpSourceOptions options = serving(3);
+  options.push.max_pending = 1;
+  std::atomic<bool> release{false};
+  auto blocker = std::make_unique<Blocker>(release);
+  Blocker* held = blocker.get();
+  HttpRun run(options, "fifo/1", std::move(blocker));
+  Poster poster(run.port());
+  EXPECT_EQ(poster.post("{\"n\": 1}").result(), http::status::accepted);
+  ASSERT_TRUE(eventually([&] { return held->fired.load() == 1; }));       // the worker is held
+  EXPECT_EQ(poster.post("{\"n\": 2}").result(), http::status::accepted);  // max_pending now
+  auto busy = poster.post("{\"n\": 3}");
+  EXPECT_EQ(busy.result(), http::status::service_unavailable);
+  EXPECT_EQ(busy[http::field::retry_after], "1");
+  release = true;
+  ASSERT_TRUE(eventually([&] { return run.source->pending() == 0; }));
+  EXPECT_EQ(poster.post("{\"n\": 3}").result(), http::status::accepted);
+  run.join();
+  EXPECT_EQ(json_of(*run.out),
+            (std::vector<std::string>{R"({"n":1})", R"({"n":2})", R"({"n":3})"}));
+  EXPECT_EQ(run.summary.incomplete(), 0u);
+}
+
+std::string param_error(std::map<std::string, Value> values) {
+  try {
+    http_source_type().factory(Params(std::move(values), {}, ""));
+  } catch (const ParamError& e) {
+    return e.param() + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(HttpSource, ParametersSayWhatIsWrong) {
+  EXPECT_EQ(param_error({{"listen", "127.0.0.1:0"}, {"path", "events"}}),
+            "path: expected a path beginning with /, got 'events'");
+  EXPECT_EQ(param_error({{"listen", "10.0.0.1:80"}}),
+            "listen: listening on 10.0.0.1:80, reachable from other machines, needs a token "
+            "(token: ...)");
+  EXPECT_EQ(param_error({{"listen", "127.0.0.1:0"}, {"max_body", 0}}),
+            "max_body: max_body must be at least 1");
+  EXPECT_EQ(param_error({{"listen", "127.0.0.1:0"}}), "");
+}
+
+}  // namespace
+}  // namespace cwf::net
