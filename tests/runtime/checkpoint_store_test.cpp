@@ -91,7 +91,7 @@ TEST_F(CheckpointStoreTest, EveryRefusedNewerCheckpointIsReportedNewestFirst) {
   for (std::uint8_t n = 1; n <= 4; ++n)
     store.commit(payload(n));
   Bytes truncated = contents(store.path_of(4));
-  truncated.resize(truncated.size() - 1);
+  truncated.pop_back();
   overwrite(store.path_of(4), truncated);
   Bytes other_version = contents(store.path_of(3));
   other_version[8] = 7;
