@@ -1,5 +1,6 @@
 #include "actors/net/register_actors.hpp"
 
+#include "actors/net/http_sink.hpp"
 #include "actors/net/http_source.hpp"
 #include "actors/net/tcp_sink.hpp"
 #include "actors/net/tcp_source.hpp"
@@ -14,6 +15,7 @@ void register_actors(ActorRegistry& registry) {
   registry.add(websocket_source_type());
   registry.add(websocket_sink_type());
   registry.add(http_source_type());
+  registry.add(http_sink_type());
 }
 
 }  // namespace cwf::net

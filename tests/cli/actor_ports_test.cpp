@@ -61,6 +61,7 @@ const std::map<std::string, std::map<std::string, Value>> kSpecific = {
     {"websocket_source", {{"listen", "127.0.0.1:0"}}},
     {"websocket_sink", {{"listen", "127.0.0.1:0"}}},
     {"http_source", {{"listen", "127.0.0.1:0"}}},
+    {"http_sink", {{"url", "http://127.0.0.1:9/"}}},
     {"interval_join", {{"upper", "10 min"}, {"key", "/id"}}},
     // Parameters that make members of the type's port families.
     {"broker", {{"neighbours", Value::array({Value("b2"), Value("b3")})}}},
