@@ -65,13 +65,51 @@ void FileSource::initialize(ActorContext& context) {
   if (!reader_.open(options_.path))
     throw std::runtime_error(context.name() + ": cannot open '" + options_.path +
                              "': " + std::strerror(errno));
+  if (options_.follow) {
+    if (reader_.is_compressed())
+      throw std::runtime_error(context.name() + ": follow reads a plain file as it grows; '" +
+                               options_.path + "' is compressed");
+    if (dynamic_cast<const VirtualClock*>(&context.clock()))
+      throw std::runtime_error(context.name() +
+                               ": follow needs the real clock: a virtual clock does not wait for "
+                               "a file to grow");
+  }
+  reader_.set_follow(options_.follow);
   done_ = false;
   emitted_ = 0;
   anchored_ = false;
   unit_hint_given_ = false;
   pending_.reset();
   context.set_input_name(options_.path);
+  open_pending_ = true;
+  opened(context);
+}
+
+bool FileSource::opened(ActorContext& context) {
+  if (!open_pending_) return true;
+  if (options_.follow && !reader_.has_line()) return false;
+  open_pending_ = false;
   on_open(context);
+  return true;
+}
+
+bool FileSource::follow_up(FiringContext& context) {
+  switch (reader_.change(options_.path)) {
+    case LineReader::Change::replaced:
+      if (!reader_.open(options_.path)) break;  // between a rename and a new file: later
+      context.report_warning(options_.path + ": replaced; reading the new file from its start");
+      open_pending_ = true;
+      return opened(context);
+    case LineReader::Change::truncated:
+      reader_.restart();
+      context.report_warning(options_.path + ": truncated; reading it again from its start");
+      open_pending_ = true;
+      return opened(context);
+    case LineReader::Change::none:
+      break;
+  }
+  context.fire_again_at(context.clock().now() + options_.poll);
+  return false;
 }
 
 void FileSource::save_state(SnapshotWriter& out, ActorContext&) {
@@ -150,12 +188,21 @@ void FileSource::fire(FiringContext& context) {
     emit_event(context, std::move(pending.record), pending.time, pending.line);
   }
   if (options_.limit && emitted_ >= *options_.limit) done_ = true;
+  if (!done_ && !opened(context)) {
+    context.fire_again_at(context.clock().now() + options_.poll);
+    return;
+  }
   for (std::int64_t lines = 0; lines < options_.batch && !done_; ++lines) {
     std::string_view line;
     if (!reader_.next(line)) {
-      if (!reader_.error().empty())
+      if (!reader_.error().empty()) {
         context.report_error(options_.path + ": read error: " + reader_.error());
-      done_ = true;
+        done_ = true;
+      } else if (!options_.follow) {
+        done_ = true;
+      } else if (follow_up(context)) {
+        continue;
+      }
       break;
     }
     std::uint64_t number = reader_.line_number();
@@ -225,6 +272,12 @@ std::vector<ParamSpec> file_source_params() {
        "clock) or <k>x (k times faster than real, e.g. 10x); pacing needs `time`"},
       {"batch", ParamType::integer, Value(64), "max lines read per firing"},
       {"limit", ParamType::integer, Value(), "max events emitted; not set: the whole file"},
+      {"follow", ParamType::boolean, Value(false),
+       "keep reading as the file grows (tail -f): at its end, look again every `poll`; a file "
+       "truncated or replaced (rotated) is read again from its start; runs until stopped or "
+       "`limit`"},
+      {"poll", ParamType::duration, Value(static_cast<std::int64_t>(200 * kMillisecond)),
+       "follow: how often the end of the file is looked at again"},
   };
 }
 
@@ -249,6 +302,11 @@ FileSourceOptions file_source_options(const Params& params) {
     options.limit = params.get_int("limit");
     if (*options.limit < 0) throw ParamError("limit", "limit must not be negative");
   }
+  options.follow = params.get_bool("follow");
+  options.poll = params.get_duration("poll");
+  if (options.poll <= 0) throw ParamError("poll", "poll must be positive");
+  if (options.follow && options.speed > 0)
+    throw ParamError("follow", "a followed file is read as it grows: leave `pace` at fast");
   return options;
 }
 

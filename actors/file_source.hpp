@@ -16,12 +16,14 @@
 namespace cwf::actors {
 
 struct FileSourceOptions {
-  std::string path;                   // resolved
-  std::optional<Expression> time;     // event timestamp; unset: the clock's now when read
-  Duration time_unit = kSecond;       // what a numeric time counts
-  double speed = 0;                   // 0: as fast as possible; k: k times the data's pace
-  std::int64_t batch = 64;            // max lines per firing
-  std::optional<std::int64_t> limit;  // max events
+  std::string path;                    // resolved
+  std::optional<Expression> time;      // event timestamp; unset: the clock's now when read
+  Duration time_unit = kSecond;        // what a numeric time counts
+  double speed = 0;                    // 0: as fast as possible; k: k times the data's pace
+  std::int64_t batch = 64;             // max lines per firing
+  std::optional<std::int64_t> limit;   // max events
+  bool follow = false;                 // tail -f: wait at the end for what is appended
+  Duration poll = 200 * kMillisecond;  // follow: how often the end is looked at again
 };
 
 class FileSource : public Actor {
@@ -63,6 +65,11 @@ class FileSource : public Actor {
  private:
   // Emits the record of line `line` (which error messages downstream name as its origin).
   void emit_event(FiringContext& context, Value&& record, Timestamp time, std::uint64_t line);
+  // Follow mode, nothing more to read now: the file truncated or replaced is read again from its
+  // start (true: read on); otherwise the source looks again after `poll` (false).
+  bool follow_up(FiringContext& context);
+  // on_open once the file has a whole line (a followed file may start empty: its header first).
+  bool opened(ActorContext& context);
 
   FileSourceOptions options_;
   LineReader reader_;
@@ -71,6 +78,7 @@ class FileSource : public Actor {
   std::int64_t emitted_ = 0;
   bool anchored_ = false;
   bool unit_hint_given_ = false;  // a time out of range in time_unit was explained once
+  bool open_pending_ = false;     // on_open waits for the followed file's first line
   Timestamp anchor_data_ = 0, anchor_clock_ = 0;
   struct Pending {
     Value record;

@@ -128,18 +128,13 @@ bool LineReader::seek(std::uint64_t offset, std::uint64_t line_number) {
   return true;
 }
 
-bool LineReader::next(std::string_view& line) {
+bool LineReader::find_line_end(std::size_t& stop) {
   std::size_t scanned = begin_;
   for (;;) {
     const char* data = buffer_.data();
     const void* nl = end_ > scanned ? std::memchr(data + scanned, '\n', end_ - scanned) : nullptr;
     if (nl) {
-      std::size_t stop = static_cast<std::size_t>(static_cast<const char*>(nl) - data);
-      std::size_t length = stop - begin_;
-      if (length > 0 && data[stop - 1] == '\r') --length;
-      line = std::string_view(data + begin_, length);
-      begin_ = stop + 1;
-      ++line_number_;
+      stop = static_cast<std::size_t>(static_cast<const char*>(nl) - data);
       return true;
     }
     std::size_t consumed = begin_;
@@ -147,13 +142,58 @@ bool LineReader::next(std::string_view& line) {
     if (!fill()) break;
     scanned -= consumed;  // fill() moved the unread bytes to the front
   }
-  if (begin_ == end_) return false;
+  // Followed, the end is where the writer has got to: more may come.
+  if (follow_) eof_ = false;
+  return false;
+}
+
+bool LineReader::has_line() {
+  std::size_t stop = 0;
+  return find_line_end(stop) || (!follow_ && begin_ < end_);
+}
+
+bool LineReader::next(std::string_view& line) {
+  std::size_t stop = 0;
+  if (find_line_end(stop)) {
+    const char* data = buffer_.data();
+    std::size_t length = stop - begin_;
+    if (length > 0 && data[stop - 1] == '\r') --length;
+    line = std::string_view(data + begin_, length);
+    begin_ = stop + 1;
+    ++line_number_;
+    return true;
+  }
+  // A last line without its newline: a line at the end of a file, not yet when following it.
+  if (begin_ == end_ || follow_) return false;
   std::size_t length = end_ - begin_;
   if (buffer_[end_ - 1] == '\r') --length;
   line = std::string_view(buffer_.data() + begin_, length);
   begin_ = end_;
   ++line_number_;
   return true;
+}
+
+LineReader::Change LineReader::change(const std::string& path) const {
+  struct stat open_file {
+  }, at_path{};
+  if (fd_ < 0 || ::fstat(fd_, &open_file) != 0) return Change::none;
+  if (::stat(path.c_str(), &at_path) == 0 &&
+      (at_path.st_ino != open_file.st_ino || at_path.st_dev != open_file.st_dev))
+    return Change::replaced;
+  // Bytes read from the descriptor: what was moved out of the buffer and what is in it.
+  if (!xz_ && static_cast<std::uint64_t>(open_file.st_size) < consumed_ + end_)
+    return Change::truncated;
+  return Change::none;
+}
+
+void LineReader::restart() {
+  if (fd_ < 0) return;
+  ::lseek(fd_, 0, SEEK_SET);
+  begin_ = end_ = 0;
+  eof_ = false;
+  line_number_ = 0;
+  consumed_ = 0;
+  error_.clear();
 }
 
 }  // namespace cwf::actors

@@ -2,6 +2,9 @@
 // until the next call, so reading allocates nothing per line. Lines end at '\n'; a '\r' before
 // it is dropped; a last line without a terminator is still a line. A file in the .xz format
 // (recognised by its header magic, or by a name ending in ".xz") is decompressed on the fly.
+//
+// In follow mode (tail -f) the end of the file is only where the writer has got to: a last line
+// without its newline is not a line yet, and next() finds what was appended since.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +34,17 @@ class LineReader {
 
   // The next line; false at the end of the file or on a read error (see error()).
   bool next(std::string_view& line);
+  // Whether next() would return a line now (in follow mode: a whole one).
+  bool has_line();
+
+  // ---- follow mode (plain files) ----
+  void set_follow(bool follow) { follow_ = follow; }
+  enum class Change { none, truncated, replaced };
+  // After next() found nothing: whether the file at `path` is still the one open and as long as
+  // what was read (truncated: shorter; replaced: another file there now, e.g. a log rotated).
+  Change change(const std::string& path) const;
+  // Reads the open file again from its start (after it was truncated).
+  void restart();
   // 1-based number of the line last returned.
   std::uint64_t line_number() const { return line_number_; }
   // Bytes of the (decompressed) text before the next line: where the reading stands.
@@ -44,6 +58,9 @@ class LineReader {
 
  private:
   bool fill();
+  // Where the next line ends in the buffer (reading more as needed); false when no line is
+  // there (the end of the text, or in follow mode a line without its newline yet).
+  bool find_line_end(std::size_t& stop);
   long read_some(char* out, std::size_t capacity);
 
   int fd_ = -1;
@@ -51,6 +68,7 @@ class LineReader {
   std::vector<char> buffer_;
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
+  bool follow_ = false;
   std::uint64_t line_number_ = 0;
   std::uint64_t consumed_ = 0;  // bytes of text moved out of the buffer's front so far
   std::string error_;
