@@ -51,43 +51,69 @@ struct HttpSource::Shared::Session : std::enable_shared_from_this<Session> {
   beast::flat_buffer buffer;
   std::optional<http::request_parser<http::string_body>> parser;
   http::response<http::string_body> response;
+  http::response<http::empty_body> go_on{http::status::continue_, 11};
+  char discard[512];
 
+  // The header first: a request refused for it is answered before its body is sent (a client
+  // that asked `Expect: 100-continue` waits for that).
   void read() {
     if (shared->stopped) return;
     parser.emplace();
     parser->body_limit(shared->options.max_body);
     stream.expires_after(kRequestTime);
+    http::async_read_header(stream, buffer, *parser,
+                            [self = shared_from_this()](beast::error_code error, std::size_t) {
+                              self->header_read(error);
+                            });
+  }
+
+  void header_read(beast::error_code error) {
+    if (shared->stopped) return;
+    if (error == http::error::body_limit) return too_large();
+    if (error) return closed();
+    const auto& request = parser->get();
+    if (!presents_token(request, shared->options.access.token))
+      return respond(http::status::unauthorized, "a token is required\n", true);
+    if (target_path(request.target()) != shared->options.path)
+      return respond(http::status::not_found,
+                     "records are posted to " + shared->options.path + "\n", true);
+    if (request.method() != http::verb::post) {
+      response.set(http::field::allow, "POST");
+      return respond(http::status::method_not_allowed, "records are POSTed\n", true);
+    }
+    if (beast::iequals(request[http::field::expect], "100-continue")) {
+      // Nothing is taken while the workflow is behind: the sender tries again.
+      if (shared->inbox.full()) return busy(true);
+      return http::async_write(stream, go_on,
+                               [self = shared_from_this()](beast::error_code e, std::size_t) {
+                                 if (e) return self->closed();
+                                 self->read_body();
+                               });
+    }
+    read_body();
+  }
+
+  void read_body() {
     http::async_read(stream, buffer, *parser,
                      [self = shared_from_this()](beast::error_code error, std::size_t) {
-                       self->received(error);
+                       if (self->shared->stopped) return;
+                       if (error == http::error::body_limit) return self->too_large();
+                       if (error) return self->closed();
+                       // Nothing is taken while the workflow is behind: the sender tries again.
+                       if (self->shared->inbox.full()) return self->busy(false);
+                       self->take(self->parser->get());
                      });
   }
 
-  void received(beast::error_code error) {
-    if (error == http::error::body_limit)
-      return respond(
-          http::status::payload_too_large,
-          "a body over " + std::to_string(shared->options.max_body) + " bytes (max_body)\n", true);
-    if (error) {
-      auto keep = shared_from_this();
-      return shared->session_closed(this);
-    }
-    const http::request<http::string_body>& request = parser->get();
-    if (!presents_token(request, shared->options.access.token))
-      return respond(http::status::unauthorized, "a token is required\n");
-    if (target_path(request.target()) != shared->options.path)
-      return respond(http::status::not_found,
-                     "records are posted to " + shared->options.path + "\n");
-    if (request.method() != http::verb::post) {
-      response.set(http::field::allow, "POST");
-      return respond(http::status::method_not_allowed, "records are POSTed\n");
-    }
-    // Nothing is taken while the workflow is behind: the sender tries again.
-    if (shared->inbox.full()) {
-      response.set(http::field::retry_after, "1");
-      return respond(http::status::service_unavailable, "busy: try again\n");
-    }
-    take(request);
+  void too_large() {
+    respond(http::status::payload_too_large,
+            "a body over " + std::to_string(shared->options.max_body) + " bytes (max_body)\n",
+            true);
+  }
+
+  void busy(bool body_unread) {
+    response.set(http::field::retry_after, "1");
+    respond(http::status::service_unavailable, "busy: try again\n", body_unread);
   }
 
   void take(const http::request<http::string_body>& request) {
@@ -110,19 +136,21 @@ struct HttpSource::Shared::Session : std::enable_shared_from_this<Session> {
     if (accepted + malformed > 0) shared->inbox.wake();
     std::string counts =
         "{\"accepted\":" + std::to_string(accepted) + ",\"malformed\":" + std::to_string(malformed);
-    if (accepted == 0 && malformed > 0)
+    if (accepted == 0) {
+      if (first_error.empty()) first_error = "no record in the body";
       return respond(http::status::bad_request,
                      counts + ",\"error\":" + Value(first_error).to_json() + "}\n", false,
                      "application/json");
+    }
     respond(http::status::accepted, counts + "}\n", false, "application/json");
   }
 
-  void respond(http::status status, std::string body, bool close = false,
-               const char* type = "text/plain") {
+  // `close`: the connection ends after the answer (its body, if any, is left unread).
+  void respond(http::status status, std::string body, bool close, const char* type = "text/plain") {
     response.result(status);
     response.version(11);
     response.set(http::field::content_type, type);
-    response.keep_alive(!close && parser && parser->is_header_done() && parser->get().keep_alive());
+    response.keep_alive(!close && parser->get().keep_alive());
     response.body() = std::move(body);
     response.prepare_payload();
     http::async_write(stream, response,
@@ -130,10 +158,30 @@ struct HttpSource::Shared::Session : std::enable_shared_from_this<Session> {
                         const bool again = !error && self->response.keep_alive();
                         self->response = {};
                         if (again) return self->read();
-                        beast::error_code ignored;
-                        self->stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
-                        self->shared->session_closed(self.get());
+                        self->drain();
                       });
+  }
+
+  // Closing with unread bytes would reset the connection and could lose the answer on its way:
+  // the sending side is shut, and what still comes is read and thrown away (1 s at most).
+  void drain() {
+    beast::error_code ignored;
+    stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream.expires_after(std::chrono::seconds(1));
+    drain_more();
+  }
+  void drain_more() {
+    stream.async_read_some(asio::buffer(discard),
+                           [self = shared_from_this()](beast::error_code error, std::size_t) {
+                             if (error || self->shared->stopped) return self->closed();
+                             self->drain_more();
+                           });
+  }
+
+  void closed() {
+    auto keep = shared_from_this();
+    stream.close();
+    shared->session_closed(this);
   }
 };
 

@@ -8,7 +8,9 @@
 // {"accepted": n, "malformed": m} (malformed lines also go to `errors`), 400 when nothing in the
 // body was a record, 503 with Retry-After while `max_pending` records wait (the sender retries:
 // nothing is taken, so nothing is lost), 413 for a body over `max_body`, 401 without the token,
-// 404 for another path, 405 for another method. Connections are kept alive between requests.
+// 404 for another path, 405 for another method. A request is judged on its header before its
+// body is read (`Expect: 100-continue` is answered); a refused one ends its connection, an
+// accepted one keeps it alive for the next.
 //
 // It is a PushSource: served on the network event loop, never on a worker.
 #pragma once

@@ -28,6 +28,8 @@ std::size_t PushSink::peers() const {
 
 void PushSink::initialize(ActorContext&) {
   if (!loop_) loop_ = IoLoop::shared();
+  // A run whose wrapup never came (another actor's initialize threw) leaves its endpoint open.
+  if (endpoint_) asio::post(endpoint_->context, [endpoint = endpoint_] { endpoint->stop(); });
   endpoint_ = open(loop_->context());
   std::lock_guard lock(view_mutex_);
   view_ = endpoint_;

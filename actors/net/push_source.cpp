@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include <future>
 #include <limits>
 #include <stdexcept>
 
@@ -21,6 +22,17 @@ void PushSource::stop_endpoint() {
     boost::asio::post(endpoint_->context, [endpoint = endpoint_] { endpoint->stop(); });
 }
 
+void PushSource::stop_endpoint_and_wait() {
+  std::promise<void> stopped;
+  std::future<void> stop_ran = stopped.get_future();
+  boost::asio::post(endpoint_->context,
+                    [endpoint = endpoint_, stopped = std::move(stopped)]() mutable {
+                      endpoint->stop();
+                      stopped.set_value();
+                    });
+  stop_ran.wait();
+}
+
 unsigned short PushSource::port() const {
   std::lock_guard lock(view_mutex_);
   return view_ ? view_->port.load() : 0;
@@ -38,6 +50,7 @@ void PushSource::initialize(ActorContext& context) {
   emitted_ = 0;
   done_ = false;
   if (!loop_) loop_ = IoLoop::shared();
+  stop_endpoint();  // a run whose wrapup never came (another actor's initialize threw)
   endpoint_ = open(loop_->context(), context.external_wake());
   std::lock_guard lock(view_mutex_);
   view_ = endpoint_;
@@ -52,6 +65,8 @@ void PushSource::fire(FiringContext& context) {
     done_ = true;
   else if (emitted.taken == 0)
     done_ = endpoint_->inbox.idle(context);
+  // Done: nothing more is taken in (a sender is refused, not told "accepted" and then dropped).
+  if (done_) stop_endpoint();
 }
 
 bool PushSource::postfire(FiringContext&) {
@@ -60,7 +75,8 @@ bool PushSource::postfire(FiringContext&) {
 
 void PushSource::wrapup(ActorContext& context) {
   if (!endpoint_) return;
-  stop_endpoint();
+  // Once stop() ran on the loop nothing more arrives: what waits now is final.
+  stop_endpoint_and_wait();
   if (std::size_t left = endpoint_->inbox.pending())
     context.report_dropped(left, what_ + ": received but not emitted before the run ended");
   {

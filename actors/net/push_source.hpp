@@ -30,7 +30,8 @@ struct PushEndpoint {
       : context(c), inbox(max_pending, std::move(wake)) {}
   virtual ~PushEndpoint() = default;
   // Closes the endpoint's sockets and lets the readers waiting for room go; on the loop's
-  // thread, once the run ended or the actor went.
+  // thread, once the source is done, the run ended or the actor went (it may run more than
+  // once). Nothing may be pushed into the inbox after it ran: the handlers check `stopped`.
   virtual void stop() = 0;
 
   boost::asio::io_context& context;
@@ -67,6 +68,7 @@ class PushSource : public Actor {
 
  private:
   void stop_endpoint();
+  void stop_endpoint_and_wait();
 
   std::string what_;
   PushSourceOptions options_;

@@ -82,6 +82,7 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
   }
 
   void received(boost::system::error_code error, std::size_t n) {
+    if (shared->stopped) return;  // what the source reported as final stays so
     pushed = false;
     auto take = [this](DecodedLine line) {
       shared->inbox.push(std::move(line), peer);

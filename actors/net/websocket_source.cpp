@@ -70,6 +70,7 @@ struct WebSocketSource::Shared::Client : std::enable_shared_from_this<Client> {
   }
 
   void received(beast::error_code error) {
+    if (shared->stopped) return;  // what the source reported as final stays so
     if (error) {
       // A message cut short by the close is not a record.
       auto keep = shared_from_this();

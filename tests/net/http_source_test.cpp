@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
@@ -105,6 +106,9 @@ TEST(HttpSource, JsonDocumentsLinesAndMalformedBodies) {
   EXPECT_EQ(bad.result(), http::status::bad_request);
   EXPECT_TRUE(bad.body().starts_with("{\"accepted\":0,\"malformed\":2,\"error\":\"invalid JSON at"))
       << bad.body();
+  auto empty = poster.post("[]", "application/json");
+  EXPECT_EQ(empty.result(), http::status::bad_request);
+  EXPECT_EQ(empty.body(), "{\"accepted\":0,\"malformed\":0,\"error\":\"no record in the body\"}\n");
   EXPECT_EQ(poster.post("{\"n\": 4}").result(), http::status::accepted);
   run.join();
   EXPECT_EQ(json_of(*run.out),
@@ -131,24 +135,47 @@ TEST(HttpSource, OtherRequestsAreAnsweredWithTheReason) {
   options.access.token = "s3cret";
   options.max_body = 100;
   HttpRun run(options);
-  {
-    Poster poster(run.port());
-    EXPECT_EQ(poster.post("{\"n\": 1}").result(), http::status::unauthorized);
-    EXPECT_EQ(poster.send(http::verb::post, "/other", "{}", "application/json", "s3cret").result(),
-              http::status::not_found);
-    auto get = poster.send(http::verb::get, "/events", "", "text/plain", "s3cret");
-    EXPECT_EQ(get.result(), http::status::method_not_allowed);
-    EXPECT_EQ(get[http::field::allow], "POST");
-  }
-  {
-    Poster poster(run.port());
-    auto big = poster.send(http::verb::post, "/events?token=s3cret", std::string(200, ' '));
-    EXPECT_EQ(big.result(), http::status::payload_too_large);
-    EXPECT_EQ(big.body(), "a body over 100 bytes (max_body)\n");
-  }
+  // Each refusal ends its connection (the body may be left unread).
+  EXPECT_EQ(Poster(run.port()).post("{\"n\": 1}").result(), http::status::unauthorized);
+  EXPECT_EQ(Poster(run.port())
+                .send(http::verb::post, "/other", "{}", "application/json", "s3cret")
+                .result(),
+            http::status::not_found);
+  auto get = Poster(run.port()).send(http::verb::get, "/events", "", "text/plain", "s3cret");
+  EXPECT_EQ(get.result(), http::status::method_not_allowed);
+  EXPECT_EQ(get[http::field::allow], "POST");
+  auto big =
+      Poster(run.port()).send(http::verb::post, "/events?token=s3cret", std::string(200, ' '));
+  EXPECT_EQ(big.result(), http::status::payload_too_large);
+  EXPECT_EQ(big.body(), "a body over 100 bytes (max_body)\n");
   Poster poster(run.port());
   EXPECT_EQ(poster.send(http::verb::post, "/events?token=s3cret", "{\"n\": 1}").result(),
             http::status::accepted);
+  run.join();
+  EXPECT_EQ(run.out->size(), 1u);
+}
+
+// A client that asks before sending its body (curl does for bodies over 1 KiB) is told to go
+// on, and its body is taken.
+TEST(HttpSource, ExpectContinueIsAnswered) {
+  HttpRun run(serving(1));
+  asio::io_context io;
+  tcp::socket socket(io);
+  socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), run.port()));
+  const std::string body = "{\"n\": 1}\n";
+  const std::string head =
+      "POST /events HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+      "Content-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n";
+  asio::write(socket, asio::buffer(head));
+  beast::flat_buffer buffer;
+  http::response<http::empty_body> go_on;
+  http::read(socket, buffer, go_on);
+  EXPECT_EQ(go_on.result(), http::status::continue_);
+  asio::write(socket, asio::buffer(body));
+  http::response<http::string_body> response;
+  http::read(socket, buffer, response);
+  EXPECT_EQ(response.result(), http::status::accepted);
   run.join();
   EXPECT_EQ(run.out->size(), 1u);
 }
@@ -182,6 +209,10 @@ TEST(HttpSource, ABusyWorkflowAnswers503AndTheRetryIsTaken) {
   auto blocker = std::make_unique<Blocker>(release);
   Blocker* held = blocker.get();
   HttpRun run(options, "fifo/1", std::move(blocker));
+  struct Release {
+    std::atomic<bool>& release;
+    ~Release() { release = true; }  // a failed assertion does not leave the worker held
+  } guard{release};
   Poster poster(run.port());
   EXPECT_EQ(poster.post("{\"n\": 1}").result(), http::status::accepted);
   ASSERT_TRUE(eventually([&] { return held->fired.load() == 1; }));       // the worker is held
