@@ -10,7 +10,6 @@
 #include <optional>
 
 #include "actors/actor_type_util.hpp"
-#include "actors/net/connect_to.hpp"
 #include "actors/net/net_params.hpp"
 
 namespace cwf::net {
@@ -46,7 +45,7 @@ struct Batch {
 
 struct HttpSink::Shared final : SinkEndpoint {
   Shared(HttpSinkOptions o, asio::io_context& c)
-      : SinkEndpoint(c), options(std::move(o)), timer(c) {
+      : SinkEndpoint(c), options(std::move(o)), timer(c), resolver(c) {
     backoff.min = options.retry_min;
     backoff.max = options.retry_max;
   }
@@ -56,6 +55,7 @@ struct HttpSink::Shared final : SinkEndpoint {
 
   // ---- the event loop's (only its thread touches these) ----
   asio::steady_timer timer;  // retry backoff
+  tcp::resolver resolver;
   Backoff backoff;
   bool stopped = false;
   bool busy = false;  // a request in flight, or waiting to be sent again
@@ -81,14 +81,20 @@ struct HttpSink::Shared final : SinkEndpoint {
     if (busy || backlog.empty() || stopped) return;
     busy = true;
     if (stream) return post_front(self);
-    connect_to(
-        context, options.address,
-        [self](tcp::socket socket) {
+    // Resolving and connecting are bounded by `timeout` too, and stop() cancels them.
+    const auto [host, port] = split_address(options.address, "url");
+    resolver.async_resolve(
+        host, port, [self](beast::error_code error, tcp::resolver::results_type found) {
           if (self->stopped) return;
-          self->stream.emplace(std::move(socket));
-          self->post_front(self);
-        },
-        [self] { self->retry_later(self); });
+          if (error) return self->retry_later(self);
+          self->stream.emplace(self->context);
+          self->stream->expires_after(std::chrono::nanoseconds(self->options.timeout));
+          self->stream->async_connect(found, [self](beast::error_code e, const tcp::endpoint&) {
+            if (self->stopped) return;
+            if (e) return self->connection_lost(self);
+            self->post_front(self);
+          });
+        });
   }
 
   void post_front(const std::shared_ptr<Shared>& self) {
@@ -102,10 +108,12 @@ struct HttpSink::Shared final : SinkEndpoint {
     request.prepare_payload();
     stream->expires_after(std::chrono::nanoseconds(options.timeout));
     http::async_write(*stream, request, [self](beast::error_code error, std::size_t) {
+      if (self->stopped) return;
       if (error) return self->connection_lost(self);
       self->response = {};
       http::async_read(*self->stream, self->buffer, self->response,
                        [self](beast::error_code e, std::size_t) {
+                         if (self->stopped) return;  // wrapup counted what was left
                          if (e) return self->connection_lost(self);
                          self->answered(self);
                        });
@@ -114,7 +122,10 @@ struct HttpSink::Shared final : SinkEndpoint {
 
   void answered(const std::shared_ptr<Shared>& self) {
     const unsigned status = response.result_int();
-    if (!response.keep_alive()) stream.reset();
+    if (!response.keep_alive()) {
+      stream.reset();
+      buffer.clear();
+    }
     if (status >= 500 || status == 408 || status == 429) return retry_later(self);
     Batch done = std::move(backlog.front());
     backlog.pop_front();
@@ -140,14 +151,16 @@ struct HttpSink::Shared final : SinkEndpoint {
     if (stopped) return;
     timer.expires_after(std::chrono::nanoseconds(backoff.failed()));
     timer.async_wait([self](beast::error_code error) {
+      if (error || self->stopped) return;
       self->busy = false;
-      if (!error) self->pump(self);
+      self->pump(self);
     });
   }
 
   void stop() override {
     stopped = true;
     timer.cancel();
+    resolver.cancel();
     if (stream) stream->close();
   }
 };

@@ -6,7 +6,8 @@
 //
 // Nothing is lost silently. A request that fails — no connection, a timeout, 5xx, 408, 429 — is
 // sent again after a backoff (at least once: the server may have taken a batch whose answer was
-// lost); one the server refuses (another 4xx) is reported as dropped with its status. At most
+// lost); one the server refuses (any other status from 300 on) is reported as dropped with its
+// status. At most
 // `max_pending` lines wait; what comes beyond is dropped and reported. It is a PushSink: written
 // on the network event loop, what is queued at the end of the run gets `linger`.
 #pragma once

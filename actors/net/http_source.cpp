@@ -74,6 +74,8 @@ struct HttpSource::Shared::Session : std::enable_shared_from_this<Session> {
     const auto& request = parser->get();
     if (!presents_token(request, shared->options.access.token))
       return respond(http::status::unauthorized, "a token is required\n", true);
+    if (std::string why = refused_origin(request, shared->options.access); !why.empty())
+      return respond(http::status::forbidden, why + "\n", true);
     if (target_path(request.target()) != shared->options.path)
       return respond(http::status::not_found,
                      "records are posted to " + shared->options.path + "\n", true);

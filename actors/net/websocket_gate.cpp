@@ -87,6 +87,8 @@ struct Handshake : std::enable_shared_from_this<Handshake> {
     const http::request<http::empty_body>& request = parser.get();
     if (!presents_token(request, gate->access.token))
       return respond(http::status::unauthorized, "text/plain", "a token is required\n");
+    if (std::string why = refused_origin(request, gate->access); !why.empty())
+      return respond(http::status::forbidden, "text/plain", why + "\n");
     if (websocket::is_upgrade(request)) {
       beast::get_lowest_layer(*ws).expires_never();
       ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -123,9 +125,13 @@ struct Handshake : std::enable_shared_from_this<Handshake> {
 
 }  // namespace
 
-void open_websocket(asio::ip::tcp::socket socket, std::shared_ptr<const WebSocketGate> gate,
-                    WebSocketAccepted accepted) {
-  std::make_shared<Handshake>(std::move(socket), std::move(gate), std::move(accepted))->read();
+std::shared_ptr<WebSocket> open_websocket(asio::ip::tcp::socket socket,
+                                          std::shared_ptr<const WebSocketGate> gate,
+                                          WebSocketAccepted accepted) {
+  auto handshake =
+      std::make_shared<Handshake>(std::move(socket), std::move(gate), std::move(accepted));
+  handshake->read();
+  return handshake->ws;
 }
 
 }  // namespace cwf::net

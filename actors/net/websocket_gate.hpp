@@ -37,10 +37,12 @@ WebSocketGate read_websocket_gate(const Params& params);
 
 // Answers the HTTP request `socket` brings (on the socket's event loop). `accepted` is called
 // once, with the peer's address: with the WebSocket once its handshake is done, or with null
-// when the connection was answered otherwise (a page, a refusal) or failed.
+// when the connection was answered otherwise (a page, a refusal) or failed. Returns the stream
+// being opened, for a caller that stops to close it.
 using WebSocketAccepted = std::function<void(std::shared_ptr<WebSocket>, std::string peer)>;
-void open_websocket(boost::asio::ip::tcp::socket socket, std::shared_ptr<const WebSocketGate> gate,
-                    WebSocketAccepted accepted);
+std::shared_ptr<WebSocket> open_websocket(boost::asio::ip::tcp::socket socket,
+                                          std::shared_ptr<const WebSocketGate> gate,
+                                          WebSocketAccepted accepted);
 
 // "ip:port" of the socket's peer, "?" when it is already gone.
 std::string peer_of(const boost::asio::ip::tcp::socket& socket);

@@ -35,7 +35,8 @@ struct WebSocketSink::Shared final : SinkEndpoint {
   // ---- the event loop's (only its thread touches these) ----
   tcp::acceptor acceptor;
   bool stopped = false;
-  std::size_t handshaking = 0;
+  std::size_t handshaking = 0;                     // connections whose request is being answered
+  std::list<std::weak_ptr<WebSocket>> handshakes;  // closed by stop()
   struct Client;
   std::list<std::shared_ptr<Client>> clients;
 
@@ -105,15 +106,16 @@ void WebSocketSink::Shared::accept(const std::shared_ptr<Shared>& self) {
         socket.close(ignored);
       } else {
         ++self->handshaking;
-        open_websocket(std::move(socket), self->gate,
-                       [self](std::shared_ptr<WebSocket> ws, std::string) {
-                         --self->handshaking;
-                         if (!ws || self->stopped) return;
-                         auto client = std::make_shared<Client>(self, std::move(ws));
-                         self->clients.push_back(client);
-                         self->peer_count = self->clients.size();
-                         client->watch();
-                       });
+        std::erase_if(self->handshakes, [](const auto& ws) { return ws.expired(); });
+        self->handshakes.push_back(open_websocket(
+            std::move(socket), self->gate, [self](std::shared_ptr<WebSocket> ws, std::string) {
+              --self->handshaking;
+              if (!ws || self->stopped) return;
+              auto client = std::make_shared<Client>(self, std::move(ws));
+              self->clients.push_back(client);
+              self->peer_count = self->clients.size();
+              client->watch();
+            }));
       }
     }
     self->accept(self);
@@ -164,6 +166,9 @@ void WebSocketSink::Shared::stop() {
   stopped = true;
   boost::system::error_code ignored;
   acceptor.close(ignored);
+  for (auto& opening : handshakes)
+    if (auto ws = opening.lock()) beast::get_lowest_layer(*ws).close();
+  handshakes.clear();
   for (auto& client : clients) {
     client->gone = true;
     beast::get_lowest_layer(*client->ws).close();

@@ -33,7 +33,8 @@ struct WebSocketSource::Shared final : PushEndpoint {
   tcp::acceptor acceptor;
   bool stopped = false;
   bool ever_connected = false;
-  std::size_t handshaking = 0;  // connections whose request is being answered
+  std::size_t handshaking = 0;                     // connections whose request is being answered
+  std::list<std::weak_ptr<WebSocket>> handshakes;  // closed by stop()
   struct Client;
   std::list<std::shared_ptr<Client>> clients;
 
@@ -100,7 +101,8 @@ void WebSocketSource::Shared::accept(const std::shared_ptr<Shared>& self) {
         self->inbox.count_refused();  // the source reports it
       } else {
         ++self->handshaking;
-        open_websocket(
+        std::erase_if(self->handshakes, [](const auto& ws) { return ws.expired(); });
+        self->handshakes.push_back(open_websocket(
             std::move(socket), self->gate, [self](std::shared_ptr<WebSocket> ws, std::string peer) {
               --self->handshaking;
               if (!ws || self->stopped) return;
@@ -108,7 +110,7 @@ void WebSocketSource::Shared::accept(const std::shared_ptr<Shared>& self) {
               auto client = std::make_shared<Client>(self, std::move(ws), std::move(peer));
               self->clients.push_back(client);
               client->read();
-            });
+            }));
       }
     }
     self->accept(self);
@@ -128,6 +130,9 @@ void WebSocketSource::Shared::stop() {
   stopped = true;
   boost::system::error_code ignored;
   acceptor.close(ignored);
+  for (auto& opening : handshakes)
+    if (auto ws = opening.lock()) beast::get_lowest_layer(*ws).close();
+  handshakes.clear();
   for (auto& client : clients)
     beast::get_lowest_layer(*client->ws).close();
   clients.clear();

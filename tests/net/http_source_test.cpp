@@ -155,6 +155,39 @@ TEST(HttpSource, OtherRequestsAreAnsweredWithTheReason) {
   EXPECT_EQ(run.out->size(), 1u);
 }
 
+// A page on another site cannot post to a loopback source (any page the user has open could),
+// nor can one that had its name point at 127.0.0.1; a loopback page and a listed one can.
+TEST(HttpSource, PagesFromOtherSitesAreRefused) {
+  HttpSourceOptions options = serving(2);
+  options.access.origins = {"http://app.example:8080"};
+  HttpRun run(options);
+  auto from = [&](const std::string& origin, const std::string& host) {
+    asio::io_context io;
+    tcp::socket socket(io);
+    socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), run.port()));
+    http::request<http::string_body> request(http::verb::post, "/events", 11);
+    request.set(http::field::host, host);
+    if (!origin.empty()) request.set(http::field::origin, origin);
+    request.body() = "{\"n\": 1}";
+    request.prepare_payload();
+    http::write(socket, request);
+    beast::flat_buffer buffer;
+    http::response<http::string_body> response;
+    http::read(socket, buffer, response);
+    return std::make_pair(response.result_int(), response.body());
+  };
+  EXPECT_EQ(from("http://evil.example", "127.0.0.1"),
+            std::make_pair(403u, std::string("requests from the page http://evil.example are not "
+                                             "taken (origins: lists the pages allowed)\n")));
+  EXPECT_EQ(from("", "evil.example:9003"),
+            std::make_pair(403u, std::string("this server answers to loopback names, not "
+                                             "'evil.example'\n")));
+  EXPECT_EQ(from("http://localhost:3000", "localhost:9003").first, 202u);
+  EXPECT_EQ(from("http://app.example:8080", "127.0.0.1").first, 202u);
+  run.join();
+  EXPECT_EQ(run.out->size(), 2u);
+}
+
 // A client that asks before sending its body (curl does for bodies over 1 KiB) is told to go
 // on, and its body is taken.
 TEST(HttpSource, ExpectContinueIsAnswered) {
@@ -164,7 +197,7 @@ TEST(HttpSource, ExpectContinueIsAnswered) {
   socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), run.port()));
   const std::string body = "{\"n\": 1}\n";
   const std::string head =
-      "POST /events HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+      "POST /events HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\n"
       "Content-Length: " +
       std::to_string(body.size()) + "\r\n\r\n";
   asio::write(socket, asio::buffer(head));

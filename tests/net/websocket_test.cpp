@@ -37,8 +37,14 @@ using WebSocketRun = testing::SourceRun<WebSocketSource>;
 // A WebSocket client of the actor listening on `port`, at `target`.
 class Client {
  public:
-  explicit Client(unsigned short port, const std::string& target = "/") : ws_(io_) {
+  explicit Client(unsigned short port, const std::string& target = "/",
+                  const std::string& origin = "")
+      : ws_(io_) {
     ws_.next_layer().connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    if (!origin.empty())
+      ws_.set_option(websocket::stream_base::decorator([origin](websocket::request_type& request) {
+        request.set(http::field::origin, origin);
+      }));
     ws_.handshake("127.0.0.1:" + std::to_string(port), target);
   }
   void send(const std::string& message) { ws_.write(asio::buffer(message)); }
@@ -168,6 +174,25 @@ TEST(WebSocketSource, ATokenIsRequiredWhenOneIsSet) {
   EXPECT_EQ(http_get(run.port(), "/?token=wrong").first, 401u);
   {
     Client client(run.port(), "/?token=s3cret");
+    client.send("{\"n\": 1}");
+    client.close();
+  }
+  run.join();
+  EXPECT_EQ(run.out->size(), 1u);
+}
+
+// Any page the user has open could connect to a loopback server: only loopback pages may.
+TEST(WebSocketSource, PagesFromOtherSitesAreRefused) {
+  WebSocketSourceOptions options = listening();
+  WebSocketRun run(options);
+  try {
+    Client refused(run.port(), "/", "http://evil.example");
+    ADD_FAILURE() << "a page from another site was let in";
+  } catch (const beast::system_error& e) {
+    EXPECT_EQ(e.code(), websocket::error::upgrade_declined);
+  }
+  {
+    Client client(run.port(), "/", "http://127.0.0.1:8000");
     client.send("{\"n\": 1}");
     client.close();
   }
