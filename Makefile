@@ -85,7 +85,7 @@ test-tsan: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := workflow_loader expression json_value lr_input gsm_model eca_rules \
                 guards_dependencies snapshot_reader window_state actor_state rest_api \
-                record_decoder
+                record_decoder server_access
 fuzz: deps
 	@cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_COMPILER=clang++-14 -DCWF_FUZZ=ON >/dev/null
