@@ -50,7 +50,8 @@ using Sig = std::vector<std::string>;
 TEST(Registry, ParameterSchemas) {
   const Sig file_source{"path: string = required",   "time: expression = null",
                         "time_unit: string = \"s\"", "pace: string = \"fast\"",
-                        "batch: int = 64",           "limit: int = null"};
+                        "batch: int = 64",           "limit: int = null",
+                        "follow: bool = false",      "poll: duration = 200000000"};
   Sig csv = file_source;
   csv.insert(csv.end(),
              {"header: bool = true", "columns: list of strings = null", "types: string = \"infer\"",
