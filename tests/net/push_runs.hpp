@@ -2,7 +2,9 @@
 // collected (SourceRun), numbered records into a sink (run_into).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -114,6 +116,46 @@ inline RunSummary run_into(std::unique_ptr<Actor> sink, int count, std::size_t p
   auto run_director = schedulers::testing::director_named(director);
   RealClock clock;
   return run_workflow(workflow, *run_director, clock);
+}
+
+// Passes each record on after a pause: a consumer slower than the network.
+class Slow : public Actor {
+ public:
+  Slow() {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    std::this_thread::sleep_for(std::chrono::microseconds(20));
+    for (const Event& e : context.window())
+      context.emit(e.token);
+  }
+};
+
+// A slow consumer behind `Source` (max_pending 100) while `send` pushes 20,000 short records:
+// the source stops reading while max_pending records wait, so what waits stays bounded (by
+// max_pending and what one 64 KiB read brings: about 5000 of these lines), and nothing is lost.
+template <class Source, class Send>
+void expect_a_slow_consumer_bounds_the_queue(typename Source::Options options, Send send) {
+  options.push.max_pending = 100;
+  SourceRun<Source> run(std::move(options), "fifo/2", std::make_unique<Slow>());
+  std::size_t most = 0;
+  std::thread watch([&] {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (run.out->size() < 20000 && std::chrono::steady_clock::now() < give_up) {
+      most = std::max(most, run.source->pending());
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  });
+  std::vector<std::string> lines;
+  for (int i = 0; i < 20000; ++i)
+    lines.push_back("{\"n\": " + std::to_string(i) + "}\n");
+  send(run.port(), lines);
+  watch.join();
+  run.join();
+  EXPECT_EQ(run.out->size(), 20000u);
+  EXPECT_LE(most, 100u + 65536u / 12u);
+  EXPECT_GT(most, 0u);
 }
 
 }  // namespace cwf::net::testing
