@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/net/accept_connections.hpp"
 #include "actors/net/net_params.hpp"
 #include "actors/net/websocket_gate.hpp"
 
@@ -188,21 +189,14 @@ struct HttpSource::Shared::Session : std::enable_shared_from_this<Session> {
 };
 
 void HttpSource::Shared::accept(const std::shared_ptr<Shared>& self) {
-  acceptor.async_accept([self](boost::system::error_code error, tcp::socket socket) {
-    if (self->stopped || error == asio::error::operation_aborted) return;
-    if (!error) {
-      if (self->sessions.size() >= self->options.max_connections) {
-        boost::system::error_code ignored;
-        socket.close(ignored);
-        self->inbox.count_refused();  // the source reports it
-      } else {
+  accept_connections(
+      self, [self] { return self->sessions.size() < self->options.max_connections; },
+      [self](tcp::socket socket) {
         auto session = std::make_shared<Session>(self, std::move(socket));
         self->sessions.push_back(session);
         session->read();
-      }
-    }
-    self->accept(self);
-  });
+      },
+      [self] { self->inbox.count_refused(); });  // the source reports it
 }
 
 void HttpSource::Shared::session_closed(const Session* which) {

@@ -10,6 +10,7 @@
 #include <list>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/net/accept_connections.hpp"
 #include "actors/net/connect_to.hpp"
 #include "actors/net/net_params.hpp"
 
@@ -160,18 +161,9 @@ void TcpSink::Shared::to_backlog(Batch batch, bool front) {
 }
 
 void TcpSink::Shared::accept(const std::shared_ptr<Shared>& self) {
-  acceptor.async_accept([self](boost::system::error_code error, tcp::socket socket) {
-    if (self->stopped || error == asio::error::operation_aborted) return;
-    if (!error) {
-      if (self->peers.size() >= self->options.max_connections) {
-        boost::system::error_code ignored;
-        socket.close(ignored);
-      } else {
-        self->start_peer(self, std::move(socket));
-      }
-    }
-    self->accept(self);
-  });
+  accept_connections(
+      self, [self] { return self->peers.size() < self->options.max_connections; },
+      [self](tcp::socket socket) { self->start_peer(self, std::move(socket)); }, [] {});
 }
 
 void TcpSink::Shared::connect(const std::shared_ptr<Shared>& self) {

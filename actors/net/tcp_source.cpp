@@ -8,6 +8,7 @@
 #include <list>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/net/accept_connections.hpp"
 #include "actors/net/connect_to.hpp"
 #include "actors/net/net_params.hpp"
 
@@ -102,19 +103,10 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
 };
 
 void TcpSource::Shared::accept(const std::shared_ptr<Shared>& self) {
-  acceptor.async_accept([self](boost::system::error_code error, tcp::socket socket) {
-    if (self->stopped || error == asio::error::operation_aborted) return;
-    if (!error) {
-      if (self->connections.size() >= self->options.max_connections) {
-        boost::system::error_code ignored;
-        socket.close(ignored);
-        self->inbox.count_refused();  // the source reports it
-      } else {
-        self->start_connection(self, std::move(socket));
-      }
-    }
-    self->accept(self);
-  });
+  accept_connections(
+      self, [self] { return self->connections.size() < self->options.max_connections; },
+      [self](tcp::socket socket) { self->start_connection(self, std::move(socket)); },
+      [self] { self->inbox.count_refused(); });  // the source reports it
 }
 
 void TcpSource::Shared::connect(const std::shared_ptr<Shared>& self) {

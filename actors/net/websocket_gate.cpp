@@ -134,4 +134,23 @@ std::shared_ptr<WebSocket> open_websocket(asio::ip::tcp::socket socket,
   return handshake->ws;
 }
 
+void WebSocketHandshakes::open(asio::ip::tcp::socket socket,
+                               std::shared_ptr<const WebSocketGate> gate,
+                               WebSocketAccepted accepted) {
+  ++in_progress_;
+  std::erase_if(opening_, [](const auto& ws) { return ws.expired(); });
+  opening_.push_back(open_websocket(
+      std::move(socket), std::move(gate),
+      [this, accepted = std::move(accepted)](std::shared_ptr<WebSocket> ws, std::string peer) {
+        --in_progress_;
+        accepted(std::move(ws), std::move(peer));
+      }));
+}
+
+void WebSocketHandshakes::close_all() {
+  for (auto& opening : opening_)
+    if (auto ws = opening.lock()) beast::get_lowest_layer(*ws).close();
+  opening_.clear();
+}
+
 }  // namespace cwf::net

@@ -12,6 +12,7 @@
 #include <boost/beast/websocket/stream.hpp>
 
 #include <functional>
+#include <list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +44,20 @@ using WebSocketAccepted = std::function<void(std::shared_ptr<WebSocket>, std::st
 std::shared_ptr<WebSocket> open_websocket(boost::asio::ip::tcp::socket socket,
                                           std::shared_ptr<const WebSocketGate> gate,
                                           WebSocketAccepted accepted);
+
+// The handshakes a WebSocket server actor has in progress: counted against its max_connections,
+// closed when it stops. On the event loop's thread only; `accepted` must keep its owner alive.
+class WebSocketHandshakes {
+ public:
+  void open(boost::asio::ip::tcp::socket socket, std::shared_ptr<const WebSocketGate> gate,
+            WebSocketAccepted accepted);
+  std::size_t in_progress() const { return in_progress_; }
+  void close_all();
+
+ private:
+  std::size_t in_progress_ = 0;
+  std::list<std::weak_ptr<WebSocket>> opening_;
+};
 
 // "ip:port" of the socket's peer, "?" when it is already gone.
 std::string peer_of(const boost::asio::ip::tcp::socket& socket);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/net/accept_connections.hpp"
 #include "actors/net/net_params.hpp"
 
 namespace cwf::net {
@@ -35,8 +36,7 @@ struct WebSocketSink::Shared final : SinkEndpoint {
   // ---- the event loop's (only its thread touches these) ----
   tcp::acceptor acceptor;
   bool stopped = false;
-  std::size_t handshaking = 0;                     // connections whose request is being answered
-  std::list<std::weak_ptr<WebSocket>> handshakes;  // closed by stop()
+  WebSocketHandshakes handshakes;  // closed by stop()
   struct Client;
   std::list<std::shared_ptr<Client>> clients;
 
@@ -98,28 +98,23 @@ struct WebSocketSink::Shared::Client : std::enable_shared_from_this<Client> {
 };
 
 void WebSocketSink::Shared::accept(const std::shared_ptr<Shared>& self) {
-  acceptor.async_accept([self](boost::system::error_code error, tcp::socket socket) {
-    if (self->stopped || error == asio::error::operation_aborted) return;
-    if (!error) {
-      if (self->clients.size() + self->handshaking >= self->options.gate.max_connections) {
-        boost::system::error_code ignored;
-        socket.close(ignored);
-      } else {
-        ++self->handshaking;
-        std::erase_if(self->handshakes, [](const auto& ws) { return ws.expired(); });
-        self->handshakes.push_back(open_websocket(
-            std::move(socket), self->gate, [self](std::shared_ptr<WebSocket> ws, std::string) {
-              --self->handshaking;
-              if (!ws || self->stopped) return;
-              auto client = std::make_shared<Client>(self, std::move(ws));
-              self->clients.push_back(client);
-              self->peer_count = self->clients.size();
-              client->watch();
-            }));
-      }
-    }
-    self->accept(self);
-  });
+  accept_connections(
+      self,
+      [self] {
+        return self->clients.size() + self->handshakes.in_progress() <
+               self->options.gate.max_connections;
+      },
+      [self](tcp::socket socket) {
+        self->handshakes.open(std::move(socket), self->gate,
+                              [self](std::shared_ptr<WebSocket> ws, std::string) {
+                                if (!ws || self->stopped) return;
+                                auto client = std::make_shared<Client>(self, std::move(ws));
+                                self->clients.push_back(client);
+                                self->peer_count = self->clients.size();
+                                client->watch();
+                              });
+      },
+      [] {});
 }
 
 void WebSocketSink::Shared::send(const std::vector<Message>& messages) {
@@ -166,9 +161,7 @@ void WebSocketSink::Shared::stop() {
   stopped = true;
   boost::system::error_code ignored;
   acceptor.close(ignored);
-  for (auto& opening : handshakes)
-    if (auto ws = opening.lock()) beast::get_lowest_layer(*ws).close();
-  handshakes.clear();
+  handshakes.close_all();
   for (auto& client : clients) {
     client->gone = true;
     beast::get_lowest_layer(*client->ws).close();

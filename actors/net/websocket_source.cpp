@@ -7,6 +7,7 @@
 #include <list>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/net/accept_connections.hpp"
 #include "actors/net/net_params.hpp"
 
 namespace cwf::net {
@@ -33,8 +34,7 @@ struct WebSocketSource::Shared final : PushEndpoint {
   tcp::acceptor acceptor;
   bool stopped = false;
   bool ever_connected = false;
-  std::size_t handshaking = 0;                     // connections whose request is being answered
-  std::list<std::weak_ptr<WebSocket>> handshakes;  // closed by stop()
+  WebSocketHandshakes handshakes;  // closed by stop()
   struct Client;
   std::list<std::shared_ptr<Client>> clients;
 
@@ -92,29 +92,23 @@ struct WebSocketSource::Shared::Client : std::enable_shared_from_this<Client> {
 };
 
 void WebSocketSource::Shared::accept(const std::shared_ptr<Shared>& self) {
-  acceptor.async_accept([self](boost::system::error_code error, tcp::socket socket) {
-    if (self->stopped || error == asio::error::operation_aborted) return;
-    if (!error) {
-      if (self->clients.size() + self->handshaking >= self->options.gate.max_connections) {
-        boost::system::error_code ignored;
-        socket.close(ignored);
-        self->inbox.count_refused();  // the source reports it
-      } else {
-        ++self->handshaking;
-        std::erase_if(self->handshakes, [](const auto& ws) { return ws.expired(); });
-        self->handshakes.push_back(open_websocket(
+  accept_connections(
+      self,
+      [self] {
+        return self->clients.size() + self->handshakes.in_progress() <
+               self->options.gate.max_connections;
+      },
+      [self](tcp::socket socket) {
+        self->handshakes.open(
             std::move(socket), self->gate, [self](std::shared_ptr<WebSocket> ws, std::string peer) {
-              --self->handshaking;
               if (!ws || self->stopped) return;
               self->ever_connected = true;
               auto client = std::make_shared<Client>(self, std::move(ws), std::move(peer));
               self->clients.push_back(client);
               client->read();
-            }));
-      }
-    }
-    self->accept(self);
-  });
+            });
+      },
+      [self] { self->inbox.count_refused(); });  // the source reports it
 }
 
 void WebSocketSource::Shared::client_closed(const Client* which) {
@@ -130,9 +124,7 @@ void WebSocketSource::Shared::stop() {
   stopped = true;
   boost::system::error_code ignored;
   acceptor.close(ignored);
-  for (auto& opening : handshakes)
-    if (auto ws = opening.lock()) beast::get_lowest_layer(*ws).close();
-  handshakes.clear();
+  handshakes.close_all();
   for (auto& client : clients)
     beast::get_lowest_layer(*client->ws).close();
   clients.clear();
