@@ -44,10 +44,12 @@ struct HttpSource::Shared final : PushEndpoint {
 
 struct HttpSource::Shared::Session : std::enable_shared_from_this<Session> {
   Session(std::shared_ptr<Shared> s, tcp::socket socket)
-      : shared(std::move(s)), peer(peer_of(socket)), stream(std::move(socket)) {}
+      : shared(std::move(s)),
+        peer(std::make_shared<const std::string>(peer_of(socket))),
+        stream(std::move(socket)) {}
 
   std::shared_ptr<Shared> shared;
-  std::string peer;
+  PeerName peer;
   beast::tcp_stream stream;
   beast::flat_buffer buffer;
   std::optional<http::request_parser<http::string_body>> parser;

@@ -41,6 +41,12 @@ unsigned short open_listener(asio::ip::tcp::acceptor& acceptor, const std::strin
   return acceptor.local_endpoint().port();
 }
 
+std::string peer_of(const asio::ip::tcp::socket& socket) {
+  boost::system::error_code error;
+  auto remote = socket.remote_endpoint(error);
+  return error ? "?" : remote.address().to_string() + ":" + std::to_string(remote.port());
+}
+
 ParamSpec format_param() {
   return {"format", ParamType::string, Value("jsonl"),
           "jsonl (one JSON object a line) or csv (a header line, then records)"};

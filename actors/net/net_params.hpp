@@ -29,6 +29,9 @@ boost::asio::ip::tcp::endpoint listen_endpoint(const std::string& address,
 // std::runtime_error saying why.
 unsigned short open_listener(boost::asio::ip::tcp::acceptor& acceptor, const std::string& address);
 
+// "ip:port" of the socket's peer, "?" when it is already gone.
+std::string peer_of(const boost::asio::ip::tcp::socket& socket);
+
 // format (jsonl | csv).
 ParamSpec format_param();
 RecordDecoder::Format read_format(const Params& params);

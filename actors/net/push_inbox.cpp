@@ -4,9 +4,9 @@
 
 namespace cwf::net {
 
-void PushInbox::push(DecodedLine line, std::string peer) {
+void PushInbox::push(DecodedLine line, const PeerName& peer) {
   pending_.fetch_add(1, std::memory_order_relaxed);
-  queue_.enqueue({std::move(line), std::move(peer)});
+  queue_.enqueue({std::move(line), peer});
 }
 
 bool PushInbox::wait_for_room(std::function<void()> resume) {
@@ -33,9 +33,9 @@ PushInbox::Emitted PushInbox::emit(FiringContext& context, const PushSourceOptio
     pending_.fetch_sub(1);  // seq_cst: see has_waiting_
     DecodedLine& line = item.line;
     if (!line.error.empty()) {
-      context.report_error(what + ": " + item.peer + ": " + line.error);
+      context.report_error(what + ": " + *item.peer + ": " + line.error);
       if (context.connected(errors_port))
-        context.emit(errors_port, Value::record({{"peer", Value(item.peer)},
+        context.emit(errors_port, Value::record({{"peer", Value(*item.peer)},
                                                  {"text", Value(line.text)},
                                                  {"error", Value(line.error)}}));
       continue;

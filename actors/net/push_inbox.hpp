@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -24,6 +25,9 @@
 #include "runtime/time/clock.hpp"
 
 namespace cwf::net {
+
+// "ip:port" of a connection, named in the reports of its malformed lines.
+using PeerName = std::shared_ptr<const std::string>;
 
 // Options every push source has.
 struct PushSourceOptions {
@@ -41,8 +45,9 @@ class PushInbox {
       : max_pending_(max_pending), wake_(std::move(wake)) {}
 
   // ---- the event loop's side (any thread) ----
-  // `line` from `peer`, queued; the source is woken by wake() (once per read, not per line).
-  void push(DecodedLine line, std::string peer);
+  // `line` from `peer` (shared by the lines of a connection: no copy per record), queued; the
+  // source is woken by wake() (once per read, not per line).
+  void push(DecodedLine line, const PeerName& peer);
   void wake() const { wake_.wake(); }
   bool full() const { return pending_.load() >= max_pending_; }  // seq_cst: see has_waiting_
   void count_refused() {
@@ -87,7 +92,7 @@ class PushInbox {
  private:
   struct Item {
     DecodedLine line;
-    std::string peer;
+    PeerName peer;
   };
   const std::size_t max_pending_;
   ExternalWake wake_;

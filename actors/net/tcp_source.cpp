@@ -56,15 +56,12 @@ struct TcpSource::Shared::Connection : std::enable_shared_from_this<Connection> 
   Connection(std::shared_ptr<Shared> s, tcp::socket sock)
       : shared(std::move(s)),
         socket(std::move(sock)),
-        decoder(shared->options.format, shared->options.push.max_message) {
-    boost::system::error_code ignored;
-    auto remote = socket.remote_endpoint(ignored);
-    peer = ignored ? "?" : remote.address().to_string() + ":" + std::to_string(remote.port());
-  }
+        peer(std::make_shared<const std::string>(peer_of(socket))),
+        decoder(shared->options.format, shared->options.push.max_message) {}
 
   std::shared_ptr<Shared> shared;
   tcp::socket socket;
-  std::string peer;
+  PeerName peer;
   RecordDecoder decoder;
   std::vector<char> chunk = std::vector<char>(kReadChunk);
   bool pushed = false;  // by the read being handled

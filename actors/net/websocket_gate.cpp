@@ -48,12 +48,6 @@ WebSocketGate read_websocket_gate(const Params& params) {
   return gate;
 }
 
-std::string peer_of(const asio::ip::tcp::socket& socket) {
-  boost::system::error_code error;
-  auto remote = socket.remote_endpoint(error);
-  return error ? "?" : remote.address().to_string() + ":" + std::to_string(remote.port());
-}
-
 namespace {
 
 constexpr auto kRequestTime = std::chrono::seconds(10);

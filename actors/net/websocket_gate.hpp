@@ -59,7 +59,4 @@ class WebSocketHandshakes {
   std::list<std::weak_ptr<WebSocket>> opening_;
 };
 
-// "ip:port" of the socket's peer, "?" when it is already gone.
-std::string peer_of(const boost::asio::ip::tcp::socket& socket);
-
 }  // namespace cwf::net

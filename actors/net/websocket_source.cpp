@@ -47,12 +47,12 @@ struct WebSocketSource::Shared::Client : std::enable_shared_from_this<Client> {
   Client(std::shared_ptr<Shared> s, std::shared_ptr<WebSocket> w, std::string p)
       : shared(std::move(s)),
         ws(std::move(w)),
-        peer(std::move(p)),
+        peer(std::make_shared<const std::string>(std::move(p))),
         decoder(shared->options.format, shared->options.push.max_message) {}
 
   std::shared_ptr<Shared> shared;
   std::shared_ptr<WebSocket> ws;
-  std::string peer;
+  PeerName peer;
   RecordDecoder decoder;
   beast::flat_buffer buffer;
 
