@@ -55,23 +55,39 @@ run: build
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-# Address and undefined-behaviour sanitizers over the whole suite, with assertions on, unoptimised
-# (at -O1 the build alone took 38 minutes of .ci/run on 2 cores), with line
-# tables only (-g1: what the sanitizers' stack traces need, quicker to build than full -g).
+# Address and undefined-behaviour sanitizers over the whole suite, with assertions on. Built with
+# clang, unoptimised, with line tables only (-g1: what the sanitizers' stack traces need): GCC 12
+# took twice as long to compile the same instrumented code, and the build is most of the stage's
+# time on 2 cores. The benchmarks are not built here; the plain build compiles them.
+SUITES := runtime_tests schedulers_tests actors_tests pubsub_tests eca_tests guards_tests gsm_tests \
+          net_tests spatial_tests linear_road_tests cli_tests experiments_tests e2e_tests
 test-sanitize: deps
-	@cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1" \
-	  -DCWF_SANITIZE=address,undefined >/dev/null
-	@cmake --build $(ASAN_BUILD) -j $(JOBS)
-	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+	@cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Debug \
+	  -DCMAKE_CXX_FLAGS_DEBUG="-g1" -DCWF_SANITIZE=address,undefined >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(SUITES)
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -E '$(ASAN_SKIP)'
+
+# What the sanitized suite leaves to the plain one: replays of whole datasets and the same
+# property at every cut, seed or director, each 10 to 200 times slower instrumented (23 minutes of
+# the 2-core run's 24 went to them and their like). Their code runs sanitized all the same, in the
+# smaller cases kept: one director of the Linear Road differential, one seed of the guards, the other
+# snapshot, checkpoint and crash-recovery tests.
+ASAN_SKIPPED := SharedDataset KillAndResume AtEveryCut AtAnyCut Overload\.TheFanOutExample \
+                LrWorkflowDifferential.*(L1_25min|_(qbs|rr|rb)_|fifo_2) GuardLiveness.*/2[1345]$$ \
+                GsmWfuDifferential\.(ManySeeds|DesignToOrder) GsmOverPublishSubscribeResumes
+empty :=
+ASAN_SKIP := $(subst $(empty) $(empty),|,$(strip $(ASAN_SKIPPED)))
 
 # ThreadSanitizer over the tests that run actors on several threads (multi-worker scheduled
 # director, threaded director, pause/resume, broker overlays and GSM workflow units on two
 # workers, the NATS client's threads, the network actors' event loop, workflows sharing workers, the server's workflows with their
 # views, feeds and changes made while they run). moodycamel's queue synchronises with fences, which the
-# sanitizer does not model: tsan.supp names those accesses.
+# sanitizer does not model: tsan.supp names those accesses. -O1 with line tables: the sanitizer's
+# recommended level, less than half the build time of -O2 -g.
 TSAN_RUN = TSAN_OPTIONS="suppressions=$(CURDIR)/tsan.supp halt_on_error=1"
 test-tsan: deps
-	@cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCWF_SANITIZE=thread >/dev/null
+	@cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCWF_SANITIZE=thread >/dev/null
 	@cmake --build $(TSAN_BUILD) -j $(JOBS) --target schedulers_tests runtime_tests pubsub_tests gsm_tests cli_tests net_tests
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/schedulers_tests
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/net_tests

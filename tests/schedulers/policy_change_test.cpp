@@ -71,7 +71,11 @@ using Change = std::tuple<std::string, std::string, unsigned>;  // from, to, wor
 class PolicyChange : public ::testing::TestWithParam<Change> {};
 
 TEST_P(PolicyChange, TheNewPolicyTakesOverTheActorsWithWorkAndNothingIsLostOrReordered) {
-  auto [from, to, workers] = GetParam();
+  // Plain variables, not a structured binding: the lambdas below capture them (clang 14 cannot
+  // capture a binding).
+  const auto& [from_, to_, workers_] = GetParam();
+  const std::string from = from_, to = to_;
+  const unsigned workers = workers_;
   constexpr int kEvents = 5000, kBranches = 3;
   constexpr std::int64_t kOffset = 1'000'000;
   std::vector<Value> input;
