@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -272,6 +273,17 @@ Value fn_str(Args args, int) {
   return Value(args[0].to_text());
 }
 
+// FNV-1a over the text str() writes: the same number for the same text on every machine and in
+// every run (std::hash promises neither), so that it can pick a bucket or a sample reproducibly.
+Value fn_hash(Args args, int) {
+  std::uint64_t h = 14695981039346656037ull;
+  for (const char c : args[0].to_text()) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return Value(static_cast<std::int64_t>(h >> 1));  // 63 bits: never negative
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
     s.remove_prefix(1);
@@ -365,6 +377,7 @@ constexpr std::array kFunctions{
     FunctionInfo{"substr", 2, 3, kOrNull(kStringKind), fn_substr},
     FunctionInfo{"concat", 0, -1, kStringKind, fn_concat},
     FunctionInfo{"str", 1, 1, kStringKind, fn_str},
+    FunctionInfo{"hash", 1, 1, kIntKind, fn_hash},
     FunctionInfo{"int", 1, 1, kOrNull(kIntKind), fn_int},
     FunctionInfo{"double", 1, 1, kOrNull(kRealKind), fn_double},
     FunctionInfo{"exists", 1, 1, kBoolKind, fn_exists},

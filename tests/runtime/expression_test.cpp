@@ -417,6 +417,12 @@ TEST(Expression, Functions) {
   EXPECT_EQ(eval("str('s')"), "\"s\"");
   EXPECT_EQ(eval("str(/items)"), "\"[10,20,30]\"");
   EXPECT_EQ(eval("str(null)"), "\"null\"");
+  // 64-bit FNV-1a of the text, top 63 bits (the published offset basis and prime).
+  EXPECT_EQ(eval("hash('')"), "7347990519673328018");
+  EXPECT_EQ(eval("hash('a')"), "6319093600277820998");
+  EXPECT_EQ(eval("hash(lower(/name))"), "8324305830599487645");
+  EXPECT_EQ(eval("hash(1) == hash('1')"), "true");
+  EXPECT_EQ(eval("hash(2) == hash(2.0)"), "false");
 
   EXPECT_EQ(eval("int('42')"), "42");
   EXPECT_EQ(eval("int(' -7 ')"), "-7");
