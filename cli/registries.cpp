@@ -6,6 +6,7 @@
 #include "actors/net/register_actors.hpp"
 #include "actors/pubsub/register_actors.hpp"
 #include "actors/register.hpp"
+#include "actors/spatial/register_actors.hpp"
 #include "linear_road/register_actors.hpp"
 #include "schedulers/register.hpp"
 
@@ -20,6 +21,7 @@ const ActorRegistry& actor_registry() {
     guards::register_actors(r);
     gsm::register_actors(r);
     net::register_actors(r);
+    spatial::register_actors(r);
     lr::register_actors(r);
     return r;
   }();

@@ -3,13 +3,13 @@
 // counter, aggregates, joins, the Linear Road actors' tables, the GSM engine's instances, the ECA
 // detector's held occurrences and deadlines, the rule engine's, the time events still to come,
 // the sites' occurrence ids and the history's size, the pub/sub broker's routing tables, the
-// guard scheduler's and gsm_pubsub's sub-workflows and a sub-workflow with windows. The
-// first byte chooses the actor, the rest is what its saved state would be. A restored actor's state
-// is saved again and restored into a freshly built actor of the same kind, which must save exactly
-// the same bytes: restoring keeps everything it accepted. A SnapshotError (bytes damaged, or a
-// state the actor cannot be in) and a std::runtime_error (an input file shorter than the position,
-// an output file shorter than the size) are expected; a crash, undefined behaviour, a leak, a hang
-// or any other exception is a finding.
+// guard scheduler's and gsm_pubsub's sub-workflows, a sub-workflow with windows and the sky
+// regions tag_interest keeps. The first byte chooses the actor, the rest is what its saved state
+// would be. A restored actor's state is saved again and restored into a freshly built actor of the
+// same kind, which must save exactly the same bytes: restoring keeps everything it accepted. A
+// SnapshotError (bytes damaged, or a state the actor cannot be in) and a std::runtime_error (an
+// input file shorter than the position, an output file shorter than the size) are expected; a
+// crash, undefined behaviour, a leak, a hang or any other exception is a finding.
 //
 // `fuzz_actor_state -print_seeds=1` prints the seeds of fuzz/seeds/actor_state.txt instead: one
 // hex line per kind, the state of the actor as initialized.
@@ -73,6 +73,7 @@ const char* const kActors[] = {
     "{type: guard_scheduler, dependencies: [\"~e[c] + ~f[c] + e[c].f[c]\", \"~s[c] + b[c]\"]}",
     "{type: gsm_pubsub, model: " CWF_SOURCE_DIR "/workflows/gsm/design_to_order.yaml, workers: 1}",
     "{workflow: " CWF_SOURCE_DIR "/workflows/examples/checkpoints/stages/sensor_stage.yaml}",
+    "{type: tag_interest, interests: {dir}/interests.jsonl}",
 };
 constexpr std::size_t kKinds = sizeof kActors / sizeof kActors[0];
 
@@ -102,6 +103,8 @@ void reset_files() {
   write(d / "out.jsonl", "{\"a\": 1}\n{\"a\": 2}\n");
   write(d / "out.csv", "a\n1\n2\n");
   write(d / "history.jsonl", "{\"type\": \"REQ(a)\"}\n");
+  write(d / "interests.jsonl",
+        "{\"user\": \"ana\", \"region\": \"A\", \"box\": [350, -5, 10, 5], \"types\": [\"x\"]}\n");
 }
 
 struct Built {

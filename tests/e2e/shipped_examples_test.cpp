@@ -109,6 +109,8 @@ const std::map<std::string, std::string> kTestedElsewhere = {
      "needs a nats-server and runs for 10 s: nats_split_workflow_test.cpp, its own director"},
     {"gsm/design_to_order.yaml", "a GSM model, run by gsm/design_to_order_run.yaml"},
     {"linear_road.yaml", "checked against the reference answers: lr_pipeline_test.cpp"},
+    {"sky_annotation/sky_annotation.yaml",
+     "writes files, loops until opinions converge: sky_annotation_test.cpp under every director"},
     {"experiments/quick.yaml", "an experiment: experiment_command_test.cpp"},
     {"experiments/all_policies.yaml", "an experiment: experiment_command_test.cpp"},
     {"experiments/qbs_sensitivity.yaml", "an experiment: experiment_command_test.cpp"},

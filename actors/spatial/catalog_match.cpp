@@ -1,0 +1,77 @@
+#include "actors/spatial/catalog_match.hpp"
+
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+#include "actors/actor_type_util.hpp"
+#include "actors/with_field.hpp"
+#include "runtime/expressions/expr_error.hpp"
+
+namespace cwf::spatial {
+
+CatalogMatch::CatalogMatch(Options options) : Actor(kPorts), options_(std::move(options)) {}
+
+void CatalogMatch::fire(FiringContext& context) {
+  for (std::size_t i = 0; i < context.window().size(); ++i) {
+    // Judged on the window's token, taken out only to be passed on (an error report shows it).
+    const Value& event = context.window()[i].token;
+    std::optional<SkyPoint> position;
+    std::string error = "ra and dec must be numbers";
+    try {
+      const Value ra = options_.ra.evaluate(event), dec = options_.dec.evaluate(event);
+      if (ra.is_number() && dec.is_number())
+        position = sky_point(ra.as_double(), dec.as_double(), error);
+    } catch (const ExprError& e) {
+      error = e.what();
+    }
+    if (!position || !event.is_record()) {
+      context.report_error("position: " +
+                           (position ? "an event to match must be a record" : error));
+      continue;
+    }
+    const std::optional<NearestObject> match =
+        options_.catalog->nearest(*position, options_.radius);
+    if (!match) {
+      context.emit(kUnmatched, context.take(i));
+      continue;
+    }
+    Value object =
+        actors::with_field(match->object->record, "separation", Value(match->separation));
+    context.emit(kOut, actors::with_field(context.take(i), options_.as, std::move(object)));
+  }
+}
+
+ActorType catalog_match_type() {
+  return actors::make_type(
+      "catalog_match",
+      "Joins each event with the nearest object of a sky catalog within a radius (an R-tree "
+      "over the catalog); events with none go to `unmatched`.",
+      {{"catalog", ParamType::string, std::nullopt,
+        "a JSON-lines file, one object per line with its position in `ra` and `dec` (degrees)"},
+       {"radius", ParamType::real, std::nullopt,
+        "how far from the event an object may be, in degrees (1 arcminute = 0.0166667)"},
+       {"as", ParamType::string, Value("match"), "the field the object is put in"},
+       {"ra", ParamType::expression, Value("/ra"), "the event's right ascension, degrees"},
+       {"dec", ParamType::expression, Value("/dec"), "the event's declination, degrees"}},
+      CatalogMatch::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
+        const double radius = params.get_double("radius");
+        if (!(radius >= 0 && radius <= 180))
+          throw ParamError("radius", "radius must be between 0 and 180 degrees");
+        const std::string as = params.get_string("as");
+        if (as.empty()) throw ParamError("as", "`as` must name a field");
+        auto catalog = std::make_shared<const CatalogIndex>();
+        const std::string path = params.path("catalog");
+        try {
+          catalog = std::make_shared<const CatalogIndex>(read_catalog(path, "ra", "dec"));
+        } catch (const std::runtime_error& e) {
+          if (std::ifstream(path)) throw ParamError("catalog", e.what());
+          params.input_missing("catalog", e.what());
+        }
+        return std::make_unique<CatalogMatch>(CatalogMatch::Options{
+            std::move(catalog), radius, as, actors::compile_param(params, "ra"),
+            actors::compile_param(params, "dec")});
+      });
+}
+
+}  // namespace cwf::spatial
