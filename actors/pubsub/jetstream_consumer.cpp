@@ -152,7 +152,7 @@ void JetStreamConsumer::fetch_loop() {
         jsMsgMetaData_Destroy(meta);
       }
       item.message.reset(message);
-      inbox_->queue.enqueue(std::move(item));
+      inbox_->push(std::move(item));
     }
     natsMsgList_Destroy(&list);
   }

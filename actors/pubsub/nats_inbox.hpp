@@ -1,6 +1,7 @@
 // Where nats_subscribe's messages wait between the thread that receives them (cnats' delivery
 // thread for a plain subscription, the fetch thread of a JetStream consumer) and the source's
-// firings: decoded there, handed over through a lock-free queue.
+// firings: decoded there, handed over through a lock-free queue, the source woken
+// (ExternalWake) when it waits for input.
 #pragma once
 
 #include <nats/nats.h>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "runtime/actor/external_wake.hpp"
 #include "runtime/values/value.hpp"
 #include "runtime/values/value_json.hpp"
 
@@ -32,6 +34,8 @@ struct NatsInbox {
     NatsMessage message;
   };
   moodycamel::ConcurrentQueue<Item> queue;
+  // Wakes the source, which waits for its input instead of polling (set before subscribing).
+  ExternalWake waker;
   JsonParser parser;  // used by the one receiving thread
   std::string replica_answer;
   std::atomic<std::uint64_t> received{0}, claimed{0};
@@ -40,6 +44,12 @@ struct NatsInbox {
   // slowed down instead: it fetches no more while that many wait.
   std::size_t max_pending = 65536;
   std::atomic<std::uint64_t> shed{0};
+
+  // The receiving thread hands an item over and wakes the source.
+  void push(Item item) {
+    queue.enqueue(std::move(item));
+    waker.wake();
+  }
 
   // The record a message holds, or why it holds none; counts it as received.
   Item decode(natsMsg* message) {

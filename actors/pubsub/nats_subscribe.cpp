@@ -31,7 +31,7 @@ void on_message(natsConnection*, natsSubscription*, natsMsg* message, void* clos
   }
   NatsInbox::Item item = inbox.decode(message);
   natsMsg_Destroy(message);
-  inbox.queue.enqueue(std::move(item));
+  inbox.push(std::move(item));
 }
 
 // A dispatcher asks the group who takes a new instance; the queue group lets exactly one
@@ -119,6 +119,7 @@ void NatsSubscribe::initialize(ActorContext& context) {
   checkpointed_message_.reset();
   inbox_ = std::make_shared<Inbox>();
   inbox_->max_pending = static_cast<std::size_t>(options_.max_pending);
+  inbox_->waker = context.external_wake();
   // A resumed JetStream source starts where its checkpoint stood: it subscribes in restore_state.
   if (options_.jetstream && context.resuming()) return;
   subscribe(context, std::nullopt);
@@ -256,7 +257,8 @@ void NatsSubscribe::fire(FiringContext& context) {
       close_subscriptions();
     return;
   }
-  if (taken < options_.batch) context.fire_again_at(context.clock().now() + options_.poll_interval);
+  // Nothing queued: wait for the receiving thread's wake, holding no worker and polling nothing.
+  if (taken == 0) context.await_input();
 }
 
 bool NatsSubscribe::postfire(FiringContext&) {
@@ -330,8 +332,6 @@ ActorType nats_subscribe_type() {
       {"until", ParamType::expression, Value(),
        "end at the first record for which this holds (an end-of-stream marker, not emitted), "
        "e.g. exists(/eos)"},
-      {"poll_interval", ParamType::duration, Value(kMillisecond),
-       "how soon the source looks again when nothing was queued: the added latency at most"},
       {"batch", ParamType::integer, Value(1024), "max records emitted per firing"},
       {"max_pending", ParamType::integer, Value(65536),
        "messages received and not emitted yet that the source holds (a subject cannot be slowed "
@@ -454,9 +454,6 @@ ActorType nats_subscribe_type() {
           options.count = params.get_int("count");
           if (*options.count < 0) throw ParamError("count", "count must not be negative");
         }
-        options.poll_interval = params.get_duration("poll_interval");
-        if (options.poll_interval < 10'000)
-          throw ParamError("poll_interval", "poll_interval must be at least 10 us");
         options.batch = params.get_int("batch");
         if (options.batch < 1) throw ParamError("batch", "batch must be at least 1");
         options.max_pending = params.get_int("max_pending");

@@ -5,8 +5,8 @@
 //
 // Messages arrive on a cnats delivery thread, are decoded there and handed over through a
 // lock-free queue; the source takes what is queued each time it fires and, when the queue is
-// empty, asks to be fired again after `poll_interval` (the engine has no way for a foreign
-// thread to make a source ready, and fire_again_at neither spins nor holds up the director).
+// empty, waits for input (FiringContext::await_input): the delivery thread wakes it
+// (ExternalWake) after queueing a message, so an idle source costs no firing and no worker.
 // It ends after `count` records, at the first record for which `until` holds, or when the run
 // is stopped (--for, Ctrl-C).
 //
@@ -43,7 +43,6 @@ struct NatsSubscribeOptions {
   std::optional<Expression> where;
   std::optional<std::int64_t> count;
   std::optional<Expression> until;
-  Duration poll_interval = kMillisecond;
   std::int64_t batch = 1024;
   std::int64_t max_pending = 65536;
   std::optional<NatsReplicaOptions> replica;
