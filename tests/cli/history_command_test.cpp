@@ -1,6 +1,8 @@
 // `cwf history FILE [--instance ID] [--type TYPE] [--format json|text]`, run in-process.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -20,8 +22,12 @@ Result history(const Words& args) {
   return {code, out.str(), err.str()};
 }
 
+// Per test and process: ctest runs these tests at the same time, and one writing the file while
+// another reads it left the reader an empty file.
 std::string write_history() {
-  std::string path = ::testing::TempDir() + "cwf_history_command_test.jsonl";
+  const std::string path =
+      ::testing::TempDir() + "cwf_history_command_test_" + std::to_string(::getpid()) + "_" +
+      ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".jsonl";
   std::ofstream(path)
       << R"j({"type":"REQ(HIC)","site":"s1","id":1,"time":0,"instance":"c1"})j"
          "\n"

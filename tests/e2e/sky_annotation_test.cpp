@@ -6,6 +6,8 @@
 // hand (the users' leanings are hash(concat(user, ' on ', id)) % 100 / 100, see the workflow).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <tuple>
@@ -74,8 +76,8 @@ std::vector<Notification> expected_notifications() {
 class SkyAnnotation : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SkyAnnotation, RoutesReportsToTheInterestedUsersAndLoopsUntilOpinionsConverge) {
-  const std::string prefix =
-      ::testing::TempDir() + "cwf_sky_annotation_" + director_label(GetParam()) + "_";
+  const std::string prefix = ::testing::TempDir() + "cwf_sky_annotation_" +
+                             std::to_string(::getpid()) + "_" + director_label(GetParam()) + "_";
   const std::string notify = prefix + "notifications.jsonl", unwatched = prefix + "unwatched.jsonl",
                     verdicts = prefix + "verdicts.jsonl";
   for (const std::string& file : {notify, unwatched, verdicts})

@@ -85,6 +85,31 @@ TEST(NatsLoopback, OnlyTheSubscribedSubjectArrivesAndAnEndMarkerEndsTheStream) {
   EXPECT_EQ(got.ints("id"), expected);
 }
 
+// A subscriber with nothing to read waits for the delivery thread's wake: however long it idles,
+// it is fired once to find its queue empty and then about once per message (a poll every
+// millisecond would have fired hundreds of times in the pause below).
+TEST(NatsLoopback, AnIdleSubscriberWaitsForItsMessagesInsteadOfPolling) {
+  CWF_START_NATS(server);
+  Engine consumer("consumer");
+  NatsSubscribe& sub = consumer.add(
+      "sub", subscriber(*server, {{"subject", Value("ticks")}, {"count", Value(std::int64_t{3})}}));
+  Gather& got = consumer.add("got", std::make_unique<Gather>());
+  consumer.connect("sub", "got");
+  consumer.start();
+  ASSERT_TRUE(eventually([&] { return sub.subscribed(); }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+
+  Engine producer("producer");
+  producer.add("gen", generator(3, "{id: i}"));
+  producer.add("pub", publisher(*server, {{"subject", Value("ticks")}}));
+  producer.connect("gen", "pub");
+  producer.start();
+  ASSERT_TRUE(producer.wait());
+  ASSERT_TRUE(consumer.wait()) << "received " << got.size();
+  EXPECT_EQ(got.ints("id"), iota(0, 3));
+  EXPECT_LE(consumer.firings("sub"), 8u);
+}
+
 TEST(NatsLoopback, AQueueGroupSplitsMessagesBetweenItsMembersWithoutDuplicates) {
   CWF_START_NATS(server);
   constexpr std::int64_t kEvents = 400;
