@@ -5,8 +5,16 @@
 
 namespace cwf::testing {
 
+// GCC says so with __SANITIZE_ADDRESS__ / __SANITIZE_THREAD__; clang (the sanitized suite's
+// compiler) only through __has_feature.
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 inline constexpr bool kSanitizerBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool kSanitizerBuild = true;
+#else
+inline constexpr bool kSanitizerBuild = false;
+#endif
 #else
 inline constexpr bool kSanitizerBuild = false;
 #endif

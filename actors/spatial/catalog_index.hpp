@@ -31,6 +31,7 @@ class CatalogIndex {
   CatalogIndex();
   explicit CatalogIndex(std::vector<CatalogObject> objects);  // bulk-loaded (packed) tree
   ~CatalogIndex();
+  // A moved-from index may only be assigned to or destroyed.
   CatalogIndex(CatalogIndex&&) noexcept;
   CatalogIndex& operator=(CatalogIndex&&) noexcept;
   // The object nearest to `point`, when it is at most `max_degrees` away.

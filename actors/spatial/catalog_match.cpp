@@ -5,8 +5,8 @@
 #include <string>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/spatial/event_position.hpp"
 #include "actors/with_field.hpp"
-#include "runtime/expressions/expr_error.hpp"
 
 namespace cwf::spatial {
 
@@ -16,18 +16,15 @@ void CatalogMatch::fire(FiringContext& context) {
   for (std::size_t i = 0; i < context.window().size(); ++i) {
     // Judged on the window's token, taken out only to be passed on (an error report shows it).
     const Value& event = context.window()[i].token;
-    std::optional<SkyPoint> position;
-    std::string error = "ra and dec must be numbers";
-    try {
-      const Value ra = options_.ra.evaluate(event), dec = options_.dec.evaluate(event);
-      if (ra.is_number() && dec.is_number())
-        position = sky_point(ra.as_double(), dec.as_double(), error);
-    } catch (const ExprError& e) {
-      error = e.what();
+    std::string error;
+    const std::optional<SkyPoint> position =
+        event_position(event, options_.ra, options_.dec, error);
+    if (!position) {
+      context.report_error("position: " + error);
+      continue;
     }
-    if (!position || !event.is_record()) {
-      context.report_error("position: " +
-                           (position ? "an event to match must be a record" : error));
+    if (!event.is_record()) {
+      context.report_error("an event to match must be a record");
       continue;
     }
     const std::optional<NearestObject> match =

@@ -39,6 +39,7 @@ class InterestIndex {
  public:
   InterestIndex();
   ~InterestIndex();
+  // A moved-from index may only be assigned to or destroyed.
   InterestIndex(InterestIndex&&) noexcept;
   InterestIndex& operator=(InterestIndex&&) noexcept;
 

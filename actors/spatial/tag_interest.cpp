@@ -1,9 +1,12 @@
 #include "actors/spatial/tag_interest.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <string>
+#include <tuple>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/spatial/event_position.hpp"
 #include "actors/with_field.hpp"
 #include "runtime/expressions/expr_error.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
@@ -43,20 +46,17 @@ void TagInterest::register_interest(const Value& record, FiringContext& context)
 void TagInterest::tag(std::size_t i, FiringContext& context) {
   // Judged on the window's token, taken out only to be passed on (an error report shows it).
   const Value& event = context.window()[i].token;
-  std::optional<SkyPoint> position;
+  std::string error;
+  const std::optional<SkyPoint> position = event_position(event, options_.ra, options_.dec, error);
+  if (!position) {
+    context.report_error("position: " + error);
+    return;
+  }
   Value type;
   try {
-    const Value ra = options_.ra.evaluate(event), dec = options_.dec.evaluate(event);
-    std::string error = "ra and dec must be numbers";
-    if (ra.is_number() && dec.is_number())
-      position = sky_point(ra.as_double(), dec.as_double(), error);
-    if (!position) {
-      context.report_error("position: " + error);
-      return;
-    }
     type = options_.type.evaluate(event);
   } catch (const ExprError& e) {
-    context.report_error(std::string("position or type: ") + e.what());
+    context.report_error(std::string("type: ") + e.what());
     return;
   }
   if (!event.is_record()) {
@@ -81,7 +81,12 @@ void TagInterest::tag(std::size_t i, FiringContext& context) {
 }
 
 void TagInterest::save_state(SnapshotWriter& out, ActorContext&) {
-  const std::vector<Interest> regions = index_.regions();
+  // By (user, region): the bytes depend on what is registered, not on the order it came in or
+  // which withdrawn region's place a later one took (a resumed run saves what the original does).
+  std::vector<Interest> regions = index_.regions();
+  std::sort(regions.begin(), regions.end(), [](const Interest& a, const Interest& b) {
+    return std::tie(a.user, a.region) < std::tie(b.user, b.region);
+  });
   out.write_u64(regions.size());  // read back by read_count
   for (const Interest& interest : regions)
     out.write_value(interest_record(interest));
@@ -95,7 +100,12 @@ void TagInterest::restore_state(SnapshotReader& in, ActorContext&) {
     const std::optional<Interest> interest =
         read_interest(in.read_value("a registered region"), error);
     if (!interest) in.reject("a registered region", error);
+    if (interest->remove) in.reject("a registered region", "a withdrawal, not a region");
+    const std::size_t before = index_.size();
     index_.apply(*interest);
+    if (index_.size() == before)
+      in.reject("a registered region",
+                interest->user + "'s region '" + interest->region + "' twice");
   }
 }
 

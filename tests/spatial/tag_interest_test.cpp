@@ -151,43 +151,66 @@ TEST(TagInterest, AnInterestsFileLineThatIsNotARegistrationIsALoadErrorNamingIts
             "interests: cannot open '" + json + ".missing'");
 }
 
-// The regions registered (from the file and on the port) are saved, and restored into a fresh
-// actor, which saves them again byte for byte.
-TEST(TagInterest, ItsRegionsSurviveACheckpoint) {
+// The regions registered are saved (in an order of their own), and a restore replaces what the
+// restored actor had from its file: a fresh actor saves the same bytes again.
+TEST(TagInterest, ItsRegionsSurviveACheckpointAndReplaceTheFilesOnRestore) {
+  const std::string file = write_file("interests.jsonl", kInterests);
   Workflow workflow("checkpoint");
-  workflow.add("tag",
-               tag_interest({{"interests", Value(write_file("interests.jsonl", kInterests))}}));
-  workflow.add("fresh", tag_interest({}));
+  workflow.add("tag", tag_interest({{"interests", Value(file)}}));
+  workflow.add("fresh", tag_interest({{"interests", Value(file)}}));
   VirtualClock clock;
   Execution execution(workflow, clock);
   execution.initialize();
-  ActorContext context(execution.cell(0));
   auto& tag = static_cast<TagInterest&>(execution.cell(0).actor());
-  EXPECT_EQ(tag.checkpointing(), Actor::Checkpointing::own);
-  SnapshotWriter out;
-  tag.save_state(out, context);
-  const std::vector<std::uint8_t> bytes = out.take_bytes();
-  SnapshotReader in(bytes);
   auto& fresh = static_cast<TagInterest&>(execution.cell(1).actor());
-  ActorContext fresh_context(execution.cell(1));
-  fresh.restore_state(in, fresh_context);
-  in.expect_end();
-  SnapshotWriter again;
-  fresh.save_state(again, fresh_context);
-  EXPECT_EQ(again.take_bytes(), bytes);
-  // A damaged region is refused, naming what it is.
-  SnapshotWriter damaged;
-  damaged.write_u64(1);
-  damaged.write_value(
-      Value::record({{"user", "ana"}, {"region", "A"}, {"box", Value::array({1, 2})}}));
-  const std::vector<std::uint8_t> damaged_bytes = damaged.take_bytes();
-  SnapshotReader damaged_in(damaged_bytes);
-  try {
-    fresh.restore_state(damaged_in, fresh_context);
-    ADD_FAILURE() << "restored a damaged region";
-  } catch (const SnapshotError& e) {
-    EXPECT_NE(std::string(e.what()).find("a registered region"), std::string::npos) << e.what();
-  }
+  ActorContext context(execution.cell(0)), fresh_context(execution.cell(1));
+  EXPECT_EQ(tag.checkpointing(), Actor::Checkpointing::own);
+  const auto saved = [&](TagInterest& actor, ActorContext& c) {
+    SnapshotWriter out;
+    actor.save_state(out, c);
+    return out.take_bytes();
+  };
+  const auto restore = [&](const std::vector<std::uint8_t>& bytes) {
+    SnapshotReader in(bytes);
+    fresh.restore_state(in, fresh_context);
+    in.expect_end();
+  };
+  const std::vector<std::uint8_t> bytes = saved(tag, context);
+  restore(bytes);
+  EXPECT_EQ(saved(fresh, fresh_context), bytes);
+
+  // A state of one region, other than the file's three: the file's are gone after the restore.
+  SnapshotWriter one;
+  one.write_u64(1);
+  one.write_value(parse_json(
+      R"({"user": "eli", "region": "Virgo", "box": [184.5, 9.5, 191.5, 16.5], "types": []})"));  // doubles, as a save writes them
+  const std::vector<std::uint8_t> one_bytes = one.take_bytes();
+  restore(one_bytes);
+  EXPECT_EQ(saved(fresh, fresh_context), one_bytes);
+
+  // What a save never writes is refused, naming it.
+  const auto refusal = [&](std::vector<Value> records) {
+    SnapshotWriter out;
+    out.write_u64(records.size());
+    for (const Value& r : records)
+      out.write_value(r);
+    const std::vector<std::uint8_t> damaged = out.take_bytes();
+    SnapshotReader in(damaged);
+    try {
+      fresh.restore_state(in, fresh_context);
+    } catch (const SnapshotError& e) {
+      return std::string(e.what());
+    }
+    return std::string("restored");
+  };
+  const Value region = parse_json(R"({"user": "ana", "region": "A", "box": [1, 2, 3, 4]})");
+  EXPECT_NE(refusal({parse_json(R"({"user": "ana", "region": "A", "box": [1, 2]})")})
+                .find("a registered region"),
+            std::string::npos);
+  EXPECT_NE(refusal({parse_json(R"({"user": "ana", "region": "A", "remove": true})")})
+                .find("a withdrawal, not a region"),
+            std::string::npos);
+  EXPECT_NE(refusal({region, region}).find("ana's region 'A' twice"), std::string::npos);
 }
 
 }  // namespace
