@@ -5,6 +5,7 @@
 
 #include "actors/spatial/catalog_match.hpp"
 #include "tests/actors/actor_test_util.hpp"
+#include "tests/spatial/spatial_test_util.hpp"
 
 namespace cwf::spatial {
 namespace {
@@ -25,16 +26,11 @@ std::map<std::string, Value> with_catalog(std::map<std::string, Value> values) {
 }
 
 std::unique_ptr<Actor> catalog_match(std::map<std::string, Value> values) {
-  return catalog_match_type().factory(Params(std::move(values), {}, ""));
+  return testing::build(catalog_match_type(), std::move(values));
 }
 
 std::string param_error(std::map<std::string, Value> values) {
-  try {
-    catalog_match(std::move(values));
-  } catch (const ParamError& e) {
-    return e.param() + ": " + e.what();
-  }
-  return "";
+  return testing::param_error(catalog_match_type(), std::move(values));
 }
 
 TEST(CatalogMatch, JoinsTheNearestObjectWithinTheRadiusAndPassesTheOthersOn) {

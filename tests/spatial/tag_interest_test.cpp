@@ -12,6 +12,7 @@
 #include "runtime/time/clock.hpp"
 #include "runtime/values/value_json.hpp"
 #include "tests/actors/actor_test_util.hpp"
+#include "tests/spatial/spatial_test_util.hpp"
 
 namespace cwf::spatial {
 namespace {
@@ -22,16 +23,11 @@ using actors::testing::Harness;
 using actors::testing::write_file;
 
 std::unique_ptr<Actor> tag_interest(std::map<std::string, Value> values) {
-  return tag_interest_type().factory(Params(std::move(values), {}, ""));
+  return testing::build(tag_interest_type(), std::move(values));
 }
 
 std::string param_error(std::map<std::string, Value> values) {
-  try {
-    tag_interest(std::move(values));
-  } catch (const ParamError& e) {
-    return e.param() + ": " + e.what();
-  }
-  return "";
+  return testing::param_error(tag_interest_type(), std::move(values));
 }
 
 Value report(std::string id, std::string type, double ra, double dec) {
