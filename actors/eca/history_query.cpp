@@ -4,36 +4,30 @@
 #include <fstream>
 
 #include "actors/eca/occurrence.hpp"
-#include "runtime/values/value_json.hpp"
+#include "runtime/values/json_lines.hpp"
 
 namespace cwf::eca {
 
 std::vector<Value> query_history(std::istream& in, const std::string& file_name,
                                  const HistoryFilter& filter) {
-  JsonParser parser;
+  JsonLinesReader lines(in);
   std::vector<Value> matches;
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos) continue;
-    auto where = [&] { return file_name + ":" + std::to_string(number) + ": "; };
-    Value record, occurrence;
-    try {
-      record = parser.parse(line);
-    } catch (const JsonError& e) {
-      throw HistoryError(where() + "invalid JSON: " + e.what());
-    }
+  Value record;
+  std::string error;
+  while (lines.next(record, error)) {
+    if (!error.empty()) throw HistoryError(lines.where(file_name) + "invalid JSON: " + error);
+    Value occurrence;
     const Value* type = record.is_record() ? record.field("type") : nullptr;
     if (!type || !type->is_string())
-      throw HistoryError(where() +
+      throw HistoryError(lines.where(file_name) +
                          "expected an event occurrence (a JSON object with a string "
                          "'type'), got " +
-                         line.substr(0, 80));
+                         lines.line().substr(0, 80));
     try {
       occurrence = to_occurrence(record, 0);
     } catch (const std::invalid_argument& e) {
       // A field of the wrong kind (`"time": 1.5`): reported like any other bad line.
-      throw HistoryError(where() + e.what());
+      throw HistoryError(lines.where(file_name) + e.what());
     }
     if (filter.type && occurrence_type(occurrence) != *filter.type) continue;
     if (filter.instance && field(occurrence, kInstance).to_text() != *filter.instance) continue;

@@ -1,13 +1,11 @@
 #include "actors/spatial/catalog_index.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 
 #include <boost/geometry.hpp>
 #include <boost/geometry/index/rtree.hpp>
 
-#include "runtime/values/value_json.hpp"
+#include "runtime/values/json_lines.hpp"
 
 namespace cwf::spatial {
 
@@ -46,38 +44,29 @@ CatalogIndex::CatalogIndex(CatalogIndex&&) noexcept = default;
 CatalogIndex& CatalogIndex::operator=(CatalogIndex&&) noexcept = default;
 
 std::optional<NearestObject> CatalogIndex::nearest(SkyPoint point, double max_degrees) const {
-  std::vector<Entry> hit;
-  tree_->rtree.query(bgi::nearest(point_of(point), 1), std::back_inserter(hit));
-  if (hit.empty()) return std::nullopt;
-  const CatalogObject& object = objects_[hit.front().second];
+  Entry hit;
+  if (tree_->rtree.query(bgi::nearest(point_of(point), 1), &hit) == 0) return std::nullopt;
+  const CatalogObject& object = objects_[hit.second];
   const double separation = separation_degrees(point, object.position);
   if (separation > max_degrees) return std::nullopt;
   return NearestObject{&object, separation};
 }
 
-std::vector<CatalogObject> read_catalog(const std::string& path, const std::string& ra_field,
-                                        const std::string& dec_field) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open '" + path + "'");
+std::vector<CatalogObject> read_catalog(std::istream& in, const std::string& name,
+                                        const std::string& ra_field, const std::string& dec_field) {
   std::vector<CatalogObject> objects;
-  JsonParser parser;
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+  JsonLinesReader lines(in);
+  Value record;
+  std::string error;
+  while (lines.next(record, error)) {
     const auto fail = [&](const std::string& what) {
-      throw std::runtime_error(path + ":" + std::to_string(number) + ": " + what);
+      throw std::runtime_error(lines.where(name) + what);
     };
-    Value record;
-    try {
-      record = parser.parse(line);
-    } catch (const JsonError& e) {
-      fail(e.what());
-    }
+    if (!error.empty()) fail(error);
     const Value* ra = record.field(ra_field);
     const Value* dec = record.field(dec_field);
     if (ra == nullptr || dec == nullptr || !ra->is_number() || !dec->is_number())
       fail("a catalog object needs numbers `" + ra_field + "` and `" + dec_field + "` (degrees)");
-    std::string error;
     const std::optional<SkyPoint> position = sky_point(ra->as_double(), dec->as_double(), error);
     if (!position) fail(error);
     objects.push_back({*position, std::move(record)});

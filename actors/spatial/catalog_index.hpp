@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <istream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,9 +45,10 @@ class CatalogIndex {
   std::unique_ptr<Tree> tree_;
 };
 
-// Reads a JSON-lines catalog whose positions are the fields `ra_field` and `dec_field`. Throws
-// std::runtime_error "<path>:<line>: <what is wrong>" for a line that is not such a record.
-std::vector<CatalogObject> read_catalog(const std::string& path, const std::string& ra_field,
-                                        const std::string& dec_field);
+// Reads a JSON-lines catalog (`name`: the file, for messages) whose positions are the fields
+// `ra_field` and `dec_field`. Throws std::runtime_error "<name>:<line>: <what is wrong>" for a
+// line that is not such a record.
+std::vector<CatalogObject> read_catalog(std::istream& in, const std::string& name,
+                                        const std::string& ra_field, const std::string& dec_field);
 
 }  // namespace cwf::spatial

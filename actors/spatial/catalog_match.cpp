@@ -57,14 +57,18 @@ ActorType catalog_match_type() {
           throw ParamError("radius", "radius must be between 0 and 180 degrees");
         const std::string as = params.get_string("as");
         if (as.empty()) throw ParamError("as", "`as` must name a field");
-        auto catalog = std::make_shared<const CatalogIndex>();
+        std::vector<CatalogObject> objects;
         const std::string path = params.path("catalog");
-        try {
-          catalog = std::make_shared<const CatalogIndex>(read_catalog(path, "ra", "dec"));
-        } catch (const std::runtime_error& e) {
-          if (std::ifstream(path)) throw ParamError("catalog", e.what());
-          params.input_missing("catalog", e.what());
+        if (std::ifstream in(path, std::ios::binary); !in) {
+          params.input_missing("catalog", "cannot open '" + path + "'");
+        } else {
+          try {
+            objects = read_catalog(in, path, "ra", "dec");
+          } catch (const std::runtime_error& e) {
+            throw ParamError("catalog", e.what());
+          }
         }
+        auto catalog = std::make_shared<const CatalogIndex>(std::move(objects));
         return std::make_unique<CatalogMatch>(CatalogMatch::Options{
             std::move(catalog), radius, as, actors::compile_param(params, "ra"),
             actors::compile_param(params, "dec")});
