@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 
 #include <boost/geometry.hpp>
 #include <boost/geometry/index/rtree.hpp>
@@ -125,58 +124,51 @@ InterestIndex::InterestIndex(InterestIndex&&) noexcept = default;
 InterestIndex& InterestIndex::operator=(InterestIndex&&) noexcept = default;
 
 bool InterestIndex::apply(const Interest& interest) {
-  const auto same = [&](const std::optional<Interest>& slot) {
-    return slot && slot->user == interest.user && slot->region == interest.region;
-  };
-  const auto found = std::find_if(slots_.begin(), slots_.end(), same);
-  if (found != slots_.end()) {
-    const std::size_t slot = static_cast<std::size_t>(found - slots_.begin());
-    for (const Box& box : boxes_of(**found))
+  const auto key = std::make_pair(interest.user, interest.region);
+  if (const auto found = slot_of_.find(key); found != slot_of_.end()) {
+    const std::size_t slot = found->second;
+    for (const Box& box : boxes_of(*slots_[slot]))
       tree_->rtree.remove(Entry(box, slot));
-    found->reset();
+    slots_[slot].reset();
     free_slots_.push_back(slot);
-    --live_;
+    slot_of_.erase(found);
   } else if (interest.remove) {
     return false;
   }
   if (interest.remove) return true;
   std::size_t slot = slots_.size();
-  if (found != slots_.end()) {  // a replacement keeps its place in the listing
-    slot = free_slots_.back();
-    free_slots_.pop_back();
-  } else if (!free_slots_.empty()) {
-    slot = free_slots_.back();
-    free_slots_.pop_back();
-  } else {
+  if (free_slots_.empty()) {
     slots_.emplace_back();
+  } else {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
   }
   slots_[slot] = interest;
   for (const Box& box : boxes_of(interest))
     tree_->rtree.insert(Entry(box, slot));
-  ++live_;
+  slot_of_.emplace(key, slot);
   return true;
 }
 
-std::vector<std::string> InterestIndex::users_at(SkyPoint point, std::string_view type) const {
-  std::vector<Entry> hits;
-  tree_->rtree.query(bgi::covers(Point(point.ra, point.dec)), std::back_inserter(hits));
-  std::vector<std::string> users;
-  for (const Entry& hit : hits) {
-    const Interest& interest = *slots_[hit.second];
-    if (!interest.types.empty() &&
-        std::find(interest.types.begin(), interest.types.end(), type) == interest.types.end())
-      continue;
-    users.push_back(interest.user);
+void InterestIndex::users_at(SkyPoint point, std::string_view type,
+                             std::vector<std::string_view>& users) const {
+  users.clear();
+  for (auto hit = tree_->rtree.qbegin(bgi::covers(Point(point.ra, point.dec)));
+       hit != tree_->rtree.qend(); ++hit) {
+    const Interest& interest = *slots_[hit->second];
+    if (interest.types.empty() ||
+        std::find(interest.types.begin(), interest.types.end(), type) != interest.types.end())
+      users.push_back(interest.user);
   }
   std::sort(users.begin(), users.end());
   users.erase(std::unique(users.begin(), users.end()), users.end());
-  return users;
 }
 
 std::vector<Interest> InterestIndex::regions() const {
   std::vector<Interest> out;
-  for (const std::optional<Interest>& slot : slots_)
-    if (slot) out.push_back(*slot);
+  out.reserve(slot_of_.size());
+  for (const auto& [key, slot] : slot_of_)
+    out.push_back(*slots_[slot]);
   return out;
 }
 

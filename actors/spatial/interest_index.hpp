@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstddef>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,18 +47,20 @@ class InterestIndex {
   // Adds the region, or replaces the user's region of that name; a withdrawal removes it.
   // Returns false for a withdrawal of a region that is not registered.
   bool apply(const Interest& interest);
-  // The users with a region holding `point` that takes events of `type`: sorted, each once.
-  std::vector<std::string> users_at(SkyPoint point, std::string_view type) const;
-  std::size_t size() const { return live_; }
-  // The regions registered (a withdrawn region's place is taken by a later one).
+  // The users with a region holding `point` that takes events of `type`, sorted, each once, into
+  // `users` (cleared first; a caller's vector reused from event to event allocates nothing). The
+  // views are valid until the next apply.
+  void users_at(SkyPoint point, std::string_view type, std::vector<std::string_view>& users) const;
+  std::size_t size() const { return slot_of_.size(); }
+  // The regions registered, by user and region name.
   std::vector<Interest> regions() const;
 
  private:
   struct Tree;  // the R-tree (Boost.Geometry stays out of this header: it is slow to compile)
   std::unique_ptr<Tree> tree_;
   std::vector<std::optional<Interest>> slots_;  // by slot; a withdrawn region leaves a hole
-  std::vector<std::size_t> free_slots_;
-  std::size_t live_ = 0;
+  std::vector<std::size_t> free_slots_;         // the holes, taken by the next regions
+  std::map<std::pair<std::string, std::string>, std::size_t> slot_of_;  // (user, region) -> slot
 };
 
 }  // namespace cwf::spatial

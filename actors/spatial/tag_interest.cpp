@@ -1,9 +1,7 @@
 #include "actors/spatial/tag_interest.hpp"
 
-#include <algorithm>
 #include <fstream>
 #include <string>
-#include <tuple>
 
 #include "actors/actor_type_util.hpp"
 #include "actors/spatial/event_position.hpp"
@@ -11,7 +9,7 @@
 #include "runtime/expressions/expr_error.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
-#include "runtime/values/value_json.hpp"
+#include "runtime/values/json_lines.hpp"
 
 namespace cwf::spatial {
 
@@ -63,30 +61,28 @@ void TagInterest::tag(std::size_t i, FiringContext& context) {
     context.report_error("an event to tag must be a record");
     return;
   }
-  const std::string type_text = type.is_string() ? std::string(type.as_string())
-                                : type.is_null() ? std::string()
-                                                 : type.to_text();
-  const std::vector<std::string> users = index_.users_at(*position, type_text);
+  std::string other_type;  // the text of a type that is not a string (rare)
+  const std::string_view type_text = type.is_string() ? type.as_string()
+                                     : type.is_null() ? std::string_view()
+                                                      : (other_type = type.to_text());
+  index_.users_at(*position, type_text, users_);
   Value taken = context.take(i);
-  if (users.empty()) {
+  if (users_.empty()) {
     context.emit(kUnwatched, std::move(taken));
   } else if (options_.per_user) {
-    for (const std::string& user : users)
+    for (const std::string_view user : users_)
       context.emit(kOut, actors::with_field(taken, "user", Value(user)));
   } else {
-    std::vector<Value> names(users.begin(), users.end());
+    std::vector<Value> names(users_.begin(), users_.end());
     context.emit(kOut,
                  actors::with_field(std::move(taken), "users", Value::array(std::move(names))));
   }
 }
 
 void TagInterest::save_state(SnapshotWriter& out, ActorContext&) {
-  // By (user, region): the bytes depend on what is registered, not on the order it came in or
-  // which withdrawn region's place a later one took (a resumed run saves what the original does).
-  std::vector<Interest> regions = index_.regions();
-  std::sort(regions.begin(), regions.end(), [](const Interest& a, const Interest& b) {
-    return std::tie(a.user, a.region) < std::tie(b.user, b.region);
-  });
+  // By (user, region) (InterestIndex::regions): the bytes depend on what is registered, not on
+  // the order it came in (a resumed run saves what the original does).
+  const std::vector<Interest> regions = index_.regions();
   out.write_u64(regions.size());  // read back by read_count
   for (const Interest& interest : regions)
     out.write_value(interest_record(interest));
@@ -120,19 +116,13 @@ std::vector<Interest> read_interests_file(const Params& params) {
     params.input_missing("interests", "cannot open '" + path + "'");
     return interests;
   }
-  JsonParser parser;
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    std::string error;
+  JsonLinesReader lines(in);
+  Value record;
+  std::string error;
+  while (lines.next(record, error)) {
     std::optional<Interest> interest;
-    try {
-      interest = read_interest(parser.parse(line), error);
-    } catch (const JsonError& e) {
-      error = e.what();
-    }
-    if (!interest)
-      throw ParamError("interests", path + ":" + std::to_string(number) + ": " + error);
+    if (error.empty()) interest = read_interest(record, error);
+    if (!interest) throw ParamError("interests", lines.where(path) + error);
     interests.push_back(std::move(*interest));
   }
   return interests;

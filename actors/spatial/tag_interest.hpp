@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "actors/spatial/interest_index.hpp"
@@ -47,6 +48,7 @@ class TagInterest final : public Actor {
 
   Options options_;
   InterestIndex index_;
+  std::vector<std::string_view> users_;  // scratch: the users of the event being tagged
 };
 
 ActorType tag_interest_type();

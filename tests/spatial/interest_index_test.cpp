@@ -27,6 +27,12 @@ std::string error_of(std::string_view json) {
 
 using Users = std::vector<std::string>;
 
+Users users_at(const InterestIndex& index, SkyPoint point, std::string_view type) {
+  std::vector<std::string_view> users = {"left over from before"};  // cleared by users_at
+  index.users_at(point, type, users);
+  return Users(users.begin(), users.end());
+}
+
 TEST(InterestIndex, MatchesTheUsersWhoseRegionHoldsThePointAndTakesTheType) {
   InterestIndex index;
   index.apply(
@@ -34,33 +40,33 @@ TEST(InterestIndex, MatchesTheUsersWhoseRegionHoldsThePointAndTakesTheType) {
   index.apply(interest(R"({"user":"ben","region":"B","box":[11,41,13,43]})"));
   index.apply(interest(R"({"user":"ana","region":"C","box":[11.5,41.5,11.8,41.8]})"));
   EXPECT_EQ(index.size(), 3u);
-  EXPECT_EQ(index.users_at({11.6, 41.6}, "annotation"), (Users{"ana", "ben"}));  // ana once
-  EXPECT_EQ(index.users_at({10.5, 40.5}, "annotation"), (Users{"ana"}));
-  EXPECT_EQ(index.users_at({10.5, 40.5}, "supernova"), Users{});  // A takes annotations only
-  EXPECT_EQ(index.users_at({11.6, 41.6}, "supernova"), (Users{"ana", "ben"}));  // C: every type
-  EXPECT_EQ(index.users_at({12.5, 42.5}, ""), (Users{"ben"}));
-  EXPECT_EQ(index.users_at({20, 0}, "annotation"), Users{});
+  EXPECT_EQ(users_at(index, {11.6, 41.6}, "annotation"), (Users{"ana", "ben"}));  // ana once
+  EXPECT_EQ(users_at(index, {10.5, 40.5}, "annotation"), (Users{"ana"}));
+  EXPECT_EQ(users_at(index, {10.5, 40.5}, "supernova"), Users{});  // A takes annotations only
+  EXPECT_EQ(users_at(index, {11.6, 41.6}, "supernova"), (Users{"ana", "ben"}));  // C: every type
+  EXPECT_EQ(users_at(index, {12.5, 42.5}, ""), (Users{"ben"}));
+  EXPECT_EQ(users_at(index, {20, 0}, "annotation"), Users{});
 }
 
 TEST(InterestIndex, EdgesBelongToTheRegion) {
   InterestIndex index;
   index.apply(interest(R"({"user":"ana","region":"A","box":[10,40,12,42]})"));
-  EXPECT_EQ(index.users_at({10, 40}, "x"), (Users{"ana"}));
-  EXPECT_EQ(index.users_at({12, 42}, "x"), (Users{"ana"}));
-  EXPECT_EQ(index.users_at({12.000001, 41}, "x"), Users{});
+  EXPECT_EQ(users_at(index, {10, 40}, "x"), (Users{"ana"}));
+  EXPECT_EQ(users_at(index, {12, 42}, "x"), (Users{"ana"}));
+  EXPECT_EQ(users_at(index, {12.000001, 41}, "x"), Users{});
 }
 
 TEST(InterestIndex, ABoxWithRaMinAboveRaMaxCrossesRightAscensionZero) {
   InterestIndex index;
   index.apply(interest(R"({"user":"dara","region":"equinox","box":[350,-5,10,5]})"));
-  EXPECT_EQ(index.users_at({355, 0}, "x"), (Users{"dara"}));
-  EXPECT_EQ(index.users_at({5, 0}, "x"), (Users{"dara"}));
-  EXPECT_EQ(index.users_at({0, 0}, "x"), (Users{"dara"}));
+  EXPECT_EQ(users_at(index, {355, 0}, "x"), (Users{"dara"}));
+  EXPECT_EQ(users_at(index, {5, 0}, "x"), (Users{"dara"}));
+  EXPECT_EQ(users_at(index, {0, 0}, "x"), (Users{"dara"}));
   std::string error;
-  EXPECT_EQ(index.users_at(*sky_point(360, 1, error), "x"), (Users{"dara"}));  // 360 is 0
-  EXPECT_EQ(index.users_at(*sky_point(-5, 1, error), "x"), (Users{"dara"}));   // -5 is 355
-  EXPECT_EQ(index.users_at({180, 0}, "x"), Users{});
-  EXPECT_EQ(index.users_at({20, 0}, "x"), Users{});
+  EXPECT_EQ(users_at(index, *sky_point(360, 1, error), "x"), (Users{"dara"}));  // 360 is 0
+  EXPECT_EQ(users_at(index, *sky_point(-5, 1, error), "x"), (Users{"dara"}));   // -5 is 355
+  EXPECT_EQ(users_at(index, {180, 0}, "x"), Users{});
+  EXPECT_EQ(users_at(index, {20, 0}, "x"), Users{});
 }
 
 TEST(InterestIndex, ARegionRegisteredAgainIsReplacedAndAWithdrawalRemovesIt) {
@@ -68,16 +74,23 @@ TEST(InterestIndex, ARegionRegisteredAgainIsReplacedAndAWithdrawalRemovesIt) {
   index.apply(interest(R"({"user":"ana","region":"A","box":[10,40,12,42]})"));
   index.apply(interest(R"({"user":"ana","region":"A","box":[100,0,101,1]})"));
   EXPECT_EQ(index.size(), 1u);
-  EXPECT_EQ(index.users_at({11, 41}, "x"), Users{});
-  EXPECT_EQ(index.users_at({100.5, 0.5}, "x"), (Users{"ana"}));
+  EXPECT_EQ(users_at(index, {11, 41}, "x"), Users{});
+  EXPECT_EQ(users_at(index, {100.5, 0.5}, "x"), (Users{"ana"}));
   EXPECT_TRUE(index.apply(interest(R"({"user":"ana","region":"A","remove":true})")));
   EXPECT_EQ(index.size(), 0u);
-  EXPECT_EQ(index.users_at({100.5, 0.5}, "x"), Users{});
+  EXPECT_EQ(users_at(index, {100.5, 0.5}, "x"), Users{});
   EXPECT_FALSE(index.apply(interest(R"({"user":"ana","region":"A","remove":true})")));
   // The freed place is taken by the next region.
   index.apply(interest(R"({"user":"ben","region":"B","box":[1,1,2,2]})"));
   ASSERT_EQ(index.regions().size(), 1u);
   EXPECT_EQ(index.regions()[0].user, "ben");
+  // Listed by user and region, whatever the order they came in.
+  index.apply(interest(R"({"user":"ana","region":"Z","box":[1,1,2,2]})"));
+  index.apply(interest(R"({"user":"ana","region":"A","box":[1,1,2,2]})"));
+  std::vector<std::string> listed;
+  for (const Interest& i : index.regions())
+    listed.push_back(i.user + "/" + i.region);
+  EXPECT_EQ(listed, (std::vector<std::string>{"ana/A", "ana/Z", "ben/B"}));
 }
 
 TEST(InterestIndex, ARegistrationRecordReadsBack) {
@@ -152,7 +165,7 @@ TEST(InterestIndex, AnswersAsAScanOfEveryRegionDoes) {
     std::set<std::string> expected;
     for (const auto& [key, i] : live)
       if (holds(i, p) && (i.types.empty() || i.types[0] == type)) expected.insert(i.user);
-    const Users got = index.users_at(p, type);
+    const Users got = users_at(index, p, type);
     EXPECT_EQ(got, Users(expected.begin(), expected.end())) << p.ra << " " << p.dec;
     matched += !got.empty();
   }
