@@ -12,6 +12,7 @@
 #include "actors/gsm/synthetic_models.hpp"
 #include "actors/gsm/wfu_network.hpp"
 #include "gsm_test_util.hpp"
+#include "tests/sanitizer_build.hpp"
 #include "wfu_test_util.hpp"
 
 namespace cwf::gsm {
@@ -81,7 +82,8 @@ std::shared_ptr<const CompiledModel> model_text(const std::string& yaml) {
 
 TEST(GsmWfuDifferential, DesignToOrder) {
   auto compiled = CompiledModel::compile(testing::design_to_order());
-  for (unsigned seed : {1u, 2u, 3u, 4u})
+  // One seed under the sanitizers (a seed takes 10 s there).
+  for (unsigned seed = 1; seed <= (cwf::testing::kSanitizerBuild ? 1u : 4u); ++seed)
     differential("design_to_order", compiled, seed, 600, 6);
 }
 
@@ -108,7 +110,8 @@ TEST(GsmWfuDifferential, ManySeedsShortSequences) {
   // Many short runs: different interleavings of the first steps of new instances.
   auto compiled = CompiledModel::compile(testing::design_to_order());
   auto sequence = CompiledModel::compile(load_model_text(sequence_model_yaml(4), "s.yaml"));
-  for (unsigned seed = 100; seed < 130; ++seed) {
+  const unsigned seeds = cwf::testing::kSanitizerBuild ? 5 : 30;
+  for (unsigned seed = 100; seed < 100 + seeds; ++seed) {
     differential("design_to_order", compiled, seed, 80, 3, false);
     differential("4-stage sequence", sequence, seed, 60, 2, false);
   }
