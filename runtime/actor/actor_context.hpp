@@ -59,9 +59,17 @@ class ActorContext {
   // In initialize() and after: this run takes checkpoints (cwf run --checkpoint-dir or --resume),
   // and Actor::checkpoint_committed follows each one written.
   bool takes_checkpoints() const;
-  // A source's handle for being woken from outside the workflow's threads (external_wake.hpp);
-  // every call gives a handle to the same source.
+  // The actor's handle for being woken from outside the workflow's threads (external_wake.hpp);
+  // every call gives a handle to the same actor. Ask for it in initialize(). A source is fired
+  // again when woken (await_input); any other actor gets a firing without a window (port() -1,
+  // time() the clock's), in which it takes what came.
   ExternalWake external_wake() const;
+  // An actor that is not a source and has handed work outside the workflow (a request whose
+  // reply comes on another thread): while `awaiting`, its input does not end and the run waits
+  // for it; at the end of input the times it asked for with fire_again_at keep their time (its
+  // deadline for the reply) instead of coming due at once. Set it back to false once nothing is
+  // outstanding. Throws std::logic_error for a source (it waits with await_input).
+  void await_outside(bool awaiting) const;
 
   // ---- sources that read lines: what error messages downstream name as the input position ----
   // The input's name (a path as the user wrote it), set once.
@@ -116,6 +124,19 @@ class FiringContext : public ActorContext {
   void set_output_time(Timestamp time);
   // Emit an event stamped by the actor itself, bypassing the time keeper.
   void emit_event(int output_port, Event event);
+
+  // ---- answering later (a request whose reply comes from outside the workflow) ----
+  // Keeps this firing's last output for later and returns its wave tag: the child after every
+  // output emitted so far, marked last, so wave windows downstream (CWP3) wait for it. A later
+  // firing sends it with emit_deferred, or gives it up with drop_deferred; the actor keeps the
+  // tag meanwhile (in its checkpoints too). Nothing may be emitted after it in this firing.
+  // Throws std::logic_error in a firing that is not on an event (a source's, a timer's, the end
+  // of input's) or when the firing already deferred an output.
+  WaveTag defer();
+  // Emits `token` on `output_port` as the deferred output `tag`, stamped with this firing's time.
+  void emit_deferred(int output_port, Value token, const WaveTag& tag);
+  // The deferred output `tag` will not come: wave windows downstream complete without it.
+  void drop_deferred(const WaveTag& tag);
 
   // ---- timers ----
   // A source: do not fire it again before `time` on the workflow clock (pacing, polling). Any

@@ -277,11 +277,33 @@ void ActorCell::end_firing() {
   for (std::size_t port = 0; port < routes_.size(); ++port) {
     if (routes_[port].empty()) continue;
     for (std::uint32_t i = 1; i <= children; ++i) {
-      if (ports[i - 1] == static_cast<int>(port)) continue;
+      // A deferred child (-1) tells the other ports when it is sent (emit_deferred).
+      if (ports[i - 1] < 0 || ports[i - 1] == static_cast<int>(port)) continue;
       Event gap{Value(), time_keeper_.input_time(), wave->child(i, i == children).as_punctuation()};
       deliver_to(routes_[port], std::move(gap));
     }
   }
+}
+
+WaveTag ActorCell::defer_output() {
+  return time_keeper_.defer([this](int p, Event&& e) { send(p, std::move(e)); });
+}
+
+void ActorCell::emit_deferred(int port, Event&& event) {
+  time_keeper_.flush_before_explicit([this](int p, Event&& e) { send(p, std::move(e)); });
+  // As end_firing does for a firing's children: the other ports learn that this child went
+  // elsewhere.
+  if (punctuates_ && time_keeper_.tracks_ports()) {
+    for (std::size_t other = 0; other < routes_.size(); ++other) {
+      if (static_cast<int>(other) == port || routes_[other].empty()) continue;
+      deliver_to(routes_[other], Event{Value(), event.time, event.wave.as_punctuation()});
+    }
+  }
+  send(port, std::move(event));
+}
+
+void ActorCell::drop_deferred(const WaveTag& tag, Timestamp time) {
+  if (punctuates_) send_punctuation(Event{Value(), time, tag});
 }
 
 void ActorCell::send_punctuation(const Event& of) {
@@ -537,8 +559,24 @@ ActorCell::CycleResult ActorCell::run_requested_firings(Timestamp now, bool end_
   CycleResult result;
   // At the end of input no event can come any more: the times asked for are due at once (as the
   // windows waiting for a deadline close at once), and no new ones are taken, so that an actor
-  // that keeps asking cannot keep the run alive.
+  // that keeps asking cannot keep the run alive. Not while the actor awaits work from outside
+  // the workflow (await_outside): that can still come, and its times (a reply's deadline) keep
+  // their meaning.
+  if (end_of_input && awaits_outside()) end_of_input = false;
   if (end_of_input) requests_closed_ = true;
+  // Woken from outside (ExternalWake): a firing without a window, at the clock's time, in which
+  // the actor takes what came. Cleared before it, so that a wake during it fires it again.
+  if (external_ && external_->woken.load(std::memory_order_acquire) &&
+      external_->woken.exchange(false, std::memory_order_acq_rel) && !finishing_) {
+    Window at;
+    at.time = now;
+    ++result.firings;
+    time_keeper_.begin_firing(at);
+    FiringContext context(*this, -1, at);
+    auto [fired, keep_going] = fire_once(context);
+    (void)fired;
+    if (!keep_going) finish();
+  }
   while (!requested_firings_.empty() && (requested_firings_.top() <= now || end_of_input) &&
          result.firings < max_firings && !finishing_) {
     if (output_full_ && output_blocked()) return result;  // a consumer wakes us
@@ -569,7 +607,11 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   CycleResult result = run_requested_firings(now, end_of_input, max_firings);
   if (result.has_more_work || (output_full_ && output_blocked())) return result;
   // Read before draining: what an upstream actor sent before it was done is then in the inbox.
-  bool input_ended = end_of_input && !done_.load(std::memory_order_relaxed) && upstream_done();
+  const bool upstream_finished = end_of_input && upstream_done();
+  bool input_ended = upstream_finished && !done_.load(std::memory_order_relaxed);
+  // The windows close for good once nothing can reach them any more: at the run's end of input
+  // only when an actor upstream never ends (a cycle), else once everything upstream is done.
+  const bool windows_end = end_of_input && (!inputs_can_end_ || upstream_finished);
   for (auto& r : receivers_)
     if (r) stats_.events_in.add(r->drain());
   // After the drain: whatever a cancellation caused (a punctuation completing a wave, say) was
@@ -578,7 +620,7 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     apply_cancellations();
   for (auto& r : receivers_) {
     if (!r) continue;
-    r->advance(now, end_of_input);
+    r->advance(now, windows_end);
     if (finishing_ || finished()) {
       if (std::size_t left = r->buffered()) count_quietly(ProblemKind::dropped, left);
       while (r->has_window())
@@ -608,7 +650,8 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   // More to do: windows left after the grant, or events the bounded drain left in an inbox.
   for (auto& r : receivers_)
     if (r && (r->has_window() || r->inbox_size() > 0)) result.has_more_work = true;
-  if (input_ended && !result.has_more_work) end_own_input();
+  // An actor awaiting work from outside ends its input once that came back (its wake fires it).
+  if (input_ended && !result.has_more_work && !awaits_outside()) end_own_input();
   return result;
 }
 
@@ -742,6 +785,19 @@ void FiringContext::emit_event(int output_port, Event event) {
   cell_->send(output_port, std::move(event));
 }
 
+WaveTag FiringContext::defer() {
+  return cell_->defer_output();
+}
+
+void FiringContext::emit_deferred(int output_port, Value token, const WaveTag& tag) {
+  cell_->emit_deferred(output_port,
+                       Event{std::move(token), cell_->time_keeper().output_time(), tag});
+}
+
+void FiringContext::drop_deferred(const WaveTag& tag) {
+  cell_->drop_deferred(tag, cell_->time_keeper().output_time());
+}
+
 void FiringContext::fire_again_at(Timestamp time) {
   cell_->set_fire_again_at(time);
 }
@@ -750,8 +806,12 @@ void FiringContext::await_input() {
   cell_->await_input();
 }
 
+void ActorContext::await_outside(bool awaiting) const {
+  if (cell_->is_source()) throw std::logic_error("a source waits with await_input");
+  cell_->await_outside(awaiting);
+}
+
 ExternalWake ActorContext::external_wake() const {
-  if (!cell_->is_source()) throw std::logic_error("only a source can be woken from outside");
   return cell_->external_wake();
 }
 

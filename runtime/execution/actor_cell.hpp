@@ -189,6 +189,10 @@ class ActorCell {
   void emit(int port, Value&& token) {
     time_keeper_.emit(port, std::move(token), [this](int p, Event&& e) { send(p, std::move(e)); });
   }
+  // FiringContext::defer, emit_deferred and drop_deferred (time_keeper.hpp, "answers later").
+  WaveTag defer_output();
+  void emit_deferred(int port, Event&& event);
+  void drop_deferred(const WaveTag& tag, Timestamp time);
   // A source is not fired again before `t`; any other actor is fired (once more) at `t`.
   void set_fire_again_at(Timestamp t);
   // ExternalWake (runtime/actor/external_wake.hpp): the state its handles share, made on the
@@ -199,11 +203,18 @@ class ActorCell {
   void arm_external_wake(bool armed);
   // FiringContext::await_input: the source waits for its ExternalWake.
   void await_input() { awaiting_input_ = true; }
+  // FiringContext::await_outside (an actor that is not a source): work handed outside the
+  // workflow is still to come back through its ExternalWake. Its input does not end and the run
+  // does not end meanwhile (Execution::quiescent), and the times it asked for keep their time.
+  void await_outside(bool awaiting) {
+    awaiting_outside_.store(awaiting, std::memory_order_release);
+  }
+  bool awaits_outside() const { return awaiting_outside_.load(std::memory_order_acquire); }
   // The source's last run ended waiting for its ExternalWake (by the thread that runs it).
   bool waits_for_input() const { return waits_for_input_; }
-  // The source asked for an ExternalWake in initialize(): it waits for input from outside.
+  // The actor asked for an ExternalWake in initialize(): it waits for input from outside.
   bool wakes_from_outside() const { return asked_for_external_wake_; }
-  // Its ExternalWake was woken since the source last fired (any thread).
+  // Its ExternalWake was woken since the actor last fired (any thread).
   bool woken_from_outside() const {
     return external_ && external_->woken.load(std::memory_order_acquire);
   }
@@ -287,6 +298,17 @@ class ActorCell {
 
   // Keeps the graph's edges between cells (for the end of input, actor by actor).
   void link_to(ActorCell& consumer);
+
+ public:
+  // Whether every actor upstream can be done one day (none is on a cycle of connections, nor
+  // after one): then this cell's windows see the end of input only once all of them are done
+  // (what an actor upstream emits at its own end of input, a join's held events or a deferred
+  // reply, still reaches them); otherwise at the run's end of input. Execution sets it.
+  void set_inputs_can_end(bool can_end) { inputs_can_end_ = can_end; }
+  bool inputs_can_end() const { return inputs_can_end_; }
+  const std::vector<ActorCell*>& upstream() const { return upstream_; }
+
+ private:
   bool upstream_done() const;
   // This actor's input has ended: its end_of_input firing, then done, and its consumers woken.
   void end_own_input();
@@ -337,13 +359,15 @@ class ActorCell {
   Timestamp fire_again_at_ = kNever;
   std::shared_ptr<ExternalWake::State> external_;  // made before the director starts
   bool asked_for_external_wake_ = false;
-  bool awaiting_input_ = false;   // asked for by the firing just made
-  bool waits_for_input_ = false;  // how the last run_source ended
+  bool awaiting_input_ = false;                // asked for by the firing just made
+  bool waits_for_input_ = false;               // how the last run_source ended
+  std::atomic<bool> awaiting_outside_{false};  // await_outside: read by the directors' threads
   Timestamp wake_at_ = kNever;
   // Times an actor that is not a source asked to be fired at (Ptolemy's fireAt), earliest first.
   std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;
   bool requests_closed_ = false;  // after the end of input: no more requested firings
   bool punctuates_ = false;
+  bool inputs_can_end_ = false;
   bool output_full_ = false;  // a `block` route reached its capacity (see output_blocked)
   // Case cancellation: the cases cancelled in this actor's scope (its receivers drop their late
   // arrivals), how many of the workflow's cancellations it has looked at, and its last outputs.

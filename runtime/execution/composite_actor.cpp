@@ -83,10 +83,10 @@ void CompositeActor::initialize(ActorContext& context) {
   // Its director runs only while the sub-workflow fires: nothing could wake a source that waits
   // for input from outside (a network source) in between.
   for (ActorId id = 0; id < execution_->size(); ++id)
-    if (execution_->cell(id).is_source() && execution_->cell(id).wakes_from_outside())
+    if (execution_->cell(id).wakes_from_outside())
       throw std::runtime_error("'" + execution_->cell(id).name() +
-                               "' waits for input from outside the workflow (a network source): "
-                               "it cannot run inside a sub-workflow");
+                               "' waits for input from outside the workflow (a network source, a "
+                               "request's reply): it cannot run inside a sub-workflow");
   director_->start(*execution_);
   started_ = true;
   execution_->wake_sources();

@@ -87,6 +87,20 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     }
   }
   tell_wave_windows_their_carriers(producer_of_connection);
+  // Which cells can see all their upstream done: a fixpoint from the cells without inputs; cells
+  // on a cycle, and those after one, never do.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto& cell : cells_) {
+      if (cell->inputs_can_end()) continue;
+      const auto& up = cell->upstream();
+      if (std::all_of(up.begin(), up.end(),
+                      [](const ActorCell* u) { return u->inputs_can_end(); })) {
+        cell->set_inputs_can_end(true);
+        changed = true;
+      }
+    }
+  }
   // Expired events (CWP6): one route per windowed input port that names one.
   for (std::size_t i = 0; i < workflow.windows().size(); ++i) {
     const PortWindow& w = workflow.windows()[i];
@@ -146,7 +160,7 @@ void Execution::wake_sources() {
 
 void Execution::arm_external_wakes(bool armed) {
   for (auto& cell : cells_)
-    if (cell->is_source()) cell->arm_external_wake(armed);
+    cell->arm_external_wake(armed);  // a cell nobody asked a wake of has nothing to arm
 }
 
 void Execution::wake_all() {
@@ -168,8 +182,10 @@ bool Execution::quiescent() const {
   std::uint64_t before = env_.wakeups.load(std::memory_order_acquire);
   if (!sources_finished()) return false;
   // Sources are judged by finished() alone: their threads or timers, not wake-ups, drive them.
+  // An actor awaiting work from outside the workflow is idle, but what it awaits can still come.
   for (const auto& cell : cells_)
-    if (!cell->is_source() && !cell->idle()) return false;
+    if (!cell->is_source() && (!cell->idle() || (cell->awaits_outside() && !cell->done())))
+      return false;
   return env_.wakeups.load(std::memory_order_acquire) == before;
 }
 

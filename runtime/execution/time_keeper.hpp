@@ -5,9 +5,15 @@
 //
 // A source has no input wave: every token it emits starts a new wave whose root is the token's
 // timestamp plus a per-source sequence number.
+//
+// An actor that answers an event only later (a request waiting for its reply from outside the
+// workflow) defers the firing's last output: defer() numbers it now, after everything emitted so
+// far, and marks it last, so that wave windows downstream wait for it; the actor sends it in a
+// later firing under that tag (FiringContext::emit_deferred).
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "runtime/actor/event.hpp"
@@ -34,18 +40,21 @@ class TimeKeeper {
     input_wave_ = window.wave;
     output_time_ = window.time;
     children_ = 0;
+    deferred_ = false;
     child_ports_.clear();
   }
   void begin_source_firing(Timestamp now) {
     input_wave_ = nullptr;
     output_time_ = now;
     children_ = 0;
+    deferred_ = false;
   }
   void set_output_time(Timestamp time) { output_time_ = time; }
 
   // Hands `send(port, Event&&)` the previously held-back output, if any, and holds this one.
   template <typename Send>
   void emit(int port, Value token, Send&& send) {
+    if (deferred_) throw std::logic_error("nothing may be emitted after a deferred output");
     if (input_wave_ == nullptr) {
       send(port,
            Event{std::move(token), output_time_, WaveTag(output_time_, next_root_sequence_++)});
@@ -64,13 +73,30 @@ class TimeKeeper {
   void end_firing(Send&& send) {
     if (holding_) flush(true, send);
   }
+  // The tag of this firing's last child, kept for later: the held-back output goes first (not
+  // last any more). With port tracking on, the deferred child's port is -1 until it is sent.
+  // Throws std::logic_error in a firing without an input wave (a source's, a timer's, the end of
+  // input's) and when this firing already deferred one.
+  template <typename Send>
+  WaveTag defer(Send&& send) {
+    if (input_wave_ == nullptr || input_wave_->empty())
+      throw std::logic_error("only a firing on an event can defer an output");
+    if (deferred_) throw std::logic_error("a firing defers one output at most");
+    if (holding_) flush(false, send);
+    ++children_;
+    if (track_ports_) child_ports_.push_back(-1);
+    deferred_ = true;
+    return input_wave_->child(children_, true);
+  }
 
   std::uint32_t children() const { return children_; }
   // With tracking on (a multi-output actor feeding wave windows), the output port of each child
   // of the current firing, in child order.
   void track_ports(bool on) { track_ports_ = on; }
+  bool tracks_ports() const { return track_ports_; }
   const std::vector<int>& child_ports() const { return child_ports_; }
   Timestamp input_time() const { return input_time_; }
+  Timestamp output_time() const { return output_time_; }
   // The root sequence the next token of a source will get.
   std::uint64_t next_root_sequence() const { return next_root_sequence_; }
   const WaveTag* input_wave() const { return input_wave_; }
@@ -106,6 +132,7 @@ class TimeKeeper {
   };
   Held held_{};
   bool holding_ = false;
+  bool deferred_ = false;
   bool track_ports_ = false;
   std::vector<int> child_ports_;
 };

@@ -45,6 +45,47 @@ TEST(TimeKeeper, AFiringWithoutOutputsSendsNothing) {
   EXPECT_EQ(sent, 0);
 }
 
+TEST(TimeKeeper, ADeferredOutputIsTheFiringsLastChildAndTheOnesBeforeItAreNotLast) {
+  TimeKeeper keeper;
+  keeper.track_ports(true);
+  Event input{Value(1), 500, WaveTag(500, 3).child(2, false)};
+  Window window{std::span<const Event>(&input, 1), input.time, &input.wave};
+  std::vector<Sent> sent;
+  auto send = [&](int port, Event&& e) { sent.push_back({port, std::move(e)}); };
+
+  keeper.begin_firing(window);
+  keeper.emit(1, Value("a"), send);
+  keeper.emit(0, Value("b"), send);
+  WaveTag later = keeper.defer(send);
+  EXPECT_THROW(keeper.emit(0, Value("c"), send), std::logic_error);
+  EXPECT_THROW(keeper.defer(send), std::logic_error);
+  keeper.end_firing(send);
+
+  ASSERT_EQ(sent.size(), 2u);
+  EXPECT_EQ(sent[0].event.wave.to_string(), "500#3.2.1");
+  EXPECT_EQ(sent[1].event.wave.to_string(), "500#3.2.2");  // not last: the deferred one is
+  EXPECT_EQ(later.to_string(), "500#3.2.3*");
+  EXPECT_EQ(keeper.children(), 3u);
+  EXPECT_EQ(keeper.child_ports(), (std::vector<int>{1, 0, -1}));  // its port is not known yet
+
+  // The next firing starts afresh.
+  keeper.begin_firing(window);
+  keeper.emit(0, Value("d"), send);
+  keeper.end_firing(send);
+  EXPECT_EQ(sent.back().event.wave.to_string(), "500#3.2.1*");
+}
+
+TEST(TimeKeeper, OnlyAFiringOnAnEventCanDefer) {
+  TimeKeeper keeper;
+  auto send = [](int, Event&&) {};
+  keeper.begin_source_firing(10);
+  EXPECT_THROW(keeper.defer(send), std::logic_error);
+  Window timer;  // a timer's firing: no input wave
+  timer.time = 20;
+  keeper.begin_firing(timer);
+  EXPECT_THROW(keeper.defer(send), std::logic_error);
+}
+
 TEST(TimeKeeper, SetOutputTimeAppliesToLaterOutputsOnly) {
   TimeKeeper keeper;
   Event input{Value(1), 100, WaveTag(100, 1)};
