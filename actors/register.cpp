@@ -1,6 +1,7 @@
 #include "actors/register.hpp"
 
 #include "actors/cancel.hpp"
+#include "actors/correlate.hpp"
 #include "actors/counter.hpp"
 #include "actors/csv_sink.hpp"
 #include "actors/csv_source.hpp"
@@ -38,6 +39,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(expression_actor_type());
   registry.add(join_type());
   registry.add(interval_join_type());
+  registry.add(correlate_type());
   registry.add(cancel_type());
   // Sinks
   registry.add(csv_sink_type());

@@ -4,7 +4,13 @@
 
 namespace cwf::actors {
 
-Split::Split(std::optional<Expression> path) : Actor(kPorts), path_(std::move(path)) {}
+Split::Split(std::optional<Expression> path, std::optional<Expression> each)
+    : Actor(kPorts), path_(std::move(path)), each_(std::move(each)) {}
+
+const ExprEnvironment& Split::each_environment() {
+  static const ExprEnvironment env{"element", "index"};
+  return env;
+}
 
 void Split::fire(FiringContext& context) {
   for (const Event& event : context.window()) {
@@ -24,8 +30,20 @@ void Split::fire(FiringContext& context) {
                            std::string(kind_name(array->kind())));
       continue;
     }
-    for (const Value& item : array->as_array())
-      context.emit(item);
+    const auto& elements = array->as_array();
+    for (std::size_t i = 0; i < elements.size(); ++i) {
+      if (!each_) {
+        context.emit(elements[i]);
+        continue;
+      }
+      Value vars[2] = {elements[i], Value(static_cast<std::int64_t>(i))};
+      try {
+        context.emit(each_->evaluate(event.token, Variables(vars, 2)));
+      } catch (const ExprError& e) {
+        // Counted; the other elements still go on, and the wave ends at the last one made.
+        context.report_error(std::string("each: ") + e.what());
+      }
+    }
   }
 }
 
@@ -35,11 +53,16 @@ ActorType split_type() {
       "Emits one event per element of an array token; the events are sub-waves of the token's.",
       {{"path", ParamType::expression, Value(),
         "expression selecting the array in the token, e.g. /items; not set: the token itself. "
-        "A token where it is not an array is dropped and counted as an error"}},
+        "A token where it is not an array is dropped and counted as an error"},
+       {"each", ParamType::expression, Value(),
+        "what each element becomes, over the token (/), `element` and its 0-based `index`, e.g. "
+        "{order: /order, item: element}; not set: the element itself"}},
       Split::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
         std::optional<Expression> path;
         if (is_set(params, "path")) path = compile_param(params, "path");
-        return std::make_unique<Split>(std::move(path));
+        std::optional<Expression> each;
+        if (is_set(params, "each")) each = compile_param(params, "each", Split::each_environment());
+        return std::make_unique<Split>(std::move(path), std::move(each));
       });
 }
 

@@ -74,6 +74,7 @@ const char* const kActors[] = {
     "{type: gsm_pubsub, model: " CWF_SOURCE_DIR "/workflows/gsm/design_to_order.yaml, workers: 1}",
     "{workflow: " CWF_SOURCE_DIR "/workflows/examples/checkpoints/stages/sensor_stage.yaml}",
     "{type: tag_interest, interests: {dir}/interests.jsonl}",
+    "{type: correlate, key: /k, timeout: 30 s, emit: \"{a: request/v, b: reply/v}\"}",
 };
 constexpr std::size_t kKinds = sizeof kActors / sizeof kActors[0];
 

@@ -12,10 +12,10 @@ using testing::registry;
 
 TEST(Registry, EveryTypeIsRegistered) {
   EXPECT_EQ(registry().names(),
-            (std::vector<std::string>{"aggregate", "cancel", "counter", "csv_sink", "csv_source",
-                                      "expression", "filter", "generator", "interval_join", "join",
-                                      "jsonl_sink", "jsonl_source", "map", "merge", "split",
-                                      "stdout", "tap", "workflow_view"}));
+            (std::vector<std::string>{"aggregate", "cancel", "correlate", "counter", "csv_sink",
+                                      "csv_source", "expression", "filter", "generator",
+                                      "interval_join", "join", "jsonl_sink", "jsonl_source", "map",
+                                      "merge", "split", "stdout", "tap", "workflow_view"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -63,7 +63,7 @@ TEST(Registry, ParameterSchemas) {
                  "start_time: duration = null", "batch: int = 64"}));
   EXPECT_EQ(signature("filter"), (Sig{"where: expression = required"}));
   EXPECT_EQ(signature("map"), (Sig{"expression: expression = required"}));
-  EXPECT_EQ(signature("split"), (Sig{"path: expression = null"}));
+  EXPECT_EQ(signature("split"), (Sig{"path: expression = null", "each: expression = null"}));
   EXPECT_EQ(signature("merge"), (Sig{"inputs: int = 2"}));
   EXPECT_EQ(signature("counter"), (Sig{}));
   EXPECT_EQ(signature("cancel"),
@@ -95,6 +95,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"expression", {{"emit", Value("len(window)")}}},
       {"join", {}},
       {"interval_join", {{"key", Value("/id")}, {"upper", Value("1 min")}}},
+      {"correlate", {{"key", Value("/id")}, {"timeout", Value("1 min")}}},
       {"cancel", {{"scope", Value("x")}}},
       {"csv_sink", {{"path", Value(out)}}},
       {"jsonl_sink", {{"path", Value(out)}}},

@@ -84,6 +84,25 @@ TEST(Split, OneEventPerElementAsSubWaves) {
   EXPECT_EQ(out.seen[1].wave.substr(out.seen[1].wave.find('.')), ".2*");
 }
 
+TEST(Split, EachMakesTheEventOfAnElementFromTheWholeTheElementAndItsIndex) {
+  Harness h;
+  source(h, 2);
+  h.add(
+      "s", "split",
+      {{"path", Value("/xs")},
+       {"each",
+        Value(
+            "if(element == 2, element * 9223372036854775807, {of: /id, x: element, at: index})")}});
+  h.connect("src", "s");
+  auto& out = h.collect("s");
+  RunSummary summary = h.run();
+  EXPECT_EQ(out.json(), (Lines{R"({"of":0,"x":0,"at":0})", R"({"of":0,"x":1,"at":1})",
+                               R"({"of":1,"x":1,"at":0})"}));
+  EXPECT_EQ(Harness::errors(summary, "s"), 1u);  // element 2 of the second token
+  // The wave of the second token ends at the element that was made.
+  EXPECT_EQ(out.seen[2].wave.substr(out.seen[2].wave.find('.')), ".1*");
+}
+
 TEST(Split, TheWholeTokenAndNonArrays) {
   Harness h;
   h.add("src", "generator",

@@ -63,6 +63,7 @@ const std::map<std::string, std::map<std::string, Value>> kSpecific = {
     {"http_source", {{"listen", "127.0.0.1:0"}}},
     {"http_sink", {{"url", "http://127.0.0.1:9/"}}},
     {"interval_join", {{"upper", "10 min"}, {"key", "/id"}}},
+    {"correlate", {{"timeout", "30 s"}, {"key", "/id"}}},
     {"catalog_match",
      {{"catalog", kExamples + "sky_annotation/data/catalog.jsonl"}, {"radius", 0.1}}},
     // Parameters that make members of the type's port families.
