@@ -92,5 +92,48 @@ TEST(NatsDispatch, WithoutAnyReplicaTheEventsFailAfterTheClaimTimeout) {
   EXPECT_EQ(dispatcher.errors("dispatch"), 2u);
 }
 
+// A claim is asked without holding a worker: on one worker, while no replica answers, the rest of
+// the workflow runs to its end; once a replica joins, the waiting records go to it in order, and
+// the run's input does not end before they did.
+TEST(NatsDispatch, WaitingForAClaimHoldsNoWorkerAndTheRecordsFollowOnceAReplicaTakesIt) {
+  CWF_START_NATS(server);
+  Engine dispatcher("dispatcher");  // the scheduled director, fifo, one worker
+  dispatcher.add("gen", make_actor<Actor>(actors::generator_type(),
+                                          {{"count", Value(std::int64_t{5})},
+                                           {"value", Value("{order: 'late', step: i}")}}));
+  NatsDispatch& dispatch = dispatcher.add(
+      "dispatch",
+      make_actor<NatsDispatch>(nats_dispatch_type(), {{"instance", Value("/order")},
+                                                      {"dispatch_group", Value("late")},
+                                                      {"servers", Value(server->url())}}));
+  dispatcher.add(
+      "ticks", make_actor<Actor>(actors::generator_type(), {{"count", Value(std::int64_t{20})},
+                                                            {"interval", Value(10 * kMillisecond)},
+                                                            {"value", Value("i")}}));
+  Gather& ticked = dispatcher.add("ticked", std::make_unique<Gather>());
+  dispatcher.connect("gen", "dispatch");
+  dispatcher.connect("ticks", "ticked");
+  dispatcher.start();
+  // The other branch ends while the claim is still unanswered.
+  ASSERT_TRUE(eventually([&] { return ticked.size() == 20; }));
+  EXPECT_EQ(dispatch.published(), 0u);
+
+  Engine replica("replica");
+  NatsSubscribe& sub = replica.add(
+      "sub", make_actor<NatsSubscribe>(nats_subscribe_type(), {{"replica", Value("r1")},
+                                                               {"dispatch_group", Value("late")},
+                                                               {"servers", Value(server->url())}}));
+  Gather& got = replica.add("got", std::make_unique<Gather>());
+  replica.connect("sub", "got");
+  replica.start();
+  ASSERT_TRUE(dispatcher.wait());
+  EXPECT_EQ(dispatch.published(), 5u);
+  EXPECT_EQ(dispatch.failed(), 0u);
+  ASSERT_TRUE(eventually([&] { return got.size() == 5; }));
+  EXPECT_EQ(got.ints("step"), iota(0, 5));
+  EXPECT_EQ(sub.claimed(), 1u);
+  replica.stop_and_wait();
+}
+
 }  // namespace
 }  // namespace cwf::pubsub::testing
