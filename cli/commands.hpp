@@ -35,6 +35,10 @@ int history_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf gsm`: GSM models: their rules and dependency graph (cli/gsm_command.cpp).
 int gsm_command(const Words& args, std::ostream& out, std::ostream& err);
 
+// `cwf supply-chain load`: customers and warehouse managers played against the supply chain
+// workflow (cli/supply_chain_command.cpp, docs/applications.md).
+int supply_chain_command(const Words& args, std::ostream& out, std::ostream& err);
+
 // `cwf serve`: the enactment server (cli/serve_command.cpp, docs/server.md).
 int serve_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf view NAME FROM->TO`: a live view of a connection on a server (cli/view_command.cpp).

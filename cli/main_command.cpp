@@ -23,6 +23,8 @@ commands (each answers --help, or -h, with its usage and options):
   gsm COMMAND         GSM business artifacts: rules, graph of a model (cwf gsm help)
   guards FILE.yaml    print the guard of every event of a dependency workflow
   history FILE        query an event history (--instance ID, --type TYPE)
+  supply-chain load   customers and warehouse managers played against the running supply chain
+                      workflow, every order checked for its notice (docs/applications.md)
   serve               the enactment server: many workflows, a REST API, /metrics (docs/server.md)
   register FILE.yaml  register a workflow on a server and start it (--server URL, default
                       $CWF_SERVER, else http://127.0.0.1:8420)
@@ -73,6 +75,7 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   if (command == "gsm") return gsm_command(rest, out, err);
   if (command == "guards") return guards_command(rest, out, err);
   if (command == "history") return history_command(rest, out, err);
+  if (command == "supply-chain") return supply_chain_command(rest, out, err);
   if (command == "serve") return serve_command(rest, out, err);
   if (command == "view") return view_command(rest, out, err);
   for (const char* client : {"register", "list", "status", "pause", "resume", "stop", "set",
@@ -81,9 +84,9 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   std::string message = "cwf: unknown command '" + command + "'";
   message += did_you_mean_suffix(
       command,
-      {"run",     "validate", "graph",    "actors", "lr",     "experiment", "gsm",    "guards",
-       "history", "serve",    "register", "list",   "status", "pause",      "resume", "stop",
-       "set",     "priority", "cancel",   "remove", "view",   "help"});
+      {"run",     "validate", "graph",    "actors", "lr",     "experiment", "gsm",         "guards",
+       "history", "serve",    "register", "list",   "status", "pause",      "resume",      "stop",
+       "set",     "priority", "cancel",   "remove", "view",   "help",       "supply-chain"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

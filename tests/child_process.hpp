@@ -216,11 +216,12 @@ class ChildProcess {
 
   pid_t pid() const { return pid_; }
 
-  // Asks the child to end (SIGTERM) and waits up to `grace` for it; past that, kills its process
-  // group and fails the test. The child's exit status (128 + signal when it was killed by one).
-  int stop(std::chrono::milliseconds grace = std::chrono::seconds(10)) {
+  // Asks the child to end (SIGTERM, or `signal`: SIGINT is a user's Ctrl-C) and waits up to
+  // `grace` for it; past that, kills its process group and fails the test. The child's exit
+  // status (128 + signal when it was killed by one).
+  int stop(std::chrono::milliseconds grace = std::chrono::seconds(10), int signal = SIGTERM) {
     if (pid_ <= 0) return status_;
-    kill(pid_, SIGTERM);
+    kill(pid_, signal);
     const auto deadline = std::chrono::steady_clock::now() + grace;
     for (;;) {
       // Not reaped yet (WNOWAIT): while the child is a zombie its group id cannot be reused, so

@@ -69,6 +69,7 @@ TEST(Help, TheHelpTextsListEveryCommand) {
                         "gsm generate", "guards",       "history",     "serve",       "register",
                         "list",         "status",       "pause",       "resume",      "stop",
                         "remove",       "view",         "cancel",      "set",         "priority",
+                        "supply-chain",
                     }));
 }
 

@@ -111,6 +111,9 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"linear_road.yaml", "checked against the reference answers: lr_pipeline_test.cpp"},
     {"sky_annotation/sky_annotation.yaml",
      "writes files, loops until opinions converge: sky_annotation_test.cpp under every director"},
+    {"supply_chain/supply_chain.yaml",
+     "endless, pushed to over WebSockets: supply_chain_test.cpp runs it with the load generator, "
+     "under the server and with the pages in Chromium"},
     {"experiments/quick.yaml", "an experiment: experiment_command_test.cpp"},
     {"experiments/all_policies.yaml", "an experiment: experiment_command_test.cpp"},
     {"experiments/qbs_sensitivity.yaml", "an experiment: experiment_command_test.cpp"},
