@@ -564,31 +564,30 @@ ActorCell::CycleResult ActorCell::run_requested_firings(Timestamp now, bool end_
   // their meaning.
   if (end_of_input && awaits_outside()) end_of_input = false;
   if (end_of_input) requests_closed_ = true;
+  // A firing without a window at `time`: port -1, its outputs start new waves.
+  auto fire_at = [this](Timestamp time) {
+    Window at;
+    at.time = time;
+    time_keeper_.begin_firing(at);
+    FiringContext context(*this, -1, at);
+    auto [fired, keep_going] = fire_once(context);
+    (void)fired;
+    if (!keep_going) finish();
+  };
   // Woken from outside (ExternalWake): a firing without a window, at the clock's time, in which
   // the actor takes what came. Cleared before it, so that a wake during it fires it again.
   if (external_ && external_->woken.load(std::memory_order_acquire) &&
       external_->woken.exchange(false, std::memory_order_acq_rel) && !finishing_) {
-    Window at;
-    at.time = now;
     ++result.firings;
-    time_keeper_.begin_firing(at);
-    FiringContext context(*this, -1, at);
-    auto [fired, keep_going] = fire_once(context);
-    (void)fired;
-    if (!keep_going) finish();
+    fire_at(now);
   }
   while (!requested_firings_.empty() && (requested_firings_.top() <= now || end_of_input) &&
          result.firings < max_firings && !finishing_) {
     if (output_full_ && output_blocked()) return result;  // a consumer wakes us
-    Window at;
-    at.time = requested_firings_.top();
+    Timestamp time = requested_firings_.top();
     requested_firings_.pop();
     ++result.firings;
-    time_keeper_.begin_firing(at);
-    FiringContext context(*this, -1, at);
-    auto [fired, keep_going] = fire_once(context);
-    (void)fired;
-    if (!keep_going) finish();
+    fire_at(time);
   }
   result.has_more_work = !requested_firings_.empty() &&
                          (requested_firings_.top() <= now || end_of_input) && !finishing_;

@@ -194,7 +194,8 @@ TEST_F(Server, TheAdministratorChangesTheOutOfStockPeriodWhileTheSupplyChainRuns
   out_of_stock("o3");  // o2 and o3 within 10 minutes: the alarm
   // Everything went through: three notices and the alarm reached their logs.
   auto events_into = [&](const std::string& actor) {
-    for (const Value& a : get("/api/v1/workflows/supply-chain").field("actors")->as_array())
+    const Value details = get("/api/v1/workflows/supply-chain");
+    for (const Value& a : details.field("actors")->as_array())
       if (a.field("name")->as_string() == actor) return a.field("events_in")->as_int();
     return std::int64_t{-1};
   };
@@ -268,15 +269,15 @@ TEST(SupplyChain, ThePagesPlaceOrdersShowTheCompanyViewAndServiceTheWorkList) {
       "document.querySelector('input[data-qty=\"tape\"]').value = '3'");
   browser.evaluate("document.getElementById('place').click()");
   ASSERT_TRUE(browser.wait_for("document.querySelector('#orders tr[data-status]') !== null"));
-  EXPECT_EQ(
-      browser.evaluate("document.querySelector('#orders tbody tr').cells[1].textContent").as_string(),
-      "1 ink, 3 tape");
-  ASSERT_TRUE(
-      browser.wait_for("document.querySelector('#orders tbody tr').dataset.status === 'shipped'", 30))
+  EXPECT_EQ(browser.evaluate("document.querySelector('#orders tbody tr').cells[1].textContent")
+                .as_string(),
+            "1 ink, 3 tape");
+  ASSERT_TRUE(browser.wait_for(
+      "document.querySelector('#orders tbody tr').dataset.status === 'shipped'", 30))
       << "no shipping notice on the customer's page";
-  EXPECT_EQ(
-      browser.evaluate("document.querySelector('#orders tbody tr').cells[1].textContent").as_string(),
-      "2 of 2 shipped");
+  EXPECT_EQ(browser.evaluate("document.querySelector('#orders tbody tr').cells[1].textContent")
+                .as_string(),
+            "2 of 2 shipped");
 
   // The company manager's view: a bar per second for the orders that come in.
   browser.navigate(host + std::to_string(ports.at("company")) + "/");
