@@ -433,8 +433,17 @@ ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
   // cannot be judged quiescent while they are still in flight.
   wake_consumers();
   if (finishing_) finished_.store(true, std::memory_order_release);
+  bool holds_events = false;
   for (auto& r : receivers_)
-    if (r) r->publish_buffered();
+    if (r) {
+      r->publish_buffered();
+      holds_events |= r->buffered() > 0;
+    }
+  // Only a window that holds events: an empty time window on a cycle would otherwise move the
+  // clock from one empty window to the next for ever.
+  cycle_window_deadline_.store(
+      !inputs_can_end_ && holds_events && !finishing_ && !is_source() ? wake_at_ : kNever,
+      std::memory_order_release);
   return result;
 }
 

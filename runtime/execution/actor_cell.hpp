@@ -307,6 +307,13 @@ class ActorCell {
   void set_inputs_can_end(bool can_end) { inputs_can_end_ = can_end; }
   bool inputs_can_end() const { return inputs_can_end_; }
   const std::vector<ActorCell*>& upstream() const { return upstream_; }
+  // The deadline of a window holding events in a cell whose inputs cannot end (kNever: none),
+  // as of its last run; read by the directors while the cell is idle. Such a window must close
+  // at its time, not at the run's end of input: its results can come back round the cycle into
+  // windows that the end of input would already have closed (Execution::cycle_window_deadline).
+  Timestamp cycle_window_deadline() const {
+    return cycle_window_deadline_.load(std::memory_order_acquire);
+  }
 
  private:
   bool upstream_done() const;
@@ -368,6 +375,7 @@ class ActorCell {
   bool requests_closed_ = false;  // after the end of input: no more requested firings
   bool punctuates_ = false;
   bool inputs_can_end_ = false;
+  std::atomic<Timestamp> cycle_window_deadline_{kNever};
   bool output_full_ = false;  // a `block` route reached its capacity (see output_blocked)
   // Case cancellation: the cases cancelled in this actor's scope (its receivers drop their late
   // arrivals), how many of the workflow's cancellations it has looked at, and its last outputs.

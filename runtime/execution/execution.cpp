@@ -178,6 +178,13 @@ bool Execution::sources_finished() const {
                      [](const auto& c) { return !c->is_source() || c->finished(); });
 }
 
+Timestamp Execution::cycle_window_deadline() const {
+  Timestamp earliest = kNever;
+  for (const auto& cell : cells_)
+    earliest = std::min(earliest, cell->cycle_window_deadline());
+  return earliest;
+}
+
 bool Execution::quiescent() const {
   std::uint64_t before = env_.wakeups.load(std::memory_order_acquire);
   if (!sources_finished()) return false;

@@ -46,6 +46,12 @@ class Execution {
   // call from any thread while cells run (two reads of the wake-up counter bracket the scan).
   bool quiescent() const;
   bool sources_finished() const;
+  // The earliest deadline of a window holding events on or after a cycle (kNever: none). When
+  // the run is quiescent, the end of input would close every window at once, and what one
+  // window's results bring back round the cycle would find later windows closed: time moves to
+  // this deadline first (a virtual clock jumps to it, a real one is waited for), so windows on a
+  // cycle close in the order of their times. Read while the cells are idle.
+  Timestamp cycle_window_deadline() const;
   // A checkpoint may be taken: no actor but the sources has work, and every inbox is empty (what
   // is queued is in windows and FIFO queues, which checkpoints hold). Sources are the director's
   // to judge: held (ExecutionEnv::hold_sources), they fire no more once their running turn ends.

@@ -212,10 +212,13 @@ bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOption
   }
   if (wakeups_.size_approx() == 0 && execution_->quiescent()) {
     // No event can arrive any more: windows waiting for a deadline close now, not at the
-    // deadline, and their results are processed before the run ends.
+    // deadline, and their results are processed before the run ends. Except on a cycle, where
+    // their results come back: there time moves to the earliest deadline (the timers below).
     if (!options.end_input_when_quiescent || execution_->env().end_of_input) return false;
-    execution_->end_input();
-    return true;
+    if (timers_.empty() || execution_->cycle_window_deadline() == kNever) {
+      execution_->end_input();
+      return true;
+    }
   }
   // An actor woken by another thread whose wake-up is not queued yet: time must not move past
   // the work it brings (make_ready wakes a parked worker once it is queued).

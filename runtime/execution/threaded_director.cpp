@@ -162,7 +162,7 @@ Timestamp ThreadedDirector::next_timer() {
   return earliest;
 }
 
-std::optional<Timestamp> ThreadedDirector::only_time_is_left() const {
+std::optional<Timestamp> ThreadedDirector::only_time_is_left(bool cycle_windows_wait) const {
   // As in Execution::quiescent(): two reads of the wake-up counter bracket the scan, so a cell
   // woken and back to idle during it does not go unnoticed.
   const ExecutionEnv& env = execution_->env();
@@ -189,7 +189,8 @@ std::optional<Timestamp> ThreadedDirector::only_time_is_left() const {
   // at once (Execution::end_input), as under the scheduled director: moving the clock to the
   // earliest of them first would let a source that finished during this scan decide the times
   // windows see.
-  if (!a_source_goes_on) return std::nullopt;
+  // (Quiescent with windows on a cycle waiting, every source had finished before the scan.)
+  if (!a_source_goes_on && !cycle_windows_wait) return std::nullopt;
   if (env.wakeups.load(std::memory_order_acquire) != before) return std::nullopt;
   return earliest;
 }
@@ -244,15 +245,21 @@ void ThreadedDirector::run(const RunOptions& options) {
       execution_->env().time_was_up.store(true);
       return;
     }
+    // Windows on a cycle close at their time first (Execution::cycle_window_deadline): a
+    // virtual clock moves to it below; on a real one the actor's own thread waits for it.
+    bool cycle_windows_wait = false;
     if (execution_->quiescent()) {
       if (!options.end_input_when_quiescent || execution_->env().end_of_input) return;
-      execution_->end_input();
-      continue;
+      cycle_windows_wait = execution_->cycle_window_deadline() != kNever;
+      if (!cycle_windows_wait) {
+        execution_->end_input();
+        continue;
+      }
     }
     // Sources held for a checkpoint: time must not move past their next events.
     if (virtual_clock_ && !paused_.load(std::memory_order_relaxed) &&
         !execution_->env().hold_sources.load(std::memory_order_relaxed)) {
-      if (std::optional<Timestamp> earliest = only_time_is_left()) {
+      if (std::optional<Timestamp> earliest = only_time_is_left(cycle_windows_wait)) {
         // A sub-workflow's run (its input goes on) shares the parent's clock and leaves it to
         // the parent, which has its own events before that time and fires the sub-workflow
         // again at next_timer() (CompositeActor): it ends here instead of moving the clock.

@@ -36,9 +36,10 @@ class ThreadedDirector final : public Director, public ReadyListener {
   // Virtual clock: a source waits on its semaphore until the clock reaches `time`.
   void wait_for_virtual_time(ActorCell& cell, Timestamp time);
   // Virtual clock: when nothing but timers is left (every actor idle, every unfinished source
-  // waiting for a time, and one at least unfinished), the earliest time anyone waits for
-  // (kNever: none); otherwise nullopt.
-  std::optional<Timestamp> only_time_is_left() const;
+  // waiting for a time, and one at least unfinished, or all finished with windows on a cycle
+  // waiting: `cycle_windows_wait`), the earliest time anyone waits for (kNever: none);
+  // otherwise nullopt.
+  std::optional<Timestamp> only_time_is_left(bool cycle_windows_wait) const;
   // Moves the clock to `earliest` and wakes the cells whose time has come. True if it moved.
   bool advance_virtual_clock(Timestamp earliest);
 

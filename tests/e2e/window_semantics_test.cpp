@@ -511,9 +511,46 @@ connections:
      "expired 3 at 8 s", "expired 5 at 15 s", "expired 7 at 33 s"},
     "^(sampled|expired)"};
 
-const std::vector<SemanticsCase> kCases = {kLookBack,        kExpiry,      kFormationTimeout,
-                                           kTimeoutsPerKind, kSubWorkflow, kOutOfOrder,
-                                           kWaveWindow,      kTimers,      kSampleExpires};
+// ---- 7. Windows on a cycle close in the order of their times ---------------------------------
+// A window's results that come back round a cycle of connections fall into its later windows.
+// Once the source is done, no event comes from outside, but events still come round: the end of
+// input must not close every window at once, or the first of a round's events to come back would
+// close its window alone and the others would be late. Time moves to each window's end instead
+// (docs/workflow-yaml.md, "End of input"). Two readings at 0 and 100 ms; each window's result
+// comes back twice, by a short path and a long one, one round later, for two more rounds:
+//   [0, 300): the 2 readings; [300, 600): 2 (round 1); [600, 900): 2 (round 2).
+const SemanticsCase kCycle = {
+    "cycle_windows_close_in_time_order",
+    R"yaml(name: cycle-windows
+actors:
+  readings: {type: jsonl_source, path: readings.jsonl, time: /ms, time_unit: ms}
+  rounds:
+    type: expression
+    emit: "{round: window[0]/round, n: len(window), from: window_start / 1000000, to: window_end / 1000000}"
+  said: {type: map, expression: "concat('round ', str(/round), ': ', str(/n), ' events in [', str(/from), ', ', str(/to), ') ms')"}
+  again: {type: filter, where: "/round < 2"}
+  short: {type: map, expression: "{round: /round + 1}"}
+  long: {type: map, expression: "{round: /round + 1}"}
+  longer: {type: map, expression: "{round: /round}"}
+  out: {type: stdout, format: text}
+connections:
+  - {from: readings, to: rounds, window: {size: 300 ms, step: 300 ms, suppress_empty: true}}
+  - rounds -> said
+  - said -> out
+  - rounds -> again
+  - again -> short
+  - again -> long
+  - long -> longer
+  - short -> rounds
+  - longer -> rounds
+)yaml",
+    {{"readings.jsonl", "{\"ms\": 0, \"round\": 0}\n{\"ms\": 100, \"round\": 0}\n"}},
+    {"round 0: 2 events in [0, 300) ms", "round 1: 2 events in [300, 600) ms",
+     "round 2: 2 events in [600, 900) ms"}};
+
+const std::vector<SemanticsCase> kCases = {
+    kLookBack,   kExpiry,     kFormationTimeout, kTimeoutsPerKind, kSubWorkflow,
+    kOutOfOrder, kWaveWindow, kTimers,           kSampleExpires,   kCycle};
 
 std::map<std::string, std::vector<std::string>> by_stream(const std::vector<std::string>& lines,
                                                           const std::string& streams) {
