@@ -1,5 +1,7 @@
 #include "actors/net/io_loop.hpp"
 
+#include <pthread.h>
+
 #include <chrono>
 #include <mutex>
 
@@ -21,7 +23,10 @@ IoLoop::IoLoop()
     : work_(boost::asio::make_work_guard(context_)), thread_([this] {
         context_.run();
         ran_out_.set_value();
-      }) {}
+      }) {
+  // Named, so that a look at the process (top -H, /proc/PID/task) shows the one loop.
+  pthread_setname_np(thread_.native_handle(), "cwf-io");
+}
 
 IoLoop::~IoLoop() {
   // Its holders are actors, which never run on the loop's thread: the loop's handlers hold what

@@ -3,6 +3,8 @@
 // their own threads; what runs on the loop holds the objects it uses, never the loop). Sockets are
 // read and written there, asynchronously; no worker or director thread ever waits on the network.
 // What arrives is handed to the workflow through a lock-free queue and the source's ExternalWake.
+// `cwf serve`'s HTTP server runs on the same loop (cli/server/http_server.hpp). Its thread is
+// named `cwf-io`.
 #pragma once
 
 #include <boost/asio/executor_work_guard.hpp>

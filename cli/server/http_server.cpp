@@ -5,9 +5,12 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
+
+#include "actors/net/io_loop.hpp"
 
 namespace cwf::cli {
 
@@ -35,10 +38,32 @@ void set_header(http::response<Body>& response, const ApiResponse& api, unsigned
     response.set(name, value);
 }
 
+class Session;
+
+// What the acceptor and the sessions share with the server. Sockets live on the process's event
+// loop (cwf::net::IoLoop, one thread, the network actors' too); the handler runs on the server's
+// own threads, so a slow request never holds the loop.
+struct Shared {
+  explicit Shared(net::io_context& io) : acceptor(io) {}
+  HttpServer::Handler handler;
+  tcp::acceptor acceptor;
+  std::optional<net::thread_pool::executor_type> handlers;  // set by run()
+  // The loop's thread alone touches these two.
+  std::vector<std::weak_ptr<Session>> sessions;
+  bool stopping = false;
+  // Sessions alive (the server waits for none before it goes: they call its handler).
+  std::mutex mutex;
+  std::condition_variable none_left;
+  std::size_t live = 0;
+};
+
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(tcp::socket&& socket, const HttpServer::Handler& handler)
-      : stream_(std::move(socket)), handler_(handler) {}
+  Session(tcp::socket&& socket, std::shared_ptr<Shared> shared)
+      : stream_(std::move(socket)), shared_(std::move(shared)) {
+    std::lock_guard lock(shared_->mutex);
+    ++shared_->live;
+  }
 
   void start() {
     net::dispatch(stream_.get_executor(),
@@ -73,14 +98,24 @@ class Session : public std::enable_shared_from_this<Session> {
     api.target = std::string(request.target());
     api.body = std::move(request.body());
     api.authorization = std::string(request[http::field::authorization]);
-    ApiResponse response;
-    try {
-      response = handler_(api);
-    } catch (const std::exception& e) {
-      response = error_response(500, e.what());
-    }
-    if (response.stream) return stream_answer(std::move(response), request.version());
-    answer(response, request.version(), !request.keep_alive());
+    // Answered on one of the server's threads, then written from the loop again.
+    net::post(*shared_->handlers,
+              [self = shared_from_this(), api = std::move(api), version = request.version(),
+               close_after = !request.keep_alive()] {
+                ApiResponse response;
+                try {
+                  response = self->shared_->handler(api);
+                } catch (const std::exception& e) {
+                  response = error_response(500, e.what());
+                }
+                net::post(self->stream_.get_executor(),
+                          [self, response = std::move(response), version, close_after]() mutable {
+                            if (self->cut_) return;
+                            if (response.stream)
+                              return self->stream_answer(std::move(response), version);
+                            self->answer(response, version, close_after);
+                          });
+              });
   }
 
   // A streamed answer (Server-Sent Events): the header and the body so far, then what the
@@ -156,6 +191,20 @@ class Session : public std::enable_shared_from_this<Session> {
   ~Session() {
     // The server stopped with the stream open: its view is closed all the same.
     if (source_ && !streaming_over_) source_->closed();
+    std::lock_guard lock(shared_->mutex);
+    if (--shared_->live == 0) shared_->none_left.notify_all();
+  }
+
+  // The server stops: whatever the session waits for ends now (on the loop's thread).
+  void cut() {
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+      self->cut_ = true;
+      if (self->source_) return self->end_stream();
+      self->timer_.cancel();
+      beast::error_code ignored;
+      self->stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+      self->stream_.socket().close(ignored);
+    });
   }
 
  private:
@@ -197,7 +246,8 @@ class Session : public std::enable_shared_from_this<Session> {
   std::array<char, 16 * 1024> discard_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
-  const HttpServer::Handler& handler_;
+  std::shared_ptr<Shared> shared_;
+  bool cut_ = false;  // the server stopped
   // A streamed answer.
   std::shared_ptr<ApiStream> source_;
   http::response<http::empty_body> stream_header_;
@@ -208,20 +258,31 @@ class Session : public std::enable_shared_from_this<Session> {
   bool streaming_over_ = false;
 };
 
+// The acceptor goes on until the server stops; each connection is a Session on its own strand.
+void accept(const std::shared_ptr<Shared>& shared) {
+  shared->acceptor.async_accept(
+      net::make_strand(shared->acceptor.get_executor()),
+      [shared](beast::error_code ec, tcp::socket socket) {
+        if (ec == net::error::operation_aborted || shared->stopping) return;
+        if (!ec) {
+          auto session = std::make_shared<Session>(std::move(socket), shared);
+          std::erase_if(shared->sessions, [](const auto& s) { return s.expired(); });
+          shared->sessions.push_back(session);
+          session->start();
+        }
+        accept(shared);
+      });
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
-  net::io_context io;
-  tcp::acceptor acceptor{io};
-  Handler handler;
-
-  void accept() {
-    acceptor.async_accept(net::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
-      if (ec == net::error::operation_aborted) return;
-      if (!ec) std::make_shared<Session>(std::move(socket), handler)->start();
-      accept();
-    });
-  }
+  std::shared_ptr<cwf::net::IoLoop> loop = cwf::net::IoLoop::shared();
+  std::shared_ptr<Shared> shared = std::make_shared<Shared>(loop->context());
+  std::optional<boost::asio::thread_pool> handlers;
+  std::mutex mutex;
+  std::condition_variable stopped_changed;
+  bool stopped = false;
 };
 
 bool is_loopback(const std::string& host) {
@@ -233,38 +294,61 @@ bool is_loopback(const std::string& host) {
 
 HttpServer::HttpServer(const std::string& host, std::uint16_t port, Handler handler)
     : impl_(std::make_unique<Impl>()) {
-  impl_->handler = std::move(handler);
+  impl_->shared->handler = std::move(handler);
   const std::string where = host + ":" + std::to_string(port);
   beast::error_code ec;
   net::ip::address address =
       net::ip::make_address(host == "localhost" ? std::string("127.0.0.1") : host, ec);
   if (ec) throw std::runtime_error("'" + host + "' is not an IP address to listen on");
   tcp::endpoint endpoint(address, port);
-  impl_->acceptor.open(endpoint.protocol(), ec);
-  if (!ec) impl_->acceptor.set_option(net::socket_base::reuse_address(true), ec);
-  if (!ec) impl_->acceptor.bind(endpoint, ec);
-  if (!ec) impl_->acceptor.listen(net::socket_base::max_listen_connections, ec);
+  tcp::acceptor& acceptor = impl_->shared->acceptor;
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
   if (ec) throw std::runtime_error("cannot listen on " + where + ": " + ec.message());
 }
 
-HttpServer::~HttpServer() = default;
+HttpServer::~HttpServer() {
+  stop();
+  // The sessions call the handler: none may outlive the server. Each ends once the loop has
+  // cut it and the request it was answering (if any) is answered.
+  std::shared_ptr<Shared> shared = impl_->shared;
+  {
+    std::unique_lock lock(shared->mutex);
+    shared->none_left.wait(lock, [&] { return shared->live == 0; });
+  }
+  if (impl_->handlers) impl_->handlers->join();
+}
 
 std::uint16_t HttpServer::port() const {
-  return impl_->acceptor.local_endpoint().port();
+  return impl_->shared->acceptor.local_endpoint().port();
 }
 
 void HttpServer::run(unsigned threads) {
-  impl_->accept();
-  std::vector<std::thread> extra;
-  for (unsigned i = 1; i < threads; ++i)
-    extra.emplace_back([this] { impl_->io.run(); });
-  impl_->io.run();
-  for (std::thread& t : extra)
-    t.join();
+  impl_->handlers.emplace(threads);
+  impl_->shared->handlers = impl_->handlers->get_executor();
+  net::post(impl_->loop->context(), [shared = impl_->shared] { accept(shared); });
+  std::unique_lock lock(impl_->mutex);
+  impl_->stopped_changed.wait(lock, [&] { return impl_->stopped; });
 }
 
 void HttpServer::stop() {
-  impl_->io.stop();
+  {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->stopped) return;
+    impl_->stopped = true;
+  }
+  impl_->stopped_changed.notify_all();
+  // On the loop's thread, which alone touches the acceptor and the list of sessions.
+  net::post(impl_->loop->context(), [shared = impl_->shared] {
+    shared->stopping = true;
+    beast::error_code ignored;
+    shared->acceptor.close(ignored);
+    for (const auto& weak : shared->sessions)
+      if (auto session = weak.lock()) session->cut();
+    shared->sessions.clear();
+  });
 }
 
 }  // namespace cwf::cli

@@ -367,7 +367,64 @@ TEST_F(Server, ConcurrentClientsAreAllAnswered) {
   EXPECT_EQ(ok.load(), 200);
 }
 
-// A raw request: what a client that does not speak HTTP sends.
+// The threads of process `pid` named `name` (/proc/PID/task/TID/comm).
+int threads_named(pid_t pid, const std::string& name) {
+  int n = 0;
+  for (const auto& task : fs::directory_iterator("/proc/" + std::to_string(pid) + "/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string line;
+    if (std::getline(comm, line) && line == name) ++n;
+  }
+  return n;
+}
+
+// A free loopback port (bound, then released).
+std::uint16_t free_port() {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+  socklen_t size = sizeof address;
+  EXPECT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&address), size), 0);
+  EXPECT_EQ(getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size), 0);
+  close(fd);
+  return ntohs(address.sin_port);
+}
+
+// Connects to the loopback `port`, sends `bytes` and closes; false when no one listens yet.
+bool send_to(std::uint16_t port, const std::string& bytes) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
+  bool sent = connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+              write(fd, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size());
+  close(fd);
+  return sent;
+}
+
+// One event loop per process: the server's HTTP and a hosted workflow's sockets share the
+// `cwf-io` thread (actors/net/io_loop.hpp), which serves the API before any workflow needs it.
+TEST_F(Server, ServesHttpAndTheWorkflowsSocketsOnOneEventLoop) {
+  start();
+  const pid_t pid = server_->pid();
+  EXPECT_EQ(threads_named(pid, "cwf-io"), 1);
+  const std::uint16_t port = free_port();
+  const fs::path file = dir_ / "listening.yaml";
+  std::ofstream(file) << "name: listening\nactors:\n"
+                      << "  orders: {type: tcp_source, listen: 127.0.0.1:" << port << "}\n"
+                      << "  out: {type: jsonl_sink, path: " << (dir_ / "out.jsonl").string()
+                      << "}\n"
+                      << "connections:\n  - orders -> out\n";
+  ProcessResult registered = client({"register", file.string()});
+  ASSERT_EQ(registered.status, 0) << registered.err;
+  ASSERT_TRUE(eventually([&] { return send_to(port, "{\"order\": 1}\n"); }));
+  ASSERT_TRUE(eventually([&] { return ticks_of("listening") == 1; }));
+  EXPECT_EQ(threads_named(pid, "cwf-io"), 1);
+  EXPECT_EQ(state_of("listening"), "running");
+}
+
 std::string raw_exchange(const std::string& url, const std::string& bytes) {
   int port = std::stoi(url.substr(url.rfind(':') + 1));
   int fd = socket(AF_INET, SOCK_STREAM, 0);
