@@ -3,11 +3,11 @@
 // with the actor it came from and its wave, until Ctrl-C, --count lines or the run's end.
 #include <ostream>
 
+#include "actors/net/query_string.hpp"
 #include "cli/arguments.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_status.hpp"
 #include "cli/server/http_client.hpp"
-#include "cli/server/query_string.hpp"
 #include "cli/server_options.hpp"
 #include "runtime/values/value_json.hpp"
 
@@ -75,9 +75,10 @@ int view_command(const Words& words, std::ostream& out, std::ostream& err) {
     if (auto n = args.value("count"))
       count = static_cast<std::uint64_t>(parse_number(*n, "--count"));
     const std::string& name = positional[0];
-    std::string target = "/api/v1/workflows/" + percent_encode(name) +
-                         "/view?from=" + percent_encode(from) + "&to=" + percent_encode(to);
-    if (auto where = args.value("where")) target += "&where=" + percent_encode(*where);
+    std::string target = "/api/v1/workflows/" + cwf::net::percent_encode(name) +
+                         "/view?from=" + cwf::net::percent_encode(from) +
+                         "&to=" + cwf::net::percent_encode(to);
+    if (auto where = args.value("where")) target += "&where=" + cwf::net::percent_encode(*where);
 
     if (count && *count == 0) throw UsageError("--count: at least 1");
     std::uint64_t lines = 0, dropped = 0;

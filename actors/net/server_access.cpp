@@ -1,9 +1,14 @@
 #include "actors/net/server_access.hpp"
 
 #include <algorithm>
+#include <map>
+#include <optional>
+#include <stdexcept>
 
 #include "actors/actor_type_util.hpp"
+#include "actors/net/credentials.hpp"
 #include "actors/net/net_params.hpp"
+#include "actors/net/query_string.hpp"
 
 namespace cwf::net {
 
@@ -33,40 +38,20 @@ ServerAccess read_server_access(const Params& params) {
   return access;
 }
 
-namespace {
-
-// The value of `name` in the query of `target` ("/path?a=1&token=x"), empty when absent.
-std::string_view query_value(std::string_view target, std::string_view name) {
-  const std::size_t question = target.find('?');
-  if (question == std::string_view::npos) return {};
-  std::string_view query = target.substr(question + 1);
-  while (!query.empty()) {
-    const std::size_t amp = query.find('&');
-    const std::string_view pair = query.substr(0, amp);
-    const std::size_t eq = pair.find('=');
-    if (eq != std::string_view::npos && pair.substr(0, eq) == name) return pair.substr(eq + 1);
-    if (amp == std::string_view::npos) break;
-    query.remove_prefix(amp + 1);
-  }
-  return {};
-}
-
-// Compares in a time that does not depend on where the two differ.
-bool same_secret(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  unsigned char difference = 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    difference |= static_cast<unsigned char>(a[i] ^ b[i]);
-  return difference == 0;
-}
-
-}  // namespace
-
 bool presents_token(const http::request_header<>& request, const std::string& token) {
   if (token.empty()) return true;
-  const std::string_view header = std_view(request[http::field::authorization]);
-  if (header.starts_with("Bearer ") && same_secret(header.substr(7), token)) return true;
-  return same_secret(query_value(std_view(request.target()), "token"), token);
+  std::optional<std::string_view> bearer =
+      bearer_token(std_view(request[http::field::authorization]));
+  if (bearer && same_secret(*bearer, token)) return true;
+  // In the URL, percent-encoded as a browser or a client library sends it.
+  std::map<std::string, std::string> query;
+  try {
+    query = parse_query(std_view(request.target()));
+  } catch (const std::invalid_argument&) {
+    return false;  // a malformed query presents nothing
+  }
+  auto given = query.find("token");
+  return given != query.end() && same_secret(given->second, token);
 }
 
 namespace {

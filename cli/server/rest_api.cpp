@@ -4,9 +4,10 @@
 #include <limits>
 #include <sstream>
 
+#include "actors/net/credentials.hpp"
+#include "actors/net/query_string.hpp"
 #include "cli/server/dashboard.hpp"
 #include "cli/server/prometheus_metrics.hpp"
-#include "cli/server/query_string.hpp"
 #include "runtime/loading/load_error.hpp"
 #include "runtime/values/value_json.hpp"
 
@@ -115,13 +116,8 @@ RestApi::RestApi(WorkflowCatalog& catalog, std::optional<std::string> token)
 
 bool RestApi::authorized(const ApiRequest& request) const {
   if (!token_) return true;
-  const std::string expected = "Bearer " + *token_;
-  // Compared in full whatever differs first, so that the time taken tells nothing.
-  if (request.authorization.size() != expected.size()) return false;
-  unsigned char difference = 0;
-  for (std::size_t i = 0; i < expected.size(); ++i)
-    difference |= static_cast<unsigned char>(request.authorization[i] ^ expected[i]);
-  return difference == 0;
+  std::optional<std::string_view> given = net::bearer_token(request.authorization);
+  return given && net::same_secret(*given, *token_);
 }
 
 ApiResponse RestApi::handle(const ApiRequest& request) {
@@ -268,7 +264,7 @@ ApiResponse RestApi::route(const ApiRequest& request, const std::string& path) {
 ApiResponse RestApi::open_view(const ApiRequest& request, const std::string& name) {
   std::map<std::string, std::string> query;
   try {
-    query = parse_query(request.target);
+    query = cwf::net::parse_query(request.target);
   } catch (const std::invalid_argument& e) {
     return error_response(400, e.what());
   }

@@ -475,6 +475,12 @@ TEST_F(Server, ATokenGuardsEveryCallButTheHealthChecks) {
   EXPECT_EQ(
       http_call(url_, "GET", "/api/v1/workflows", "", std::string("0123456789abcdef0123")).status,
       200);
+  // The scheme's name in any case (RFC 9110 §11.1).
+  const std::string lower_case =
+      raw_exchange(url_,
+                   "GET /api/v1/workflows HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                   "Authorization: bearer 0123456789abcdef0123\r\nConnection: close\r\n\r\n");
+  EXPECT_TRUE(lower_case.starts_with("HTTP/1.1 200 OK")) << lower_case;
   ProcessResult listed = client({"list", "--token-file", token_file.string()});
   EXPECT_EQ(listed.status, 0) << listed.err;
   // Beyond loopback only with a token.

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace cwf::cli {
+namespace cwf::net {
 
 // Throws std::invalid_argument for a '%' not followed by two hexadecimal digits or a name given
 // twice. A name without '=' has the empty value.
@@ -15,4 +15,4 @@ std::map<std::string, std::string> parse_query(std::string_view target);
 // The inverse, for clients: every byte but letters, digits and -._~ as %XX.
 std::string percent_encode(std::string_view text);
 
-}  // namespace cwf::cli
+}  // namespace cwf::net

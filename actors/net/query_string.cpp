@@ -1,9 +1,9 @@
-#include "cli/server/query_string.hpp"
+#include "actors/net/query_string.hpp"
 
 #include <cctype>
 #include <stdexcept>
 
-namespace cwf::cli {
+namespace cwf::net {
 
 namespace {
 
@@ -71,4 +71,4 @@ std::string percent_encode(std::string_view text) {
   return out;
 }
 
-}  // namespace cwf::cli
+}  // namespace cwf::net
