@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "actors/net/accept_connections.hpp"
 #include "actors/net/io_loop.hpp"
 
 namespace cwf::cli {
@@ -50,7 +51,7 @@ struct Shared {
   std::optional<net::thread_pool::executor_type> handlers;  // set by run()
   // The loop's thread alone touches these two.
   std::vector<std::weak_ptr<Session>> sessions;
-  bool stopping = false;
+  bool stopped = false;
   // Sessions alive (the server waits for none before it goes: they call its handler).
   std::mutex mutex;
   std::condition_variable none_left;
@@ -258,20 +259,17 @@ class Session : public std::enable_shared_from_this<Session> {
   bool streaming_over_ = false;
 };
 
-// The acceptor goes on until the server stops; each connection is a Session on its own strand.
+// The acceptor goes on until the server stops; each connection is a Session.
 void accept(const std::shared_ptr<Shared>& shared) {
-  shared->acceptor.async_accept(
-      net::make_strand(shared->acceptor.get_executor()),
-      [shared](beast::error_code ec, tcp::socket socket) {
-        if (ec == net::error::operation_aborted || shared->stopping) return;
-        if (!ec) {
-          auto session = std::make_shared<Session>(std::move(socket), shared);
-          std::erase_if(shared->sessions, [](const auto& s) { return s.expired(); });
-          shared->sessions.push_back(session);
-          session->start();
-        }
-        accept(shared);
-      });
+  cwf::net::accept_connections(
+      shared, [] { return true; },
+      [shared](tcp::socket socket) {
+        auto session = std::make_shared<Session>(std::move(socket), shared);
+        std::erase_if(shared->sessions, [](const auto& s) { return s.expired(); });
+        shared->sessions.push_back(session);
+        session->start();
+      },
+      [] {});
 }
 
 }  // namespace
@@ -342,7 +340,7 @@ void HttpServer::stop() {
   impl_->stopped_changed.notify_all();
   // On the loop's thread, which alone touches the acceptor and the list of sessions.
   net::post(impl_->loop->context(), [shared = impl_->shared] {
-    shared->stopping = true;
+    shared->stopped = true;
     beast::error_code ignored;
     shared->acceptor.close(ignored);
     for (const auto& weak : shared->sessions)
