@@ -153,27 +153,32 @@ void ActorCell::update_send_hooks() {
   send_hooks_.store(remember_ > 0 || !watchers_.empty(), std::memory_order_relaxed);
 }
 
-// Flattened: the queue's enqueue is inlined into the loop (left to itself the compiler stopped
-// doing so once the bounded-queue check came in, which cost about 10% of a pass-through stage).
+// Flattened: the queue's enqueue is inlined (left to itself the compiler stopped doing so once
+// the bounded-queue check came in, which cost about 10% of a pass-through stage). The last route
+// takes the event itself and every other one a copy, with no per-route test for which is which:
+// on the common single route that is one capacity check and one enqueue.
 [[gnu::flatten]] void ActorCell::deliver_to(std::vector<Route>& routes, Event&& event) {
+  if (routes.size() == 1) [[likely]] {
+    deliver_one(routes.front(), std::move(event));
+    return;
+  }
   if (routes.empty()) return;
-  const std::size_t last = routes.size() - 1;
-  for (std::size_t i = 0;; ++i) {
-    Route& route = routes[i];
-    std::optional<Event> copy;  // every route but the last gets a copy
-    Event& e = i == last ? event : copy.emplace(event);
-    if (route.sent - route.taken_seen >= route.check_at) [[unlikely]]
-      if (!admit(route, e)) {
-        if (i == last) return;
-        continue;
-      }
-    ++route.sent;
-    route.target->enqueue(std::move(e), *route.producer);
-    if (!route.needs_wakeup) {
-      route.needs_wakeup = true;
-      routes_to_wake_.push_back(&route);
-    }
-    if (i == last) return;
+  Route* const last = &routes.back();
+  for (Route* route = routes.data(); route != last; ++route) {
+    Event copy = event;
+    deliver_one(*route, std::move(copy));
+  }
+  deliver_one(*last, std::move(event));
+}
+
+inline void ActorCell::deliver_one(Route& route, Event&& event) {
+  if (route.sent - route.taken_seen >= route.check_at) [[unlikely]]
+    if (!admit(route, event)) return;
+  ++route.sent;
+  route.target->enqueue(std::move(event), *route.producer);
+  if (!route.needs_wakeup) {
+    route.needs_wakeup = true;
+    routes_to_wake_.push_back(&route);
   }
 }
 
@@ -541,8 +546,13 @@ void ExternalWake::wake() const {
   if (state_->cell) state_->cell->notify();
 }
 
-Receiver* ActorCell::earliest_ready_receiver() {
+// The single-input case is inlined into the firing loop; the scan is out of line.
+inline Receiver* ActorCell::earliest_ready_receiver() {
   if (receivers_.size() == 1) return receivers_[0]->has_window() ? receivers_[0].get() : nullptr;
+  return earliest_of_receivers();
+}
+
+Receiver* ActorCell::earliest_of_receivers() {
   Receiver* best = nullptr;
   Timestamp best_time = 0;
   for (auto& r : receivers_) {

@@ -295,6 +295,7 @@ class ActorCell {
   // of one per event.
   void wake_consumers();
   void deliver_to(std::vector<Route>& routes, Event&& event);
+  void deliver_one(Route& route, Event&& event);
 
   // Keeps the graph's edges between cells (for the end of input, actor by actor).
   void link_to(ActorCell& consumer);
@@ -324,6 +325,7 @@ class ActorCell {
   // Fires the actor once for each time it asked for (fire_again_at) that has come.
   CycleResult run_requested_firings(Timestamp now, bool end_of_input, std::uint32_t max_firings);
   Receiver* earliest_ready_receiver();
+  Receiver* earliest_of_receivers();
   void finish();
   std::pair<bool, bool> fire_once(FiringContext& context);
   void end_firing();

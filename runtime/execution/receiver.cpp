@@ -36,7 +36,7 @@ std::size_t Receiver::drain() {
   // it draining forever; what is left is drained on the next run. A FIFO queue takes in no more
   // than its connections' capacity beyond what it still holds: what it takes in waits there
   // until the actor fires on it, so a bigger intake would only move the backlog past the bound.
-  constexpr std::size_t kBulk = 256, kMaxPerDrain = 1 << 16;
+  constexpr std::size_t kMaxPerDrain = 1 << 16;
   std::size_t budget = kMaxPerDrain;
   if (holds_until_fired()) {
     std::size_t held = buffered();
@@ -44,6 +44,8 @@ std::size_t Receiver::drain() {
   }
   const std::size_t producers = producers_.size();
   if (producers == 0 || budget == 0) return 0;
+  // Whether arrivals must be screened for cancelled cases, asked once per drain, not per event.
+  const bool screen = cancelled_ && !cancelled_->empty();
   std::size_t total = 0;
   // Each producer's events knowingly, for its taken count (back-pressure) and because wave
   // windows complete a wave per producer (WaveCompletion). Connection by connection in the order
@@ -59,23 +61,31 @@ std::size_t Receiver::drain() {
       break;
     }
     ReceiverProducer& producer = *producers_[at];
-    auto accept_one = [this, index = producer.index()](Event&& event) {
-      if (cancelled_ && !cancelled_->empty() && !event.wave.is_punctuation()) [[unlikely]]
-        punctuate_if_cancelled(event);
-      accept(std::move(event), index);
-    };
-    AcceptingIterator<decltype(accept_one)> into(accept_one);
-    std::size_t from_producer = 0;
-    while (total < budget) {
-      std::size_t want = std::min(kBulk, budget - total);
-      std::size_t got = inbox_.try_dequeue_bulk_from_producer(producer.token(), into, want);
-      from_producer += got;
-      total += got;
-      if (got < want) break;
-    }
-    if (from_producer > 0) producer.took(from_producer);
+    const std::size_t taken = screen ? take_from<true>(producer, budget - total)
+                                     : take_from<false>(producer, budget - total);
+    total += taken;
+    if (taken > 0) producer.took(taken);
   }
   return total;
+}
+
+template <bool kScreen>
+std::size_t Receiver::take_from(ReceiverProducer& producer, std::size_t budget) {
+  constexpr std::size_t kBulk = 256;
+  auto accept_one = [this, index = producer.index()](Event&& event) {
+    if constexpr (kScreen)
+      if (!event.wave.is_punctuation()) punctuate_if_cancelled(event);
+    accept(std::move(event), index);
+  };
+  AcceptingIterator<decltype(accept_one)> into(accept_one);
+  std::size_t taken = 0;
+  while (taken < budget) {
+    std::size_t want = std::min(kBulk, budget - taken);
+    std::size_t got = inbox_.try_dequeue_bulk_from_producer(producer.token(), into, want);
+    taken += got;
+    if (got < want) break;
+  }
+  return taken;
 }
 
 void ReceiverProducer::took(std::uint64_t count) {
@@ -124,15 +134,19 @@ Window FifoReceiver::front_window() {
 void FifoReceiver::finish_window(bool, bool) {
   ++seq_;
   // A one-token window with step one: the event leaves every future window whether or not the
-  // actor fired on it. Consumed events are destroyed in bulk when the buffer runs dry.
-  if (++head_ == events_.size()) {
+  // actor fired on it. Consumed events are destroyed in bulk when the buffer runs dry; a queue
+  // that never runs dry still gives back the space of consumed events.
+  if (++head_ == events_.size() || (head_ >= 4096 && head_ * 2 >= events_.size())) [[unlikely]]
+    release_consumed();
+}
+
+// Out of line: the per-window path above stays a few instructions with no register saves.
+void FifoReceiver::release_consumed() {
+  if (head_ == events_.size())
     events_.clear();
-    head_ = 0;
-  } else if (head_ >= 4096 && head_ * 2 >= events_.size()) {
-    // A queue that never runs dry still gives back the space of consumed events.
+  else
     events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(head_));
-    head_ = 0;
-  }
+  head_ = 0;
 }
 
 }  // namespace cwf

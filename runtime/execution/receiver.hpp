@@ -160,6 +160,10 @@ class Receiver {
   virtual void accept(Event&& event, std::size_t producer) = 0;
 
  private:
+  // Up to `budget` of `producer`'s events from the inbox into the window operator (screened for
+  // cancelled cases when kScreen); returns how many.
+  template <bool kScreen>
+  std::size_t take_from(ReceiverProducer& producer, std::size_t budget);
   // A late arrival of a cancelled case: counted, and left as a punctuation of its wave.
   void punctuate_if_cancelled(Event& event);
   moodycamel::ConcurrentQueue<Event> inbox_;
@@ -189,6 +193,8 @@ class FifoReceiver final : public Receiver {
   void accept(Event&& event, std::size_t) override { events_.push_back(std::move(event)); }
 
  private:
+  // Destroys the consumed events at the front and moves the head back to 0.
+  [[gnu::noinline]] void release_consumed();
   std::vector<Event> events_;
   std::size_t head_ = 0;
   std::uint64_t seq_ = 0;  // arrival number of events_[head_]

@@ -24,7 +24,7 @@ std::uint32_t WaveTag::index(int level) const noexcept {
   return spilled_ ? spill()->levels[level - 1] : levels_[level - 1];
 }
 
-WaveTag WaveTag::child(std::uint32_t index, bool last) const {
+WaveTag WaveTag::spilled_child(std::uint32_t index, bool last) const {
   if (depth_ >= kMaxDepth)
     throw std::length_error("wave tag deeper than " + std::to_string(kMaxDepth) + " levels");
   WaveTag out;
@@ -32,11 +32,6 @@ WaveTag WaveTag::child(std::uint32_t index, bool last) const {
   out.root_sequence_ = root_sequence_;
   out.depth_ = static_cast<std::uint8_t>(depth_ + 1);
   out.last_bits_ = last_bits_ | (last ? (1ull << depth_) : 0);
-  if (!spilled_ && depth_ < kInlineLevels && index <= kInlineIndexLimit) {
-    std::memcpy(out.levels_, levels_, sizeof levels_);
-    out.levels_[depth_] = static_cast<std::uint8_t>(index);
-    return out;
-  }
   Spill* spill = new Spill();
   for (int i = 0; i < depth_; ++i)
     spill->levels[i] = this->index(i + 1);

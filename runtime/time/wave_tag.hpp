@@ -67,7 +67,18 @@ class WaveTag {
   ~WaveTag() { release(); }
 
   // The sub-wave `this.index`, index counting from 1; `last` marks the final child of a firing.
-  WaveTag child(std::uint32_t index, bool last) const;
+  // Every output of a firing is stamped with one: inline while the levels fit in place.
+  WaveTag child(std::uint32_t index, bool last) const {
+    if (spilled_ || depth_ >= kInlineLevels || index > kInlineIndexLimit) [[unlikely]]
+      return spilled_child(index, last);
+    WaveTag out;
+    out.copy_bits(*this);
+    out.punctuation_ = 0;
+    out.last_bits_ |= static_cast<std::uint64_t>(last) << depth_;
+    out.levels_[depth_] = static_cast<std::uint8_t>(index);
+    ++out.depth_;
+    return out;
+  }
   // This tag without its deepest level (the root's parent is itself).
   WaveTag parent() const;
   // The ancestor (or this) at the given depth; depth 0 is the root.
@@ -120,6 +131,8 @@ class WaveTag {
 
  private:
   struct Spill;  // heap levels for deep or wide tags
+  // child() of a tag whose levels do not fit in place (or will not once the child's is added).
+  WaveTag spilled_child(std::uint32_t index, bool last) const;
   // While spilled, the pointer to the levels lives in the (then unused) inline level bytes.
   static constexpr int kSpillOffset = 5;
   Spill* spill() const noexcept {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 namespace cwf {
@@ -64,23 +65,35 @@ TEST(WaveTag, DeepAndWideTagsSpillWithoutChangingMeaning) {
   WaveTag copy = t;
   EXPECT_EQ(copy, t);
   EXPECT_EQ(t.prefix(3).to_string(), "1#1.1*.2.3*");
-  // Around the inline limits: index 255 / 256 and depth 14 / 15 mean the same either way.
+  // Around the inline limits: index 255 / 256 and depths up to kInlineLevels / past it mean the
+  // same either way.
   WaveTag narrow = WaveTag(1, 1).child(255, false);
   WaveTag just_wider = narrow.child(256, true);
   EXPECT_EQ(just_wider.to_string(), "1#1.255.256*");
   EXPECT_EQ(just_wider.parent(), narrow);
   EXPECT_LT(narrow, just_wider);
-  WaveTag fourteen(1, 1);
-  for (int level = 1; level <= 14; ++level)
-    fourteen = fourteen.child(1, true);
-  WaveTag fifteen = fourteen.child(1, true);
-  EXPECT_EQ(fifteen.parent(), fourteen);
-  EXPECT_TRUE(fifteen.is_last());
-  EXPECT_TRUE(fourteen.is_ancestor_of(fifteen));
+  WaveTag deep(1, 1);
+  std::string path = "1#1";
+  for (int level = 1; level <= WaveTag::kInlineLevels + 2; ++level) {
+    WaveTag next = deep.child(static_cast<std::uint32_t>(level), level % 3 == 0);
+    path += "." + std::to_string(level) + (level % 3 == 0 ? "*" : "");
+    EXPECT_EQ(next.to_string(), path) << "depth " << level;
+    EXPECT_EQ(next.parent(), deep) << "depth " << level;
+    EXPECT_TRUE(deep.is_ancestor_of(next)) << "depth " << level;
+    EXPECT_LT(deep, next) << "depth " << level;
+    deep = next;
+  }
   WaveTag wide = WaveTag(1, 1).child(100000, true);
   EXPECT_EQ(wide.index(1), 100000u);
   EXPECT_LT(WaveTag(1, 1).child(70000, false), wide);
   EXPECT_LT(WaveTag(1, 1).child(2, false), wide);
+}
+
+TEST(WaveTag, TheChildOfAPunctuationIsAnEvent) {
+  WaveTag punctuation = WaveTag(1, 1).child(2, false).as_punctuation();
+  WaveTag child = punctuation.child(1, true);
+  EXPECT_FALSE(child.is_punctuation());
+  EXPECT_EQ(child.to_string(), "1#1.2.1*");
 }
 
 }  // namespace
