@@ -30,6 +30,7 @@ void PushSink::initialize(ActorContext&) {
   if (!loop_) loop_ = IoLoop::shared();
   // A run whose wrapup never came (another actor's initialize threw) leaves its endpoint open.
   if (endpoint_) asio::post(endpoint_->context, [endpoint = endpoint_] { endpoint->stop(); });
+  flushed_.reset();
   endpoint_ = open(loop_->context());
   std::lock_guard lock(view_mutex_);
   view_ = endpoint_;
@@ -44,13 +45,25 @@ void PushSink::report_losses(ActorContext& context) {
     context.report_dropped(dropped, what_ + ": " + items_ + " not written (" + why_dropped() + ")");
 }
 
+void PushSink::close_when_flushed() {
+  if (!endpoint_ || flushed_) return;
+  flushed_ = endpoint_->flushed();
+  flush_by_ = std::chrono::steady_clock::now() + std::chrono::nanoseconds(options_.linger);
+  asio::post(endpoint_->context, [endpoint = endpoint_] { endpoint->close_when_flushed(); });
+}
+
+// Nothing more comes: what is queued starts to be flushed now, while the rest of the run goes on.
+void PushSink::end_of_input(FiringContext&) {
+  close_when_flushed();
+}
+
 void PushSink::wrapup(ActorContext& context) {
   if (!endpoint_) return;
-  // What is queued gets up to `linger` to be written; the event loop does the writing.
-  std::future<void> flushed = endpoint_->flushed();
-  asio::post(endpoint_->context, [endpoint = endpoint_] { endpoint->close_when_flushed(); });
-  const bool all_written =
-      flushed.wait_for(std::chrono::nanoseconds(options_.linger)) == std::future_status::ready;
+  // What is queued gets up to `linger` (from the end of input) to be written; the event loop does
+  // the writing.
+  close_when_flushed();
+  const bool all_written = flushed_->wait_until(flush_by_) == std::future_status::ready;
+  flushed_.reset();
   std::promise<void> stopped;
   std::future<void> stop_ran = stopped.get_future();
   asio::post(endpoint_->context, [endpoint = endpoint_, stopped = std::move(stopped)]() mutable {

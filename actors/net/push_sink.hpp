@@ -4,17 +4,21 @@
 // what cannot be written is counted by the endpoint and reported here as dropped (so a run that
 // lost output never ends clean), peers let go as slow consumers as warnings.
 //
-// When the run ends the sink gives what is queued up to `linger` to be written, then closes the
-// endpoint; what is left is reported as dropped.
+// Once its input has ended (or the run ends, whichever comes first) the sink gives what is queued
+// up to `linger` to be written, then closes the endpoint; what is left is reported as dropped at
+// the end of the run. So the sinks of a run flush side by side, each from the moment its own
+// stream is over, rather than one after the other at the end.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "runtime/actor/actor.hpp"
@@ -39,7 +43,10 @@ struct SinkEndpoint {
   std::atomic<std::uint64_t> queued{0};     // items waiting to be written, anywhere
 
   // ---- on the loop ----
-  // Whoever writes or forgets queued items calls check_flushed() after.
+  // Nothing more will be queued: once everything queued is written (or forgotten), the flushed
+  // future is set and the endpoint stops (its peers learn that the stream is over). Whoever
+  // writes or forgets queued items calls check_flushed() after, as its last step (it may stop
+  // the endpoint).
   void close_when_flushed() {
     closing_ = true;
     check_flushed();
@@ -48,6 +55,7 @@ struct SinkEndpoint {
     if (!closing_ || queued.load() > 0) return;
     closing_ = false;
     flushed_.set_value();
+    stop();
   }
   std::future<void> flushed() { return flushed_.get_future(); }
 
@@ -66,6 +74,7 @@ class PushSink : public Actor {
   ~PushSink() override;
 
   void initialize(ActorContext& context) final;
+  void end_of_input(FiringContext& context) final;
   void wrapup(ActorContext& context) final;
   // What was sent cannot be taken back: a resumed run would send it again or miss it.
   Checkpointing checkpointing() const override { return Checkpointing::unsupported; }
@@ -89,6 +98,8 @@ class PushSink : public Actor {
   const std::shared_ptr<SinkEndpoint>& endpoint() const { return endpoint_; }
   // Reports what the endpoint dropped and the peers it let go since the last report.
   void report_losses(ActorContext& context);
+  // Tells the endpoint to close once what is queued is written, if not told yet.
+  void close_when_flushed();
 
  private:
   std::string what_;
@@ -96,7 +107,10 @@ class PushSink : public Actor {
   PushSinkOptions options_;
   std::shared_ptr<IoLoop> loop_;
   std::shared_ptr<SinkEndpoint> endpoint_;
-  mutable std::mutex view_mutex_;  // guards view_: endpoint_ for other threads
+  // Set once the endpoint was told to close when flushed (end of input, or wrapup).
+  std::optional<std::future<void>> flushed_;
+  std::chrono::steady_clock::time_point flush_by_;  // flushed_ + linger
+  mutable std::mutex view_mutex_;                   // guards view_: endpoint_ for other threads
   std::shared_ptr<const SinkEndpoint> view_;
 };
 

@@ -137,8 +137,27 @@ void WebSocketHandshakes::open(asio::ip::tcp::socket socket,
       std::move(socket), std::move(gate),
       [this, accepted = std::move(accepted)](std::shared_ptr<WebSocket> ws, std::string peer) {
         --in_progress_;
+        // Open now: its owner closes it (close_all() is for the handshakes alone).
+        if (ws) std::erase_if(opening_, [&](const auto& opening) { return opening.lock() == ws; });
         accepted(std::move(ws), std::move(peer));
       }));
+}
+
+void close_websocket(const std::shared_ptr<WebSocket>& ws, websocket::close_code code,
+                     bool writing) {
+  if (writing) {
+    beast::get_lowest_layer(*ws).close();
+    return;
+  }
+  // The closing handshake has the handshake's limit: a client that never answers is let go.
+  websocket::stream_base::timeout limits =
+      websocket::stream_base::timeout::suggested(beast::role_type::server);
+  limits.handshake_timeout = std::chrono::seconds(1);
+  ws->set_option(limits);
+  ws->async_close(code, [ws](beast::error_code) {
+    beast::error_code ignored;
+    beast::get_lowest_layer(*ws).socket().close(ignored);
+  });
 }
 
 void WebSocketHandshakes::close_all() {

@@ -162,9 +162,11 @@ void WebSocketSink::Shared::stop() {
   boost::system::error_code ignored;
   acceptor.close(ignored);
   handshakes.close_all();
+  // The run is over: each client is told so (everything sent was written by now, unless the
+  // linger ran out).
   for (auto& client : clients) {
     client->gone = true;
-    beast::get_lowest_layer(*client->ws).close();
+    close_websocket(client->ws, beast::websocket::close_code::normal, client->writing);
   }
   clients.clear();
   peer_count = 0;

@@ -125,8 +125,9 @@ void WebSocketSource::Shared::stop() {
   boost::system::error_code ignored;
   acceptor.close(ignored);
   handshakes.close_all();
+  // The workflow stops taking records: its clients are told that the endpoint goes away.
   for (auto& client : clients)
-    beast::get_lowest_layer(*client->ws).close();
+    close_websocket(client->ws, beast::websocket::close_code::going_away);
   clients.clear();
   inbox.drop_waiting();
 }

@@ -54,6 +54,15 @@ class Client {
     return beast::buffers_to_string(buffer.data());
   }
   void close() { ws_.close(websocket::close_code::normal); }
+  // Reads until the server ends the connection: the close code it gave, or -1 when it cut the
+  // connection without a close frame.
+  int close_code() {
+    beast::flat_buffer buffer;
+    beast::error_code error;
+    while (!error)
+      ws_.read(buffer, error);
+    return error == websocket::error::closed ? static_cast<int>(ws_.reason().code) : -1;
+  }
 
  private:
   asio::io_context io_;
@@ -234,6 +243,20 @@ TEST(WebSocketSource, ClientsBeyondTheLimitAreRefusedAndReported) {
   EXPECT_EQ(run.summary.actors[0].warnings, 1u);
 }
 
+// A source that ends (here at its limit) tells the clients still connected that it goes away
+// (a close frame, 1001) rather than cutting their connections.
+TEST(WebSocketSource, ClientsAreToldWhenTheSourceEnds) {
+  WebSocketSourceOptions options = listening();
+  options.end_on_close = false;
+  options.push.limit = 2;
+  WebSocketRun run(options);
+  Client client(run.port());
+  client.send("{\"n\": 1}\n{\"n\": 2}");
+  EXPECT_EQ(client.close_code(), 1001);
+  run.join();
+  EXPECT_EQ(run.out->size(), 2u);
+}
+
 TEST(WebSocketSource, ASlowConsumerKeepsTheQueueBounded) {
   testing::expect_a_slow_consumer_bounds_the_queue<WebSocketSource>(
       listening(), [](unsigned short port, const std::vector<std::string>& lines) {
@@ -289,6 +312,9 @@ TEST_P(WebSocketSinkUnderEveryDirector, EveryClientGetsEveryRecordInOrder) {
           got[0].push_back(first.receive());
           got[1].push_back(second.receive());
         }
+        // At the end of the run each is told so with a close frame (1000: normal).
+        EXPECT_EQ(first.close_code(), 1000);
+        EXPECT_EQ(second.close_code(), 1000);
       });
   for (const auto& messages : got) {
     ASSERT_EQ(messages.size(), 2000u);
@@ -316,6 +342,51 @@ TEST(WebSocketSink, AClientThatDoesNotReadIsLetGoAndWhatItMissedIsReported) {
         EXPECT_TRUE(eventually([&] { return sink.peers() == 0; }));  // never read
       });
   EXPECT_GT(summary.incomplete(), 0u);
+}
+
+// The sinks of a run flush side by side from the end of input, not one after the other in their
+// wrapups: `slow`'s client reads nothing until `fast`'s client was told (a close frame) that its
+// stream is over (20 MB: more than the sockets' buffers hold). Were the flushes serial, `slow`'s wrapup (first: it is the first actor) would
+// wait for its client, and `fast`'s close would not come.
+TEST(WebSocketSink, TheSinksOfARunFlushSideBySide) {
+  constexpr int kRecords = 20000;
+  Workflow workflow("w");
+  std::atomic<bool> gate{false};
+  WebSocketSinkOptions patient = sink_listening();
+  patient.sink.linger = 120 * kSecond;
+  auto add_sink = [&](const std::string& name, WebSocketSinkOptions options) {
+    workflow.add(name + "_numbers", std::make_unique<testing::Numbers>(kRecords, 1000, &gate));
+    ActorId id = workflow.add(name, std::make_unique<WebSocketSink>(std::move(options)));
+    workflow.connect(name + "_numbers", name);
+    return static_cast<WebSocketSink*>(workflow.actor(id).actor.get());
+  };
+  WebSocketSink* slow = add_sink("slow", patient);
+  WebSocketSink* fast = add_sink("fast", patient);
+  RunSummary summary;
+  std::thread run([&] {
+    auto director = schedulers::testing::director_named("fifo/1");
+    RealClock clock;
+    summary = run_workflow(workflow, *director, clock);
+  });
+  ASSERT_TRUE(eventually([&] { return slow->port() != 0 && fast->port() != 0; }));
+  Client slow_client(slow->port());
+  std::atomic<int> code{0};
+  std::thread fast_reader([&] {
+    Client client(fast->port());
+    EXPECT_TRUE(eventually([&] { return fast->peers() == 1 && slow->peers() == 1; }));
+    gate = true;
+    for (int i = 0; i < kRecords; ++i)
+      client.receive();
+    code = client.close_code();
+  });
+  EXPECT_TRUE(eventually([&] { return code.load() != 0; }));
+  for (int i = 0; i < kRecords; ++i)  // lets the slow sink's flush end, whatever happened
+    slow_client.receive();
+  EXPECT_EQ(slow_client.close_code(), 1000);
+  fast_reader.join();
+  run.join();
+  EXPECT_EQ(code.load(), 1000);
+  EXPECT_EQ(summary.incomplete(), 0u);
 }
 
 TEST(WebSocketSink, ServesItsPage) {
