@@ -19,6 +19,7 @@
 #include "actors/pubsub/nats_publish.hpp"
 #include "actors/pubsub/nats_server_process.hpp"
 #include "actors/pubsub/nats_subscribe.hpp"
+#include "bench/count_sink.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/execution/scheduled_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
@@ -31,12 +32,7 @@ using Clock = std::chrono::steady_clock;
 constexpr std::int64_t kEvents = 200000;
 const char* const kRecord = "{id: i, region: i % 3 == 0 ? 'eu' : 'us', amount: i % 1000}";
 
-class CountSink final : public Actor {
- public:
-  CountSink() { add_input("in"); }
-  void fire(FiringContext& context) override { count += context.window().size(); }
-  std::size_t count = 0;
-};
+using cwf_bench::CountSink;
 
 std::unique_ptr<Actor> make(const ActorType& type, std::map<std::string, Value> values) {
   return type.factory(Params(std::move(values), {}, ""));

@@ -24,6 +24,7 @@
 #include "actors/net/tcp_source.hpp"
 #include "actors/net/websocket_source.hpp"
 #include "actors/register.hpp"
+#include "bench/count_sink.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/execution/scheduled_director.hpp"
 #include "schedulers/fifo_scheduler.hpp"
@@ -60,12 +61,7 @@ const std::string& jsonl_file() {
   return path;
 }
 
-class CountSink final : public Actor {
- public:
-  CountSink() { add_input("in"); }
-  void fire(FiringContext& context) override { count += context.window().size(); }
-  std::size_t count = 0;
-};
+using cwf_bench::CountSink;
 
 // Runs `source` into a counting sink while `client` (given the source) sends the lines.
 template <class Client>

@@ -52,9 +52,12 @@ struct Shared {
   // The loop's thread alone touches these two.
   std::vector<std::weak_ptr<Session>> sessions;
   bool stopped = false;
-  // Sessions alive (the server waits for none before it goes: they call its handler).
+  // Across threads, under one mutex and one condition: whether the server was asked to stop
+  // (run() returns), and how many sessions are alive (the server waits for none before it goes:
+  // they call its handler).
   std::mutex mutex;
-  std::condition_variable none_left;
+  std::condition_variable changed;
+  bool stop_asked = false;
   std::size_t live = 0;
 };
 
@@ -193,7 +196,7 @@ class Session : public std::enable_shared_from_this<Session> {
     // The server stopped with the stream open: its view is closed all the same.
     if (source_ && !streaming_over_) source_->closed();
     std::lock_guard lock(shared_->mutex);
-    if (--shared_->live == 0) shared_->none_left.notify_all();
+    if (--shared_->live == 0) shared_->changed.notify_all();
   }
 
   // The server stops: whatever the session waits for ends now (on the loop's thread).
@@ -278,9 +281,6 @@ struct HttpServer::Impl {
   std::shared_ptr<cwf::net::IoLoop> loop = cwf::net::IoLoop::shared();
   std::shared_ptr<Shared> shared = std::make_shared<Shared>(loop->context());
   std::optional<boost::asio::thread_pool> handlers;
-  std::mutex mutex;
-  std::condition_variable stopped_changed;
-  bool stopped = false;
 };
 
 bool is_loopback(const std::string& host) {
@@ -314,7 +314,7 @@ HttpServer::~HttpServer() {
   std::shared_ptr<Shared> shared = impl_->shared;
   {
     std::unique_lock lock(shared->mutex);
-    shared->none_left.wait(lock, [&] { return shared->live == 0; });
+    shared->changed.wait(lock, [&] { return shared->live == 0; });
   }
   if (impl_->handlers) impl_->handlers->join();
 }
@@ -327,17 +327,18 @@ void HttpServer::run(unsigned threads) {
   impl_->handlers.emplace(threads);
   impl_->shared->handlers = impl_->handlers->get_executor();
   net::post(impl_->loop->context(), [shared = impl_->shared] { accept(shared); });
-  std::unique_lock lock(impl_->mutex);
-  impl_->stopped_changed.wait(lock, [&] { return impl_->stopped; });
+  Shared& shared = *impl_->shared;
+  std::unique_lock lock(shared.mutex);
+  shared.changed.wait(lock, [&] { return shared.stop_asked; });
 }
 
 void HttpServer::stop() {
   {
-    std::lock_guard lock(impl_->mutex);
-    if (impl_->stopped) return;
-    impl_->stopped = true;
+    std::lock_guard lock(impl_->shared->mutex);
+    if (impl_->shared->stop_asked) return;
+    impl_->shared->stop_asked = true;
   }
-  impl_->stopped_changed.notify_all();
+  impl_->shared->changed.notify_all();
   // On the loop's thread, which alone touches the acceptor and the list of sessions.
   net::post(impl_->loop->context(), [shared = impl_->shared] {
     shared->stopped = true;
