@@ -85,7 +85,7 @@ struct Handshake : std::enable_shared_from_this<Handshake> {
       return respond(http::status::forbidden, "text/plain", why + "\n");
     if (websocket::is_upgrade(request)) {
       beast::get_lowest_layer(*ws).expires_never();
-      ws->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+      ws->set_option(websocket_timeouts(*gate));
       ws->read_message_max(0);  // the decoder bounds each line, not the message
       ws->async_accept(request, [self = shared_from_this()](beast::error_code error) {
         self->accepted(error ? nullptr : self->ws, self->peer);
@@ -141,6 +141,19 @@ void WebSocketHandshakes::open(asio::ip::tcp::socket socket,
         if (ws) std::erase_if(opening_, [&](const auto& opening) { return opening.lock() == ws; });
         accepted(std::move(ws), std::move(peer));
       }));
+}
+
+websocket::stream_base::timeout websocket_timeouts(const WebSocketGate& gate, bool paused) {
+  websocket::stream_base::timeout limits =
+      websocket::stream_base::timeout::suggested(beast::role_type::server);
+  // Beast counts idleness from the last read: a stream not read on purpose is not idle. (Its
+  // timer, already running, then does nothing; the next read arms it again.)
+  if (paused)
+    limits.idle_timeout = websocket::stream_base::none();
+  else
+    limits.idle_timeout = std::chrono::nanoseconds(2 * gate.ping_after);
+  limits.keep_alive_pings = true;
+  return limits;
 }
 
 void close_websocket(const std::shared_ptr<WebSocket>& ws, websocket::close_code code,

@@ -19,6 +19,7 @@
 
 #include "actors/net/server_access.hpp"
 #include "runtime/loading/actor_registry.hpp"
+#include "runtime/time/duration.hpp"
 
 namespace cwf::net {
 
@@ -28,7 +29,15 @@ struct WebSocketGate {
   ServerAccess access;
   std::shared_ptr<const std::string> page;  // served on GET /; null: none
   std::size_t max_connections = 64;
+  // A client from which nothing came for this long is pinged; one silent for twice as long is
+  // let go (a browser answers the ping by itself).
+  Duration ping_after = 150 * kSecond;
 };
+
+// The timeouts of an open WebSocket of `gate`; `paused`: while the server does not read it (a
+// source held back by a full queue), when its silence means nothing.
+boost::beast::websocket::stream_base::timeout websocket_timeouts(const WebSocketGate& gate,
+                                                                 bool paused = false);
 
 // listen, token, page, max_connections.
 std::vector<ParamSpec> websocket_gate_params();

@@ -55,6 +55,7 @@ struct WebSocketSource::Shared::Client : std::enable_shared_from_this<Client> {
   PeerName peer;
   RecordDecoder decoder;
   beast::flat_buffer buffer;
+  bool paused = false;  // not read while the inbox is full (see websocket_timeouts)
 
   void read() {
     if (shared->stopped) return;
@@ -63,7 +64,17 @@ struct WebSocketSource::Shared::Client : std::enable_shared_from_this<Client> {
     auto resume = [self = shared_from_this()] {
       asio::post(self->shared->context, [self] { self->read(); });
     };
-    if (shared->inbox.full() && shared->inbox.wait_for_room(std::move(resume))) return;
+    if (shared->inbox.full() && shared->inbox.wait_for_room(std::move(resume))) {
+      if (!paused) {
+        paused = true;
+        ws->set_option(websocket_timeouts(*shared->gate, true));
+      }
+      return;
+    }
+    if (paused) {
+      paused = false;
+      ws->set_option(websocket_timeouts(*shared->gate, false));
+    }
     ws->async_read_some(buffer, kReadChunk,
                         [self = shared_from_this()](beast::error_code error, std::size_t) {
                           self->received(error);

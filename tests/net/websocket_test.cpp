@@ -257,6 +257,50 @@ TEST(WebSocketSource, ClientsAreToldWhenTheSourceEnds) {
   EXPECT_EQ(run.out->size(), 2u);
 }
 
+// Passes records on once `open` is set: a consumer that holds the source back for a while.
+class HeldBack : public Actor {
+ public:
+  explicit HeldBack(const std::atomic<bool>& open) : open_(open) {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    while (!open_.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    for (const Event& e : context.window())
+      context.emit(e.token);
+  }
+
+ private:
+  const std::atomic<bool>& open_;
+};
+
+// A client the source stops reading (its queue is full) is not idle: held back for several times
+// the idle limit, it stays connected and loses nothing.
+TEST(WebSocketSource, AClientHeldBackByAFullQueueIsNotLetGoAsIdle) {
+  constexpr int kRecords = 100000;  // beyond the connection's capacity: the source's queue fills
+  WebSocketSourceOptions options = listening();
+  options.gate.ping_after = 100 * kMillisecond;  // let go after 200 ms of silence
+  options.push.max_pending = 100;
+  std::atomic<bool> open{false};
+  WebSocketRun run(options, "fifo/2", std::make_unique<HeldBack>(open));
+  {
+    Client client(run.port());
+    std::string message;
+    for (int i = 0; i < kRecords; ++i)
+      message += "{\"n\": " + std::to_string(i) + "}\n";
+    client.send(message);
+    EXPECT_TRUE(eventually([&] { return run.source->pending() >= 100; }));
+    std::this_thread::sleep_for(std::chrono::seconds(1));  // five times the idle limit
+    open = true;
+    EXPECT_TRUE(eventually([&] { return run.out->size() == kRecords; }));
+    client.close();
+  }
+  run.join();
+  EXPECT_EQ(run.out->size(), static_cast<std::size_t>(kRecords));
+  EXPECT_EQ(run.summary.incomplete(), 0u);
+}
+
 TEST(WebSocketSource, ASlowConsumerKeepsTheQueueBounded) {
   testing::expect_a_slow_consumer_bounds_the_queue<WebSocketSource>(
       listening(), [](unsigned short port, const std::vector<std::string>& lines) {
@@ -346,8 +390,9 @@ TEST(WebSocketSink, AClientThatDoesNotReadIsLetGoAndWhatItMissedIsReported) {
 
 // The sinks of a run flush side by side from the end of input, not one after the other in their
 // wrapups: `slow`'s client reads nothing until `fast`'s client was told (a close frame) that its
-// stream is over (20 MB: more than the sockets' buffers hold). Were the flushes serial, `slow`'s wrapup (first: it is the first actor) would
-// wait for its client, and `fast`'s close would not come.
+// stream is over (20 MB: more than the sockets' buffers hold). Were the flushes serial, `slow`'s
+// wrapup (first: it is the first actor) would wait for its client, and `fast`'s close would not
+// come.
 TEST(WebSocketSink, TheSinksOfARunFlushSideBySide) {
   constexpr int kRecords = 20000;
   Workflow workflow("w");
