@@ -286,16 +286,27 @@ TEST(WebSocketSource, AClientHeldBackByAFullQueueIsNotLetGoAsIdle) {
   WebSocketRun run(options, "fifo/2", std::make_unique<HeldBack>(open));
   {
     Client client(run.port());
-    std::string message;
-    for (int i = 0; i < kRecords; ++i)
-      message += "{\"n\": " + std::to_string(i) + "}\n";
-    client.send(message);
+    // Many small messages: each frame tells the server that the client is alive.
+    std::thread sender([&] {
+      try {
+        for (int i = 0; i < kRecords; i += 100) {
+          std::string message;
+          for (int j = i; j < i + 100; ++j)
+            message += "{\"n\": " + std::to_string(j) + "}\n";
+          client.send(message);
+        }
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "the server let the client go: " << e.what();
+      }
+    });
     EXPECT_TRUE(eventually([&] { return run.source->pending() >= 100; }));
     std::this_thread::sleep_for(std::chrono::seconds(1));  // five times the idle limit
     open = true;
-    EXPECT_TRUE(eventually([&] { return run.out->size() == kRecords; }));
+    sender.join();
+    // Closed at once: the server reads what is still on the way before the close frame.
     client.close();
   }
+  EXPECT_TRUE(eventually([&] { return run.out->size() == kRecords; }));
   run.join();
   EXPECT_EQ(run.out->size(), static_cast<std::size_t>(kRecords));
   EXPECT_EQ(run.summary.incomplete(), 0u);
