@@ -213,34 +213,14 @@ TEST(HttpSource, ExpectContinueIsAnswered) {
   EXPECT_EQ(run.out->size(), 1u);
 }
 
-// Holds the only worker from its first event until `release`: the source cannot fire meanwhile.
-class Blocker : public Actor {
- public:
-  explicit Blocker(const std::atomic<bool>& release) : release_(release) {
-    add_input("in");
-    add_output("out");
-  }
-  void fire(FiringContext& context) override {
-    ++fired;
-    while (!release_.load())
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    for (const Event& e : context.window())
-      context.emit(e.token);
-  }
-  std::atomic<int> fired{0};
-
- private:
-  const std::atomic<bool>& release_;
-};
-
 // While max_pending records wait, a POST is answered 503 with Retry-After and nothing of it is
 // taken; once the workflow caught up the same POST is accepted. Nothing is lost.
 TEST(HttpSource, ABusyWorkflowAnswers503AndTheRetryIsTaken) {
   HttpSourceOptions options = serving(3);
   options.push.max_pending = 1;
   std::atomic<bool> release{false};
-  auto blocker = std::make_unique<Blocker>(release);
-  Blocker* held = blocker.get();
+  auto blocker = std::make_unique<testing::Blocker>(release);
+  testing::Blocker* held = blocker.get();
   HttpRun run(options, "fifo/1", std::move(blocker));
   struct Release {
     std::atomic<bool>& release;

@@ -132,6 +132,28 @@ class Slow : public Actor {
   }
 };
 
+// Holds the worker that fires it from its first event until `release`, then passes what it
+// took on: a consumer that holds the source back (on one worker, the source cannot fire
+// meanwhile either).
+class Blocker : public Actor {
+ public:
+  explicit Blocker(const std::atomic<bool>& release) : release_(release) {
+    add_input("in");
+    add_output("out");
+  }
+  void fire(FiringContext& context) override {
+    ++fired;
+    while (!release_.load())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    for (const Event& e : context.window())
+      context.emit(e.token);
+  }
+  std::atomic<int> fired{0};
+
+ private:
+  const std::atomic<bool>& release_;
+};
+
 // A slow consumer behind `Source` (max_pending 100) while `send` pushes 20,000 short records:
 // the source stops reading while max_pending records wait, so what waits stays bounded (by
 // max_pending and what one 64 KiB read brings: about 5000 of these lines), and nothing is lost.

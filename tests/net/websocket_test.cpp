@@ -257,24 +257,6 @@ TEST(WebSocketSource, ClientsAreToldWhenTheSourceEnds) {
   EXPECT_EQ(run.out->size(), 2u);
 }
 
-// Passes records on once `open` is set: a consumer that holds the source back for a while.
-class HeldBack : public Actor {
- public:
-  explicit HeldBack(const std::atomic<bool>& open) : open_(open) {
-    add_input("in");
-    add_output("out");
-  }
-  void fire(FiringContext& context) override {
-    while (!open_.load())
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    for (const Event& e : context.window())
-      context.emit(e.token);
-  }
-
- private:
-  const std::atomic<bool>& open_;
-};
-
 // A client the source stops reading (its queue is full) is not idle: held back for several times
 // the idle limit, it stays connected and loses nothing.
 TEST(WebSocketSource, AClientHeldBackByAFullQueueIsNotLetGoAsIdle) {
@@ -283,7 +265,7 @@ TEST(WebSocketSource, AClientHeldBackByAFullQueueIsNotLetGoAsIdle) {
   options.gate.ping_after = 100 * kMillisecond;  // let go after 200 ms of silence
   options.push.max_pending = 100;
   std::atomic<bool> open{false};
-  WebSocketRun run(options, "fifo/2", std::make_unique<HeldBack>(open));
+  WebSocketRun run(options, "fifo/2", std::make_unique<testing::Blocker>(open));
   {
     Client client(run.port());
     // Many small messages: each frame tells the server that the client is alive.
