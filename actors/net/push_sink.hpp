@@ -98,10 +98,10 @@ class PushSink : public Actor {
   const std::shared_ptr<SinkEndpoint>& endpoint() const { return endpoint_; }
   // Reports what the endpoint dropped and the peers it let go since the last report.
   void report_losses(ActorContext& context);
-  // Tells the endpoint to close once what is queued is written, if not told yet.
-  void close_when_flushed();
 
  private:
+  // Tells the endpoint to close once what is queued is written, if not told yet.
+  void close_when_flushed();
   std::string what_;
   std::string items_;
   PushSinkOptions options_;

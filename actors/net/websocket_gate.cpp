@@ -156,15 +156,10 @@ websocket::stream_base::timeout websocket_timeouts(const WebSocketGate& gate, bo
   return limits;
 }
 
-void close_websocket(const std::shared_ptr<WebSocket>& ws, websocket::close_code code,
-                     bool writing) {
-  if (writing) {
-    beast::get_lowest_layer(*ws).close();
-    return;
-  }
+void close_websocket(const std::shared_ptr<WebSocket>& ws, websocket::close_code code) {
   // The closing handshake has the handshake's limit: a client that never answers is let go.
-  websocket::stream_base::timeout limits =
-      websocket::stream_base::timeout::suggested(beast::role_type::server);
+  websocket::stream_base::timeout limits;
+  ws->get_option(limits);
   limits.handshake_timeout = std::chrono::seconds(1);
   ws->set_option(limits);
   ws->async_close(code, [ws](beast::error_code) {

@@ -57,10 +57,9 @@ std::shared_ptr<WebSocket> open_websocket(boost::asio::ip::tcp::socket socket,
 // Ends an open WebSocket the server is done with, on its event loop: a close frame with `code`
 // (RFC 6455 §7.4: 1000 normal, 1001 going away), then the connection is closed once the client
 // answered with its own or after a second, whichever comes first. The stream must have no write
-// in progress (a close frame is a write); one that has is simply closed. A read in progress ends
-// with the close.
-void close_websocket(const std::shared_ptr<WebSocket>& ws, boost::beast::websocket::close_code code,
-                     bool writing = false);
+// in progress (a close frame is a write); a read in progress ends with the close.
+void close_websocket(const std::shared_ptr<WebSocket>& ws,
+                     boost::beast::websocket::close_code code);
 
 // The handshakes a WebSocket server actor has in progress: counted against its max_connections,
 // closed when it stops. On the event loop's thread only; `accepted` must keep its owner alive.

@@ -162,11 +162,14 @@ void WebSocketSink::Shared::stop() {
   boost::system::error_code ignored;
   acceptor.close(ignored);
   handshakes.close_all();
-  // The run is over: each client is told so (everything sent was written by now, unless the
-  // linger ran out).
+  // The run is over: each client is told so. Everything sent was written by now unless the linger
+  // ran out; a client still being written to cannot get a close frame, and is cut off.
   for (auto& client : clients) {
     client->gone = true;
-    close_websocket(client->ws, beast::websocket::close_code::normal, client->writing);
+    if (client->writing)
+      beast::get_lowest_layer(*client->ws).close();
+    else
+      close_websocket(client->ws, beast::websocket::close_code::normal);
   }
   clients.clear();
   peer_count = 0;

@@ -83,6 +83,11 @@ TEST(WaveTag, DeepAndWideTagsSpillWithoutChangingMeaning) {
     EXPECT_LT(deep, next) << "depth " << level;
     deep = next;
   }
+  WaveTag all_last(1, 1);
+  for (int level = 1; level <= WaveTag::kInlineLevels + 1; ++level)
+    all_last = all_last.child(1, true);
+  EXPECT_TRUE(all_last.is_last());
+  EXPECT_FALSE(deep.is_last());
   WaveTag wide = WaveTag(1, 1).child(100000, true);
   EXPECT_EQ(wide.index(1), 100000u);
   EXPECT_LT(WaveTag(1, 1).child(70000, false), wide);
