@@ -20,11 +20,15 @@ WindowedReceiver::WindowedReceiver(WindowSpec spec)
       timeout_after_end_(spec_.timeout_after_end()),
       closed_through_(kMinTime),
       expire_fn_([this](Event&& e) {
-        if (holding_)
-          held_expired_.push_back(std::move(e));
+        if (holding_) [[unlikely]]
+          hold_expired(std::move(e));
         else
           expire(std::move(e));
       }) {}
+
+[[gnu::noinline]] void WindowedReceiver::hold_expired(Event&& event) {
+  held_expired_.push_back(std::move(event));
+}
 
 void WindowedReceiver::expire(Event&& event) {
   owner().send_expired(port(), std::move(event));

@@ -138,6 +138,9 @@ class WindowedReceiver : public Receiver {
   void ask_wake_at(Timestamp time);
   // Sends what was held back while restoring (see holding_), and holds no more.
   void release_held();
+  // Keeps an expired event until release_held() (out of line: the expiry callback stays a tail
+  // call to expire()).
+  void hold_expired(Event&& event);
   // Asks the cell to run again when the earliest pending window deadline times out.
   void wake_at_next_deadline();
   // A deadline in event time as a time on the workflow clock at which it has timed out.

@@ -28,7 +28,9 @@
 // What is the same for every step and size is written here once: the queue (events, arrival
 // numbers, wave ordinals, gone marks; what leaves, leaves oldest first), deleting used events,
 // expiry below the next window's lower bound, passing over empty windows that are not shown
-// (suppress_empty), late events, and handing the window out as a view of the queue.
+// (suppress_empty), late events, and handing the window out as a view of the queue. Forming the
+// windows (evaluate, finish) is written once too, as templates over the step and the size
+// (window_group_forming.hpp), compiled for each pair of kinds by the port's WindowShape.
 #pragma once
 
 #include <algorithm>
@@ -103,7 +105,9 @@ class WindowGroup {
   // `deadline` receives the timestamp whose passing would close it (kNever: none).
   // Empty windows that are not shown (see WindowSpec::suppress_empty) are passed over, which
   // may expire events.
-  bool evaluate(const WindowProgress& progress, Timestamp* deadline, const ExpireFn& expire);
+  bool evaluate(const WindowProgress& progress, Timestamp* deadline, const ExpireFn& expire) {
+    return shape_->evaluate(*this, progress, deadline, expire);
+  }
   // A window whose events lie side by side in the queue is a view of the queue's storage (valid
   // until finish(); the storage may move when events are added, so ask again after add()).
   std::span<const Event> window_events() const {
@@ -131,7 +135,9 @@ class WindowGroup {
 
   // The actor is done with the ready window: delete its events when `delete_used`, move to the
   // next window and hand the events no later window can hold to `expire`.
-  void finish(bool delete_used, const ExpireFn& expire);
+  void finish(bool delete_used, const ExpireFn& expire) {
+    shape_->finish(*this, delete_used, expire);
+  }
   std::size_t live() const { return live_; }
   // Case cancellation (CWP4): removes the queued events `belongs` picks, as if deleted as used
   // (they do not expire; their arrival positions stay taken), and drops a ready window so that
@@ -177,26 +183,58 @@ class WindowGroup {
   }
 
  private:
-  Event& stored(std::size_t i) { return events_[head_ + i]; }  // to move out of the queue
-  // Drops the records of complete waves with no queued event from the front.
-  void prune_waves();
+  // ---- forming windows with the port's step and size (window_group_forming.hpp) ----
+  template <class Step, class Size>
+  friend class WindowShapeOf;
+  template <class Step, class Size>
+  bool evaluate_as(const Step& step, const Size& size, const WindowProgress& p, Timestamp* deadline,
+                   const ExpireFn& expire);
+  template <class Step, class Size>
+  void finish_as(const Step& step, const Size& size, bool delete_used, const ExpireFn& expire);
   // Selects the window's entries into `sel_`; false when it cannot be ready yet.
-  bool select(const WindowProgress& p, Timestamp* deadline);
+  template <class Step, class Size>
+  bool select_as(const Step& step, const Size& size, const WindowProgress& p, Timestamp* deadline);
   // Windows that end at a stepping event and look back from it.
-  bool select_backwards();
-  void materialize();
-  void remove(std::size_t i, const ExpireFn* expire);
-  void next_window(const ExpireFn& expire);
-  void pop_front();
+  template <class Step, class Size>
+  bool select_backwards_as(const Step& step, const Size& size);
+  template <class Step, class Size>
+  void next_window_as(const Step& step, const Size& size, const ExpireFn& expire);
   // Token steps: expires queued events below the current window's lower bound (they arrived
   // after the windows that could hold them were finished).
-  void expire_below_arrival_bound(const ExpireFn& expire);
+  template <class Step>
+  void expire_below_arrival_bound_as(const Step& step, const ExpireFn& expire);
+
+  Event& stored(std::size_t i) { return events_[head_ + i]; }  // to move out of the queue
+  // Drops the records of complete waves with no queued event from the front (none are kept
+  // unless the windows count waves).
+  void prune_waves() {
+    if (!waves_.empty()) prune_complete_waves();
+  }
+  void prune_complete_waves();
+  void materialize();
+  void remove(std::size_t i, const ExpireFn* expire);
+  // The ready window is done with: the group's selection is cleared for the next one.
+  void clear_window() {
+    view_ = false;
+    sel_.clear();
+    window_.clear();
+    window_seqs_.clear();
+  }
+  void pop_front();
+  // Expires the queue's front entries below the arrival bound in `place_` (rare: out of line).
+  void expire_late_arrivals(const ExpireFn& expire);
   // Expires the queue's front entries with an arrival number below `seq_from`.
-  void expire_front_below(std::uint64_t seq_from, const ExpireFn& expire);
+  void expire_front_below(std::uint64_t seq_from, const ExpireFn& expire) {
+    // Arrival numbers ascend through the queue: only its front can fall below the bound.
+    for (std::size_t i = 0; i < queued() && seq(i) < seq_from; ++i)
+      remove(i, &expire);
+  }
 
   void take_parts(const WindowParts& parts) {
     step_ = parts.step.get();
     size_ = parts.size.get();
+    shape_ = parts.shape.get();
+    uses_waves_ = spec_.uses_waves();
     looks_back_ = step_->looks_back();
     bounded_ = size_->bounded();
     // Only a bounded window that starts at its lower bound can have events below it.
@@ -207,6 +245,8 @@ class WindowGroup {
   const WindowSpec& spec_;
   const WindowStep* step_ = nullptr;  // the port's (WindowParts), shared by its groups
   const WindowSize* size_ = nullptr;
+  const WindowShape* shape_ = nullptr;  // the two together: what forms the windows
+  bool uses_waves_ = false;             // the step or the size counts waves
   bool looks_back_ = false;
   bool bounded_ = false;  // events leave when later windows start past them
   // The step's lower bounds are arrival numbers only, the size is bounded and windows start at

@@ -1,5 +1,8 @@
 #include "runtime/windows/window_parts.hpp"
 
+#include <utility>
+
+#include "runtime/windows/window_shape_of.hpp"
 #include "runtime/windows/window_size_time.hpp"
 #include "runtime/windows/window_size_tokens.hpp"
 #include "runtime/windows/window_size_unbounded.hpp"
@@ -13,40 +16,52 @@ namespace cwf {
 
 namespace {
 
-std::unique_ptr<WindowSize> make_size(const std::optional<WindowExtent>& size) {
-  if (!size) return std::make_unique<WindowSizeUnbounded>();
-  switch (size->unit) {
-    case WindowUnit::tokens:
-      return std::make_unique<WindowSizeTokens>(size->amount);
-    case WindowUnit::time:
-      return std::make_unique<WindowSizeTime>(size->amount);
-    case WindowUnit::waves:
-      return std::make_unique<WindowSizeWaves>(size->amount);
-  }
-  return nullptr;
+template <class Step, class Size>
+void assemble(WindowParts& parts, std::unique_ptr<Step> step, std::unique_ptr<Size> size) {
+  parts.shape = std::make_unique<WindowShapeOf<Step, Size>>(*step, *size);
+  parts.step = std::move(step);
+  parts.size = std::move(size);
 }
 
-// The step may ask the size how it reaches (WindowStepTokens, WindowStepTime).
-std::unique_ptr<WindowStep> make_step(const std::optional<WindowExtent>& step,
-                                      const WindowSize& size) {
-  if (!step) return std::make_unique<WindowStepEveryEvent>();
+// The step is chosen by its own unit; it may ask the size how it reaches (WindowStepTokens,
+// WindowStepTime).
+template <class Size>
+void with_step(WindowParts& parts, const std::optional<WindowExtent>& step,
+               std::unique_ptr<Size> size) {
+  if (!step) return assemble(parts, std::make_unique<WindowStepEveryEvent>(), std::move(size));
   switch (step->unit) {
-    case WindowUnit::tokens:
-      return std::make_unique<WindowStepTokens>(step->amount, size);
-    case WindowUnit::time:
-      return std::make_unique<WindowStepTime>(step->amount, size);
+    case WindowUnit::tokens: {
+      auto tokens = std::make_unique<WindowStepTokens>(step->amount, *size);
+      return assemble(parts, std::move(tokens), std::move(size));
+    }
+    case WindowUnit::time: {
+      auto time = std::make_unique<WindowStepTime>(step->amount, *size);
+      return assemble(parts, std::move(time), std::move(size));
+    }
     case WindowUnit::waves:
-      return std::make_unique<WindowStepWaves>(step->amount);
+      return assemble(parts, std::make_unique<WindowStepWaves>(step->amount), std::move(size));
   }
-  return nullptr;
 }
 
 }  // namespace
 
 WindowParts make_window_parts(const WindowSpec& spec) {
   WindowParts parts;
-  parts.size = make_size(spec.size);
-  parts.step = make_step(spec.step, *parts.size);
+  if (!spec.size) {
+    with_step(parts, spec.step, std::make_unique<WindowSizeUnbounded>());
+    return parts;
+  }
+  switch (spec.size->unit) {
+    case WindowUnit::tokens:
+      with_step(parts, spec.step, std::make_unique<WindowSizeTokens>(spec.size->amount));
+      break;
+    case WindowUnit::time:
+      with_step(parts, spec.step, std::make_unique<WindowSizeTime>(spec.size->amount));
+      break;
+    case WindowUnit::waves:
+      with_step(parts, spec.step, std::make_unique<WindowSizeWaves>(spec.size->amount));
+      break;
+  }
   return parts;
 }
 

@@ -10,6 +10,18 @@
 // A size works with any step (WindowStep): forward from the step's WindowPlace, or, for windows
 // that look back, back from the stepping event. It writes what it chose into the group's
 // WindowSelection, which is reused from window to window.
+//
+// Forward selection is not a virtual function: each size has a `select` template taking its step
+// by type, which WindowShapeOf calls for the port's pair of parts, so that the step's and the
+// size's code inline into the group's window forming (once per window, the hot path of every
+// windowed port):
+//
+//   template <class Step>
+//   bool select(const WindowGroup& group, const Step& step, const WindowPlace& place,
+//               const WindowProgress& progress, WindowSelection& out, Timestamp* deadline) const;
+//
+// selects window k from `place` (which the step found reached). False when it is not ready yet;
+// then `deadline` receives the timestamp whose passing would close it, if any.
 #pragma once
 
 #include <cstddef>
@@ -50,11 +62,6 @@ class WindowSize {
  public:
   virtual ~WindowSize() = default;
 
-  // Forward: selects window k from `place` (which the step found reached). False when it is not
-  // ready yet; then `deadline` receives the timestamp whose passing would close it, if any.
-  virtual bool select(const WindowGroup& group, const WindowStep& step, const WindowPlace& place,
-                      const WindowProgress& progress, WindowSelection& out,
-                      Timestamp* deadline) const = 0;
   // Looking back: selects the window ending at the stepping event at queue index `stepping`.
   virtual void select_back(const WindowGroup& group, std::size_t stepping,
                            const WindowCursor& cursor, WindowSelection& out) const = 0;

@@ -4,27 +4,6 @@
 
 namespace cwf {
 
-bool WindowSizeTime::select(const WindowGroup& group, const WindowStep& step,
-                            const WindowPlace& place, const WindowProgress& progress,
-                            WindowSelection& out, Timestamp* deadline) const {
-  if (place.missing_first) return false;
-  const Timestamp t0 = step.start_time(group, place), end = t0 + d_;
-  out.interval = WindowInterval{t0, end};
-  for (std::size_t i = place.first; i < group.queued(); ++i) {
-    Timestamp t = group.event(i).time;
-    if (!group.gone(i) && group.at_or_past(place, i) && t >= t0 && t < end)
-      out.indexes.push_back(i);
-  }
-  if (end > progress.closed_through) {
-    *deadline = end;
-    return false;
-  }
-  out.time_closed = true;
-  out.closed_end = end;
-  out.time = end;
-  return true;
-}
-
 void WindowSizeTime::select_back(const WindowGroup& group, std::size_t stepping,
                                  const WindowCursor& cursor, WindowSelection& out) const {
   const Timestamp end = cursor.trigger_time;

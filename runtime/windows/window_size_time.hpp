@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "runtime/windows/window_group.hpp"
 #include "runtime/windows/window_size.hpp"
 
 namespace cwf {
@@ -14,9 +15,11 @@ class WindowSizeTime final : public WindowSize {
  public:
   explicit WindowSizeTime(Duration d) : d_(d) {}
 
-  bool select(const WindowGroup& group, const WindowStep& step, const WindowPlace& place,
-              const WindowProgress& progress, WindowSelection& out,
-              Timestamp* deadline) const override;
+  // Forward from `place`, which `step` found reached (see WindowShapeOf): false when the window
+  // is not ready yet; then `deadline` receives the timestamp whose passing would close it, if any.
+  template <class Step>
+  bool select(const WindowGroup& group, const Step& step, const WindowPlace& place,
+              const WindowProgress& progress, WindowSelection& out, Timestamp* deadline) const;
   void select_back(const WindowGroup& group, std::size_t stepping, const WindowCursor& cursor,
                    WindowSelection& out) const override;
   void leaving_back(const WindowGroup& group, const WindowCursor& cursor,
@@ -28,5 +31,27 @@ class WindowSizeTime final : public WindowSize {
  private:
   Duration d_;
 };
+
+template <class Step>
+bool WindowSizeTime::select(const WindowGroup& group, const Step& step, const WindowPlace& place,
+                            const WindowProgress& progress, WindowSelection& out,
+                            Timestamp* deadline) const {
+  if (place.missing_first) return false;
+  const Timestamp t0 = step.start_time(group, place), end = t0 + d_;
+  if (end > progress.closed_through) {
+    *deadline = end;
+    return false;
+  }
+  out.interval = WindowInterval{t0, end};
+  for (std::size_t i = place.first; i < group.queued(); ++i) {
+    Timestamp t = group.event(i).time;
+    if (!group.gone(i) && group.at_or_past(place, i) && t >= t0 && t < end)
+      out.indexes.push_back(i);
+  }
+  out.time_closed = true;
+  out.closed_end = end;
+  out.time = end;
+  return true;
+}
 
 }  // namespace cwf

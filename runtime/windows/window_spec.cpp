@@ -120,10 +120,6 @@ Duration WindowSpec::timeout_after_end() const {
   return t >= kFar ? static_cast<Duration>(kFar) : static_cast<Duration>(t);
 }
 
-bool WindowSpec::uses_waves() const {
-  return (step && step->unit == WindowUnit::waves) || (size && size->unit == WindowUnit::waves);
-}
-
 namespace {
 
 // "is counted in tokens", "is a duration".

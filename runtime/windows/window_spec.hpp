@@ -73,7 +73,10 @@ struct WindowSpec {
   // size when the size is a time, else timeout x the step. Very large for windows that do not close
   // by time.
   Duration timeout_after_end() const;
-  bool uses_waves() const;
+  // The step or the size counts waves (asked per event: inline).
+  bool uses_waves() const {
+    return (step && step->unit == WindowUnit::waves) || (size && size->unit == WindowUnit::waves);
+  }
 };
 
 // Why the window of a running port cannot change from `from` to `to`, or nothing when it can:

@@ -16,11 +16,6 @@ Timestamp floor_div(Timestamp a, Timestamp b) {
 
 }  // namespace
 
-void WindowStepTime::update_floor(WindowCursor& cursor) const {
-  cursor.floor =
-      cursor.started && !cursor.parked ? lower(cursor) : std::numeric_limits<Timestamp>::min();
-}
-
 void WindowStepTime::arrived(WindowCursor& cursor, Timestamp t) const {
   if (!cursor.started) {
     cursor.base = floor_div(t, d_) * d_;
@@ -30,11 +25,6 @@ void WindowStepTime::arrived(WindowCursor& cursor, Timestamp t) const {
     cursor.parked = false;
   }
   cursor.awaits_event = false;  // until the group parks again
-  update_floor(cursor);
-}
-
-void WindowStepTime::next(WindowCursor& cursor) const {
-  ++cursor.k;
   update_floor(cursor);
 }
 
@@ -51,33 +41,6 @@ Timestamp WindowStepTime::first_open_lower_bound(const WindowCursor& cursor,
   // still open is the smallest k with L_k + reach > latest.
   if (latest - reach_ < cursor.base) return cursor.base;
   return cursor.base + (floor_div(latest - reach_ - cursor.base, d_) + 1) * d_;
-}
-
-void WindowStepTime::bounds(const WindowCursor& cursor, WindowPlace& place) const {
-  if (!cursor.started) return;  // no event yet: nothing below any bound
-  Timestamp l = lower(cursor);
-  place.time_from = l;
-  place.time_to = l + d_;
-  place.period = WindowInterval{l, l + d_};
-}
-
-bool WindowStepTime::place(const WindowGroup&, const WindowCursor& cursor,
-                           const WindowProgress& progress, WindowPlace& place) const {
-  if (!cursor.started || cursor.parked) return false;
-  bounds(cursor, place);
-  // At the end of input nothing can reach a window that starts past the latest event.
-  return !(progress.end_of_input && place.time_from > progress.max_time);
-}
-
-bool WindowStepTime::next_bound_reached(const WindowGroup&, const WindowPlace& place,
-                                        const WindowProgress& progress) const {
-  return place.time_to <= progress.closed_through;
-}
-
-StepClosing WindowStepTime::closing(const WindowPlace& place,
-                                    const WindowProgress& progress) const {
-  bool closed = place.time_to <= progress.closed_through;
-  return {closed, closed, place.time_to};
 }
 
 std::optional<std::uint64_t> WindowStepTime::first_wave(const WindowGroup& group,

@@ -11,6 +11,9 @@
 
 #include <cstdint>
 
+#include <limits>
+
+#include "runtime/windows/window_group.hpp"
 #include "runtime/windows/window_size.hpp"
 #include "runtime/windows/window_step.hpp"
 
@@ -26,14 +29,33 @@ class WindowStepTime final : public WindowStep {
   bool looks_back() const override { return false; }
   bool watches_arrivals() const override { return true; }
   void arrived(WindowCursor& cursor, Timestamp t) const override;
-  void next(WindowCursor& cursor) const override;
+  void next(WindowCursor& cursor) const override {
+    ++cursor.k;
+    update_floor(cursor);
+  }
 
-  bool place(const WindowGroup& group, const WindowCursor& cursor, const WindowProgress& progress,
-             WindowPlace& place) const override;
-  void bounds(const WindowCursor& cursor, WindowPlace& place) const override;
-  bool next_bound_reached(const WindowGroup& group, const WindowPlace& place,
-                          const WindowProgress& progress) const override;
-  StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const override;
+  bool place(const WindowGroup&, const WindowCursor& cursor, const WindowProgress& progress,
+             WindowPlace& place) const override {
+    if (!cursor.started || cursor.parked) return false;
+    bounds(cursor, place);
+    // At the end of input nothing can reach a window that starts past the latest event.
+    return !(progress.end_of_input && place.time_from > progress.max_time);
+  }
+  void bounds(const WindowCursor& cursor, WindowPlace& place) const override {
+    if (!cursor.started) return;  // no event yet: nothing below any bound
+    Timestamp l = lower(cursor);
+    place.time_from = l;
+    place.time_to = l + d_;
+    place.period = WindowInterval{l, l + d_};
+  }
+  bool next_bound_reached(const WindowGroup&, const WindowPlace& place,
+                          const WindowProgress& progress) const override {
+    return place.time_to <= progress.closed_through;
+  }
+  StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const override {
+    bool closed = place.time_to <= progress.closed_through;
+    return {closed, closed, place.time_to};
+  }
   Timestamp start_time(const WindowGroup&, const WindowPlace& place) const override {
     return place.time_from;
   }
@@ -58,7 +80,10 @@ class WindowStepTime final : public WindowStep {
   std::uint64_t first_window_holding(const WindowCursor& cursor, Timestamp t) const;
 
  private:
-  void update_floor(WindowCursor& cursor) const;
+  void update_floor(WindowCursor& cursor) const {
+    cursor.floor =
+        cursor.started && !cursor.parked ? lower(cursor) : std::numeric_limits<Timestamp>::min();
+  }
 
   Duration d_;
   Duration reach_;

@@ -7,6 +7,9 @@
 
 #include <cstdint>
 
+#include <algorithm>
+
+#include "runtime/windows/window_group.hpp"
 #include "runtime/windows/window_size.hpp"
 #include "runtime/windows/window_step.hpp"
 
@@ -21,10 +24,17 @@ class WindowStepTokens final : public WindowStep {
   bool bounds_by_arrival() const override { return true; }
   bool place(const WindowGroup& group, const WindowCursor& cursor, const WindowProgress& progress,
              WindowPlace& place) const override;
-  void bounds(const WindowCursor& cursor, WindowPlace& place) const override;
+  void bounds(const WindowCursor& cursor, WindowPlace& place) const override {
+    place.seq_from = cursor.origin + cursor.k * n_;
+    place.seq_to = place.seq_from + n_;
+  }
   bool next_bound_reached(const WindowGroup& group, const WindowPlace& place,
-                          const WindowProgress& progress) const override;
-  StepClosing closing(const WindowPlace& place, const WindowProgress& progress) const override;
+                          const WindowProgress&) const override {
+    return group.arrived() >= place.seq_to;
+  }
+  StepClosing closing(const WindowPlace&, const WindowProgress& progress) const override {
+    return {progress.end_of_input, false, kNoDeadline};
+  }
   std::uint64_t stepping_seq(const WindowCursor& cursor) const override {
     return cursor.origin + cursor.k * n_;
   }
@@ -37,5 +47,28 @@ class WindowStepTokens final : public WindowStep {
   std::uint64_t n_;
   bool looks_back_;
 };
+
+// Inline: called once per window from WindowShapeOf, where the step's type is known.
+inline bool WindowStepTokens::place(const WindowGroup& group, const WindowCursor& cursor,
+                                    const WindowProgress&, WindowPlace& place) const {
+  bounds(cursor, place);
+  if (group.arrived() <= place.seq_from) return false;
+  const std::size_t queued = group.queued();
+  std::size_t first = 0;
+  if (group.gone_queued() == 0) {
+    // With no entry gone the queue holds consecutive arrival numbers from seq(0) on: the lower
+    // bound is found by position, without a scan.
+    if (queued > 0 && place.seq_from > group.seq(0))
+      first =
+          static_cast<std::size_t>(std::min<std::uint64_t>(place.seq_from - group.seq(0), queued));
+  } else {
+    while (first < queued && (group.gone(first) || group.seq(first) < place.seq_from))
+      ++first;
+  }
+  place.dense = group.gone_queued() == 0;
+  place.first = first;
+  place.missing_first = first == queued;  // the events at the lower bound were all used
+  return true;
+}
 
 }  // namespace cwf

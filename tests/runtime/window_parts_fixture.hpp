@@ -47,8 +47,7 @@ struct PartsFixture {
     deadline = kNoDeadline;
     ready = false;
     WindowPlace where;
-    if (!parts.step->place(group, cursor, p, where)) return {};
-    ready = parts.size->select(group, *parts.step, where, p, sel, &deadline);
+    ready = parts.shape->select(group, cursor, p, where, sel, &deadline);
     return tokens();
   }
   // Looking back from the queue entry with arrival number `stepping`.

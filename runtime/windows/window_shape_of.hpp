@@ -1,0 +1,33 @@
+// WindowShape for one pair of a step and a size, known by type (see window_shape.hpp). Included
+// where the parts are made (window_parts.cpp): each pair's window forming is compiled there once.
+#pragma once
+
+#include "runtime/windows/window_group_forming.hpp"
+#include "runtime/windows/window_shape.hpp"
+
+namespace cwf {
+
+template <class Step, class Size>
+class WindowShapeOf final : public WindowShape {
+ public:
+  WindowShapeOf(const Step& step, const Size& size) : step_(step), size_(size) {}
+
+  bool evaluate(WindowGroup& group, const WindowProgress& progress, Timestamp* deadline,
+                const ExpireFn& expire) const override {
+    return group.evaluate_as(step_, size_, progress, deadline, expire);
+  }
+  void finish(WindowGroup& group, bool delete_used, const ExpireFn& expire) const override {
+    group.finish_as(step_, size_, delete_used, expire);
+  }
+  bool select(const WindowGroup& group, const WindowCursor& cursor, const WindowProgress& progress,
+              WindowPlace& place, WindowSelection& out, Timestamp* deadline) const override {
+    return step_.place(group, cursor, progress, place) &&
+           size_.select(group, step_, place, progress, out, deadline);
+  }
+
+ private:
+  const Step& step_;  // the port's (WindowParts), outliving the shape
+  const Size& size_;
+};
+
+}  // namespace cwf
