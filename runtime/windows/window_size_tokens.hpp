@@ -50,7 +50,7 @@ bool WindowSizeTokens::select(const WindowGroup& group, const Step& step, const 
     *deadline = closing.end;
     return false;
   }
-  out.interval = place.period;
+  out.interval = place.period();
   out.time_closed = closing.by_time;
   out.closed_end = closing.end;
   // An empty window is one whose period closed: it is stamped with the period's end.

@@ -36,7 +36,7 @@ bool WindowSizeUnbounded::select(const WindowGroup& group, const Step& step,
   }
   for (std::size_t i = 0; i < group.queued(); ++i)
     if (!group.gone(i) && group.before_next(place, i)) out.indexes.push_back(i);
-  out.interval = place.period;
+  out.interval = place.period();
   out.time_closed = closing.by_time;
   out.closed_end = closing.end;
   out.time = closing.by_time ? closing.end : out.count() > 0 ? group.event(out.last()).time : 0;

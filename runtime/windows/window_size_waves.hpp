@@ -50,7 +50,7 @@ bool WindowSizeWaves::select(const WindowGroup& group, const Step& step, const W
           group.wave(i) < to)
         out.indexes.push_back(i);
   }
-  out.interval = place.period;
+  out.interval = place.period();
   out.time_closed = closing.by_time;
   out.closed_end = closing.end;
   out.time = out.count() > 0 ? group.event(out.last()).time : closing.by_time ? closing.end : 0;

@@ -74,9 +74,6 @@ struct WindowPlace {
   // A time step's period end: the window closes by time there, so no event at or past it can
   // join it.
   Timestamp time_to = kNoDeadline;
-  // A time step's period [time_from, time_to), reported as the window's interval unless the size
-  // cuts it by time itself.
-  std::optional<WindowInterval> period;
   // The queue index from which the window's events are looked for. For steps whose windows start
   // at an event (tokens, waves) it is that event's, and `missing_first` says it was used up.
   std::size_t first = 0;
@@ -88,6 +85,12 @@ struct WindowPlace {
   // bound are a prefix of the queue.
   bool by_arrival_only() const {
     return wave_from == 0 && time_from == std::numeric_limits<Timestamp>::min();
+  }
+  // A time step's period [time_from, time_to), reported as the window's interval unless the size
+  // cuts it by time itself; none for other steps.
+  std::optional<WindowInterval> period() const {
+    if (time_to == kNoDeadline) return std::nullopt;
+    return WindowInterval{time_from, time_to};
   }
 };
 

@@ -46,7 +46,6 @@ class WindowStepTime final : public WindowStep {
     Timestamp l = lower(cursor);
     place.time_from = l;
     place.time_to = l + d_;
-    place.period = WindowInterval{l, l + d_};
   }
   bool next_bound_reached(const WindowGroup&, const WindowPlace& place,
                           const WindowProgress& progress) const override {

@@ -23,8 +23,8 @@ TEST(WindowStepTime, GridOriginIsTheFirstTimestampRoundedDown) {
   EXPECT_EQ(place.time_from, 30);
   EXPECT_EQ(place.time_to, 40);
   EXPECT_EQ(f.parts.step->start_time(f.group, place), 30);
-  ASSERT_TRUE(place.period);
-  EXPECT_EQ(*place.period, (WindowInterval{30, 40}));
+  ASSERT_TRUE(place.period());
+  EXPECT_EQ(*place.period(), (WindowInterval{30, 40}));
   EXPECT_FALSE(place.missing_first);  // a period exists without an event at its start
 
   PartsFixture negative("2 tokens", "10 ns");

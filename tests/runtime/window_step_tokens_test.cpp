@@ -24,7 +24,7 @@ TEST(WindowStepTokens, WindowKStartsAtTheKTimesNthEvent) {
   // The timestamp a duration size starts at: the event at the lower bound's.
   EXPECT_EQ(f.parts.step->start_time(f.group, place), 6);
   EXPECT_FALSE(place.missing_first);
-  EXPECT_FALSE(place.period);  // no period: not cut by time
+  EXPECT_FALSE(place.period());  // no period: not cut by time
 }
 
 TEST(WindowStepTokens, LowerBoundNotReachedBeforeItsEventArrives) {
