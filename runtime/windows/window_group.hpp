@@ -254,28 +254,17 @@ class WindowGroup {
   bool bounds_by_arrival_ = false;
   bool show_empty_ = false;  // empty windows are handed out (time windows, unless suppressed)
   std::size_t* live_total_;
-  // What forming a window and handing it out touch, side by side: a port may have many groups,
-  // and each window touches only a few cache lines of its group.
   std::vector<Event> events_;
-  std::vector<std::uint64_t> seqs_;  // arrival position in the group
-  std::vector<std::uint8_t> gone_;   // deleted as used, or expired
+  std::vector<std::uint64_t> seqs_;      // arrival position in the group
+  std::vector<std::uint64_t> ordinals_;  // ordinal of the root wave in the group
+  std::vector<std::uint8_t> gone_;       // deleted as used, or expired
   std::size_t head_ = 0;
-  std::uint64_t arrived_ = 0;
-  bool ready_ = false;
-  bool view_ = false;  // the ready window is the range [sel_.begin, sel_.end) of the storage
-  bool window_contiguous_ = true;
-  WindowSelection sel_;
   std::size_t gone_queued_ = 0;  // gone entries still in the queue (from head_ on)
   std::size_t live_ = 0;
-  Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
+  std::uint64_t arrived_ = 0;
   WindowCursor cursor_;
   WindowPlace place_;  // reused: where the step puts the window being formed (or the next one)
-  std::vector<std::uint64_t> ordinals_;  // ordinal of the root wave in the group
-  std::vector<Event> window_;
-  std::vector<std::uint64_t> window_seqs_;
-
-  // Touched rarely, or only by windows that look back or count waves: after what every window
-  // uses, so that forming a window touches few cache lines of the group.
+  Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
   std::vector<std::size_t> leaving_;  // reused: queue positions to expire, newest first
   // Waves by ordinal (order of first arrival in the group), from wave_base_ on; the records
   // before it were complete and no longer queued.
@@ -289,6 +278,13 @@ class WindowGroup {
   std::deque<WaveRecord> waves_;
   std::uint64_t wave_base_ = 0;
   WaveLeftFn wave_left_;
+
+  bool ready_ = false;
+  WindowSelection sel_;
+  bool view_ = false;  // the ready window is the range [sel_.begin, sel_.end) of the storage
+  std::vector<Event> window_;
+  std::vector<std::uint64_t> window_seqs_;
+  bool window_contiguous_ = true;
 };
 
 }  // namespace cwf
