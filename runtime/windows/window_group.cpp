@@ -109,8 +109,8 @@ void WindowGroup::drop_ready() {
   clear_window();
 }
 
-void WindowGroup::expire_late_arrivals(const ExpireFn& expire) {
-  expire_front_below(place_.seq_from, expire);
+void WindowGroup::expire_late_arrivals(std::uint64_t seq_from, const ExpireFn& expire) {
+  expire_front_below(seq_from, expire);
   pop_front();
 }
 

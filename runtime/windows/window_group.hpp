@@ -221,8 +221,8 @@ class WindowGroup {
     window_seqs_.clear();
   }
   void pop_front();
-  // Expires the queue's front entries below the arrival bound in `place_` (rare: out of line).
-  void expire_late_arrivals(const ExpireFn& expire);
+  // Expires the queue's front entries below the arrival bound `seq_from` (rare: out of line).
+  void expire_late_arrivals(std::uint64_t seq_from, const ExpireFn& expire);
   // Expires the queue's front entries with an arrival number below `seq_from`.
   void expire_front_below(std::uint64_t seq_from, const ExpireFn& expire) {
     // Arrival numbers ascend through the queue: only its front can fall below the bound.
@@ -263,7 +263,6 @@ class WindowGroup {
   std::size_t live_ = 0;
   std::uint64_t arrived_ = 0;
   WindowCursor cursor_;
-  WindowPlace place_;  // reused: where the step puts the window being formed (or the next one)
   Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
   std::vector<std::size_t> leaving_;  // reused: queue positions to expire, newest first
   // Waves by ordinal (order of first arrival in the group), from wave_base_ on; the records

@@ -36,8 +36,9 @@ bool WindowGroup::select_as(const Step& step, const Size& size, const WindowProg
   *deadline = kNoDeadline;
   sel_.clear();
   if (looks_back_) return select_backwards_as(step, size);
-  if (!step.place(*this, cursor_, p, place_)) return false;
-  return size.select(*this, step, place_, p, sel_, deadline);
+  WindowPlace place;
+  if (!step.place(*this, cursor_, p, place)) return false;
+  return size.select(*this, step, place, p, sel_, deadline);
 }
 
 template <class Step, class Size>
@@ -89,7 +90,7 @@ void WindowGroup::next_window_as(const Step& step, const Size& size, const Expir
       remove(*i, &expire);
   } else {
     // Later windows start at or past the next window's lower bound: what lies below it leaves.
-    WindowPlace& next = place_;
+    WindowPlace next;
     step.bounds(cursor_, next);
     if (next.by_arrival_only()) {
       expire_front_below(next.seq_from, expire);
@@ -107,8 +108,10 @@ void WindowGroup::expire_below_arrival_bound_as(const Step& step, const ExpireFn
   // step: between two windows, or after the last) is held by no window: it expires now instead
   // of waiting in the queue for a window that never comes.
   if (queued() == 0) return;
-  step.bounds(cursor_, place_);
-  if (place_.by_arrival_only() && seq(0) < place_.seq_from) expire_late_arrivals(expire);
+  WindowPlace below;
+  step.bounds(cursor_, below);
+  if (below.by_arrival_only() && seq(0) < below.seq_from)
+    expire_late_arrivals(below.seq_from, expire);
 }
 
 }  // namespace cwf

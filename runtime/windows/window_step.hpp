@@ -119,9 +119,8 @@ class WindowStep {
   virtual void next(WindowCursor& cursor) const { ++cursor.k; }
 
   // Windows that start at their lower bound: whether window k's lower bound has been reached,
-  // and where it is (false: the window cannot be formed yet). A group reuses one WindowPlace
-  // from window to window: a step sets the same fields of it every time and leaves the others
-  // open.
+  // and where it is (false: the window cannot be formed yet). `place` comes with every bound
+  // open; a step sets the bounds it has and leaves the others open.
   virtual bool place(const WindowGroup& group, const WindowCursor& cursor,
                      const WindowProgress& progress, WindowPlace& place) const = 0;
   // The lower bound of window k alone (for expiry: events below window k's lower bound leave).
