@@ -60,7 +60,7 @@ class WindowGroup {
   // Wave units: told the root of a wave whose last queued event in this group left the queue.
   using WaveLeftFn = std::function<void(const WaveTag&)>;
 
-  // `parts`: the port's step and size (shared by its groups, outliving them).
+  // `parts`: the port's step and size and their shape (shared by its groups, outliving them).
   WindowGroup(const WindowSpec& spec, const WindowParts& parts, std::size_t* live_total,
               WaveLeftFn wave_left = nullptr)
       : spec_(spec), live_total_(live_total), wave_left_(std::move(wave_left)) {
@@ -221,7 +221,8 @@ class WindowGroup {
     window_seqs_.clear();
   }
   void pop_front();
-  // Expires the queue's front entries below the arrival bound `seq_from` (rare: out of line).
+  // Expires the queue's front entries below the arrival bound `seq_from` and drops them from the
+  // queue (rare: out of line).
   void expire_late_arrivals(std::uint64_t seq_from, const ExpireFn& expire);
   // Expires the queue's front entries with an arrival number below `seq_from`.
   void expire_front_below(std::uint64_t seq_from, const ExpireFn& expire) {

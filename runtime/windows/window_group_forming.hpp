@@ -1,7 +1,7 @@
 // How a group forms its windows with the port's step and size: WindowGroup's evaluate and finish,
 // written once as templates over the two parts' types. WindowShapeOf compiles them for the
 // port's pair of kinds, so that the parts' per-window calls are direct and inline (see
-// window_shape.hpp). Included only where the shapes are made (window_parts.cpp).
+// window_shape.hpp). Included where the shapes are made (window_parts.cpp), and by tests of them.
 #pragma once
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // WindowShape for one pair of a step and a size, known by type (see window_shape.hpp). Included
-// where the parts are made (window_parts.cpp): each pair's window forming is compiled there once.
+// where the parts are made (window_parts.cpp), where each pair's window forming is compiled.
 #pragma once
 
 #include "runtime/windows/window_group_forming.hpp"

@@ -23,8 +23,12 @@ namespace {
 
 template <class Step, class Size>
 bool shaped_as(const WindowParts& parts) {
-  return typeid(*parts.shape) == typeid(WindowShapeOf<Step, Size>) &&
-         typeid(*parts.step) == typeid(Step) && typeid(*parts.size) == typeid(Size);
+  // Bound to references first: typeid of a call's result would be evaluated for its effects.
+  const WindowShape& shape = *parts.shape;
+  const WindowStep& step = *parts.step;
+  const WindowSize& size = *parts.size;
+  return typeid(shape) == typeid(WindowShapeOf<Step, Size>) && typeid(step) == typeid(Step) &&
+         typeid(size) == typeid(Size);
 }
 
 // "" is no size (unbounded) or no step (every event).
