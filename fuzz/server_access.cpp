@@ -1,15 +1,19 @@
 // Fuzzes who may talk to a server actor (actors/net/server_access.hpp): a request's target (its
 // query holds `token=`), Origin, Host and Authorization headers, as any client may send them.
 // The input's lines are those four; its first byte says whether a token is required. A token
-// is taken only when it is presented exactly (the query's `token=` value or "Bearer TOKEN");
-// without a token every request presents it; a request with no Origin whose Host is 127.0.0.1
+// is taken exactly when it is presented, as an independent reading of the rules below finds it:
+// "Bearer TOKEN" with the scheme in any case and one or more spaces (RFC 7235), or the query's
+// `token` pair, percent-decoded (a malformed query or a name given twice presents nothing).
+// Without a token every request presents it; a request with no Origin whose Host is 127.0.0.1
 // is never refused for its origin. A crash, undefined behaviour or a broken rule is a finding.
 #include <boost/beast/http/message.hpp>
 
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,19 +29,57 @@ namespace http = boost::beast::http;
   std::abort();
 }
 
-// Whether the query of `target` has the pair token=`token` (an independent reading).
-bool query_has(std::string_view target, std::string_view token) {
+constexpr std::string_view kToken = "t0k";
+
+// "Bearer" in any case, one or more spaces, then the token.
+bool bearer_presents(std::string_view authorization) {
+  if (authorization.size() < 7) return false;
+  for (std::size_t i = 0; i < 6; ++i)
+    if (std::tolower(static_cast<unsigned char>(authorization[i])) != "bearer"[i]) return false;
+  if (authorization[6] != ' ') return false;
+  const std::size_t token = authorization.find_first_not_of(' ', 6);
+  return token != std::string_view::npos && authorization.substr(token) == kToken;
+}
+
+// Percent-decoding with '+' as a space; false when a '%' is not followed by two hex digits.
+bool decoded(std::string_view text, std::string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%') {
+      if (i + 2 >= text.size() || !std::isxdigit(static_cast<unsigned char>(text[i + 1])) ||
+          !std::isxdigit(static_cast<unsigned char>(text[i + 2])))
+        return false;
+      out += static_cast<char>(std::stoi(std::string(text.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += text[i] == '+' ? ' ' : text[i];
+    }
+  }
+  return true;
+}
+
+// The query's `token` pair is the token; a malformed query, or one that names a pair twice,
+// presents nothing.
+bool query_presents(std::string_view target) {
   const std::size_t question = target.find('?');
   if (question == std::string_view::npos) return false;
-  std::string_view rest = target.substr(question + 1);
-  for (;;) {
+  std::set<std::string> names;
+  bool presents = false;
+  std::string name;
+  std::string value;
+  for (std::string_view rest = target.substr(question + 1); !rest.empty();) {
     const std::size_t amp = rest.find('&');
-    if (rest.substr(0, amp) == "token=" + std::string(token)) return true;
-    // The first `token=` pair decides.
-    if (rest.substr(0, amp).starts_with("token=")) return false;
-    if (amp == std::string_view::npos) return false;
-    rest.remove_prefix(amp + 1);
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    if (pair.empty()) continue;
+    const std::size_t equals = pair.find('=');
+    if (!decoded(pair.substr(0, equals), name)) return false;
+    if (!decoded(equals == std::string_view::npos ? "" : pair.substr(equals + 1), value))
+      return false;
+    if (!names.insert(name).second) return false;
+    if (name == "token") presents = value == kToken;
   }
+  return presents;
 }
 
 }  // namespace
@@ -72,11 +114,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   cwf::net::ServerAccess access;
   access.listen = "127.0.0.1:9000";
-  if (with_token) access.token = "t0k";
+  if (with_token) access.token = std::string(kToken);
   const bool presented = cwf::net::presents_token(request, access.token);
   if (!with_token && !presented) finding("no token required, yet a request did not present it");
-  if (with_token && presented && authorization != "Bearer t0k" && !query_has(target, "t0k"))
+  if (with_token && presented && !bearer_presents(authorization) && !query_presents(target))
     finding("a token taken that was not presented");
+  if (with_token && !presented && (bearer_presents(authorization) || query_presents(target)))
+    finding("a token presented and not taken");
   const std::string why = cwf::net::refused_origin(request, access);
   if (!with_token && origin.empty() && host == "127.0.0.1" && !why.empty())
     finding("a loopback request without Origin refused");
