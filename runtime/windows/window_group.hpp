@@ -233,21 +233,21 @@ class WindowGroup {
 
   void take_parts(const WindowParts& parts) {
     step_ = parts.step.get();
-    size_ = parts.size.get();
     shape_ = parts.shape.get();
     uses_waves_ = spec_.uses_waves();
     looks_back_ = step_->looks_back();
-    bounded_ = size_->bounded();
+    bounded_ = parts.size->bounded();
     // Only a bounded window that starts at its lower bound can have events below it.
     bounds_by_arrival_ = step_->bounds_by_arrival() && bounded_ && !looks_back_;
     show_empty_ = spec_.closes_by_time() && !spec_.suppress_empty;
   }
 
   const WindowSpec& spec_;
-  const WindowStep* step_ = nullptr;  // the port's (WindowParts), shared by its groups
-  const WindowSize* size_ = nullptr;
+  const WindowStep* step_ = nullptr;    // the port's (WindowParts), shared by its groups
   const WindowShape* shape_ = nullptr;  // the two together: what forms the windows
-  bool uses_waves_ = false;             // the step or the size counts waves
+  // The step or the size counts waves (spec_.uses_waves(), asked per event: kept, it saves about
+  // 15 instructions an event on the window benchmarks).
+  bool uses_waves_ = false;
   bool looks_back_ = false;
   bool bounded_ = false;  // events leave when later windows start past them
   // The step's lower bounds are arrival numbers only, the size is bounded and windows start at

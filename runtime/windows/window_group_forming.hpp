@@ -11,6 +11,16 @@
 
 namespace cwf {
 
+// Window k forward from its lower bound: where the step places it, then what the size selects
+// from there (false: the place is not reached, or the window is not ready).
+template <class Step, class Size>
+bool select_forward(const Step& step, const Size& size, const WindowGroup& group,
+                    const WindowCursor& cursor, const WindowProgress& progress, WindowPlace& place,
+                    WindowSelection& out, Timestamp* deadline) {
+  return step.place(group, cursor, progress, place) &&
+         size.select(group, step, place, progress, out, deadline);
+}
+
 template <class Step, class Size>
 bool WindowGroup::evaluate_as(const Step& step, const Size& size, const WindowProgress& p,
                               Timestamp* deadline, const ExpireFn& expire) {
@@ -37,8 +47,7 @@ bool WindowGroup::select_as(const Step& step, const Size& size, const WindowProg
   sel_.clear();
   if (looks_back_) return select_backwards_as(step, size);
   WindowPlace place;
-  if (!step.place(*this, cursor_, p, place)) return false;
-  return size.select(*this, step, place, p, sel_, deadline);
+  return select_forward(step, size, *this, cursor_, p, place, sel_, deadline);
 }
 
 template <class Step, class Size>

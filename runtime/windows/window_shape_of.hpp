@@ -26,8 +26,7 @@ class WindowShapeOf final : public WindowShape {
   }
   bool select(const WindowGroup& group, const WindowCursor& cursor, const WindowProgress& progress,
               WindowPlace& place, WindowSelection& out, Timestamp* deadline) const override {
-    return step_.place(group, cursor, progress, place) &&
-           size_.select(group, step_, place, progress, out, deadline);
+    return select_forward(step_, size_, group, cursor, progress, place, out, deadline);
   }
 
  private:

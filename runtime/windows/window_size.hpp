@@ -54,6 +54,13 @@ struct WindowSelection {
     interval.reset();
     time_closed = false;
   }
+  // The window is cut by the step: its interval is the step's period (if any), and it closed by
+  // time where the step says.
+  void take_closing(const WindowPlace& place, const StepClosing& closing) {
+    interval = place.period();
+    time_closed = closing.by_time;
+    closed_end = closing.end;
+  }
   std::size_t count() const { return range ? end - begin : indexes.size(); }
   std::size_t last() const { return range ? end - 1 : indexes.back(); }
 };

@@ -15,8 +15,7 @@ class WindowSizeTime final : public WindowSize {
  public:
   explicit WindowSizeTime(Duration d) : d_(d) {}
 
-  // Forward from `place`, which `step` found reached (see WindowShapeOf): false when the window
-  // is not ready yet; then `deadline` receives the timestamp whose passing would close it, if any.
+  // Forward selection (see WindowSize).
   template <class Step>
   bool select(const WindowGroup& group, const Step& step, const WindowPlace& place,
               const WindowProgress& progress, WindowSelection& out, Timestamp* deadline) const;

@@ -16,8 +16,7 @@ class WindowSizeTokens final : public WindowSize {
  public:
   explicit WindowSizeTokens(std::int64_t n) : n_(static_cast<std::size_t>(n)) {}
 
-  // Forward from `place`, which `step` found reached (see WindowShapeOf): false when the window
-  // is not ready yet; then `deadline` receives the timestamp whose passing would close it, if any.
+  // Forward selection (see WindowSize).
   template <class Step>
   bool select(const WindowGroup& group, const Step& step, const WindowPlace& place,
               const WindowProgress& progress, WindowSelection& out, Timestamp* deadline) const;
@@ -50,9 +49,7 @@ bool WindowSizeTokens::select(const WindowGroup& group, const Step& step, const 
     *deadline = closing.end;
     return false;
   }
-  out.interval = place.period();
-  out.time_closed = closing.by_time;
-  out.closed_end = closing.end;
+  out.take_closing(place, closing);
   // An empty window is one whose period closed: it is stamped with the period's end.
   out.time = out.count() > 0 ? group.event(out.last()).time : closing.by_time ? closing.end : 0;
   return true;

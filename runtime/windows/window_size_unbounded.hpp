@@ -13,8 +13,7 @@ namespace cwf {
 
 class WindowSizeUnbounded final : public WindowSize {
  public:
-  // Forward from `place`, which `step` found reached (see WindowShapeOf): false when the window
-  // is not ready yet; then `deadline` receives the timestamp whose passing would close it, if any.
+  // Forward selection (see WindowSize).
   template <class Step>
   bool select(const WindowGroup& group, const Step& step, const WindowPlace& place,
               const WindowProgress& progress, WindowSelection& out, Timestamp* deadline) const;
@@ -36,9 +35,7 @@ bool WindowSizeUnbounded::select(const WindowGroup& group, const Step& step,
   }
   for (std::size_t i = 0; i < group.queued(); ++i)
     if (!group.gone(i) && group.before_next(place, i)) out.indexes.push_back(i);
-  out.interval = place.period();
-  out.time_closed = closing.by_time;
-  out.closed_end = closing.end;
+  out.take_closing(place, closing);
   out.time = closing.by_time ? closing.end : out.count() > 0 ? group.event(out.last()).time : 0;
   return true;
 }

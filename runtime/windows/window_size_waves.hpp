@@ -15,8 +15,7 @@ class WindowSizeWaves final : public WindowSize {
  public:
   explicit WindowSizeWaves(std::int64_t n) : n_(static_cast<std::uint64_t>(n)) {}
 
-  // Forward from `place`, which `step` found reached (see WindowShapeOf): false when the window
-  // is not ready yet; then `deadline` receives the timestamp whose passing would close it, if any.
+  // Forward selection (see WindowSize).
   template <class Step>
   bool select(const WindowGroup& group, const Step& step, const WindowPlace& place,
               const WindowProgress& progress, WindowSelection& out, Timestamp* deadline) const;
@@ -50,9 +49,7 @@ bool WindowSizeWaves::select(const WindowGroup& group, const Step& step, const W
           group.wave(i) < to)
         out.indexes.push_back(i);
   }
-  out.interval = place.period();
-  out.time_closed = closing.by_time;
-  out.closed_end = closing.end;
+  out.take_closing(place, closing);
   out.time = out.count() > 0 ? group.event(out.last()).time : closing.by_time ? closing.end : 0;
   return true;
 }

@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cstdint>
-
 #include <limits>
 
 #include "runtime/windows/window_group.hpp"

@@ -5,9 +5,8 @@
 // and looks back from it.
 #pragma once
 
-#include <cstdint>
-
 #include <algorithm>
+#include <cstdint>
 
 #include "runtime/windows/window_group.hpp"
 #include "runtime/windows/window_size.hpp"
