@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
 #include "actors/actor_type_util.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
@@ -245,14 +246,17 @@ void CsvSource::restore_state(SnapshotReader& in, ActorContext& context) {
   }
 }
 
-bool CsvSource::parse(std::string_view& line, Value& out, std::string& error) {
+FileSource::Parsed CsvSource::parse(std::string_view& line, Value& out, std::string& error) {
   if (reader().line_number() == 1) line = strip_bom(line);
   CsvSplitter::Result result = splitter_.split(line);
   if (result == CsvSplitter::Result::unterminated) {
     record_buf_.assign(line);
     for (int i = 0; i < kMaxContinuationLines && result == CsvSplitter::Result::unterminated; ++i) {
       std::string_view more;
-      if (!reader().next(more)) break;
+      if (!reader().next(more)) {
+        if (reader().waiting()) return Parsed::incomplete;  // the rest is still being read
+        break;
+      }
       record_buf_ += '\n';
       record_buf_ += more;
       result = splitter_.split(record_buf_);
@@ -261,11 +265,11 @@ bool CsvSource::parse(std::string_view& line, Value& out, std::string& error) {
   }
   if (result == CsvSplitter::Result::unterminated) {
     error = "unterminated quoted field";
-    return false;
+    return Parsed::malformed;
   }
   if (result == CsvSplitter::Result::bad_quote) {
     error = "unexpected character after a closing quote";
-    return false;
+    return Parsed::malformed;
   }
   const auto& fields = splitter_.fields();
   if (!schema_) {
@@ -277,18 +281,18 @@ bool CsvSource::parse(std::string_view& line, Value& out, std::string& error) {
   if (fields.size() != schema_->size()) {
     error = "expected " + std::to_string(schema_->size()) + " fields, found " +
             std::to_string(fields.size());
-    return false;
+    return Parsed::malformed;
   }
   for (std::size_t i = 0; i < fields.size(); ++i) {
     if (!convert_csv_field(fields[i], types_[i], slots_[i])) {
       error = "column '" + schema_->fields()[i] + "': '" + std::string(fields[i].text) +
               "' is not " + (types_[i] == CsvType::integer ? "an " : "a ") +
               std::string(type_name(types_[i]));
-      return false;
+      return Parsed::malformed;
     }
   }
   out = Value::record(schema_, slots_);
-  return true;
+  return Parsed::record;
 }
 
 ActorType csv_source_type() {
@@ -337,9 +341,10 @@ ActorType csv_source_type() {
             schema_order.push_back(names[i]);
           }
         }
-        // Check the names against the header now, so that mistakes are reported at load time.
+        // Check the names against the header now, so that mistakes are reported at load time:
+        // in a regular file only (reading a pipe's header would take it from the source).
         std::vector<std::string> names;
-        if (csv.header) {
+        if (csv.header && std::filesystem::is_regular_file(options.path)) {
           LineReader reader;
           std::string_view line;
           if (reader.open(options.path) && reader.next(line)) {

@@ -58,7 +58,7 @@ class CsvSource final : public FileSource {
 
  protected:
   void on_open(ActorContext& context) override;
-  bool parse(std::string_view& line, Value& out, std::string& error) override;
+  Parsed parse(std::string_view& line, Value& out, std::string& error) override;
 
  private:
   void set_names(std::vector<std::string> names);

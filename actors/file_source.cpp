@@ -75,40 +75,46 @@ void FileSource::initialize(ActorContext& context) {
                                "a file to grow");
   }
   reader_.set_follow(options_.follow);
+  if (context.can_await_input())
+    reader_.read_ahead(context.external_wake(), options_.poll, options_.path);
   done_ = false;
   emitted_ = 0;
   anchored_ = false;
   unit_hint_given_ = false;
   pending_.reset();
   context.set_input_name(options_.path);
+  // The header (on_open) is read by the first firing: reading in initialize would start the
+  // read-ahead before a resumed run's restore_state has gone back to where its checkpoint stands.
   open_pending_ = true;
-  opened(context);
 }
 
 bool FileSource::opened(ActorContext& context) {
   if (!open_pending_) return true;
-  if (options_.follow && !reader_.has_line()) return false;
+  if (!reader_.has_line() && (options_.follow || reader_.waiting())) return false;
   open_pending_ = false;
   on_open(context);
   return true;
 }
 
-bool FileSource::follow_up(FiringContext& context) {
-  switch (reader_.change(options_.path)) {
+bool FileSource::wait_for_more(FiringContext& context) {
+  switch (reader_.take_change()) {
     case LineReader::Change::replaced:
-      if (!reader_.open(options_.path)) break;  // between a rename and a new file: later
       context.report_warning(options_.path + ": replaced; reading the new file from its start");
       open_pending_ = true;
-      return opened(context);
+      if (opened(context)) return true;
+      break;
     case LineReader::Change::truncated:
-      reader_.restart();
       context.report_warning(options_.path + ": truncated; reading it again from its start");
       open_pending_ = true;
-      return opened(context);
+      if (opened(context)) return true;
+      break;
     case LineReader::Change::none:
       break;
   }
-  context.fire_again_at(context.clock().now() + options_.poll);
+  if (reader_.waiting())
+    context.await_input();
+  else
+    context.fire_again_at(context.clock().now() + options_.poll);
   return false;
 }
 
@@ -144,8 +150,8 @@ void FileSource::restore_state(SnapshotReader& in, ActorContext& context) {
     Timestamp time = in.read_timestamp("the waiting line's time");
     pending_ = Pending{std::move(record), time, in.read_u64("the waiting line's number")};
   }
-  if (position < reader_.position())
-    in.reject("the position in the file", "it is before the part initialize() already read");
+  // A header is the text's first line: once anything was read, it was.
+  open_pending_ = position == 0;
   if (!reader_.seek(position, line))
     throw std::runtime_error(context.name() + ": cannot go back to line " + std::to_string(line) +
                              " of '" + options_.path +
@@ -182,25 +188,30 @@ void FileSource::emit_event(FiringContext& context, Value&& record, Timestamp ti
 
 void FileSource::fire(FiringContext& context) {
   if (pending_) {
-    // The director fires a paced source once its time has come.
+    // A paced line waits for its time; the read-ahead's wake may fire the source before it.
+    if (Timestamp due = due_time(pending_->time); due > context.clock().now()) {
+      context.fire_again_at(due);
+      return;
+    }
     Pending pending = std::move(*pending_);
     pending_.reset();
     emit_event(context, std::move(pending.record), pending.time, pending.line);
   }
   if (options_.limit && emitted_ >= *options_.limit) done_ = true;
   if (!done_ && !opened(context)) {
-    context.fire_again_at(context.clock().now() + options_.poll);
+    wait_for_more(context);
     return;
   }
   for (std::int64_t lines = 0; lines < options_.batch && !done_; ++lines) {
     std::string_view line;
+    reader_.mark();
     if (!reader_.next(line)) {
       if (!reader_.error().empty()) {
         context.report_error(options_.path + ": read error: " + reader_.error());
         done_ = true;
-      } else if (!options_.follow) {
+      } else if (!options_.follow && !reader_.waiting()) {
         done_ = true;
-      } else if (follow_up(context)) {
+      } else if (wait_for_more(context)) {
         continue;
       }
       break;
@@ -209,7 +220,13 @@ void FileSource::fire(FiringContext& context) {
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;  // blank line
     Value record;
     error_.clear();
-    if (!parse(line, record, error_)) {
+    Parsed parsed = parse(line, record, error_);
+    if (parsed == Parsed::incomplete) {
+      reader_.rewind();
+      wait_for_more(context);
+      return;
+    }
+    if (parsed == Parsed::malformed) {
       malformed(context, number, line, error_);
       continue;
     }
@@ -239,12 +256,7 @@ void FileSource::fire(FiringContext& context) {
           anchor_data_ = time;
           anchor_clock_ = now;
         }
-        Duration offset = time - anchor_data_;
-        if (options_.speed != 1)
-          offset =
-              static_cast<Duration>(std::llround(static_cast<double>(offset) / options_.speed));
-        Timestamp due = anchor_clock_ + offset;
-        if (due > now) {
+        if (Timestamp due = due_time(time); due > now) {
           pending_ = Pending{std::move(record), time, number};
           context.fire_again_at(due);
           return;
@@ -253,6 +265,13 @@ void FileSource::fire(FiringContext& context) {
     }
     emit_event(context, std::move(record), time, number);
   }
+}
+
+Timestamp FileSource::due_time(Timestamp time) const {
+  Duration offset = time - anchor_data_;
+  if (options_.speed != 1)
+    offset = static_cast<Duration>(std::llround(static_cast<double>(offset) / options_.speed));
+  return anchor_clock_ + offset;
 }
 
 bool FileSource::postfire(FiringContext&) {

@@ -1,6 +1,11 @@
 // What the file sources (csv_source, jsonl_source) share: reading lines, the event time from an
 // expression, pacing on the workflow clock, batching, the event limit, and malformed lines, which
 // are reported and sent to the optional `errors` port as {file, line, text, error} records.
+//
+// The file is read ahead on a thread of its own (LineReader::read_ahead): a firing takes the
+// lines that have come and otherwise waits for them (await_input) without holding a worker. Where
+// a source cannot wait (ActorContext::can_await_input: a virtual clock, a sub-workflow) a firing
+// reads what it needs itself, so that simulated time never moves past lines the file holds.
 #pragma once
 
 #include <cstdint>
@@ -51,10 +56,12 @@ class FileSource : public Actor {
  protected:
   // After the file is (re)opened: skip a header, reset per-run state.
   virtual void on_open(ActorContext&) {}
-  // Turns one line into a record. On failure returns false with `error` set (the line is
-  // reported as malformed). May read further lines from reader() (a quoted CSV field spanning
-  // lines): then `line` is pointed at the whole text read, kept by the parser.
-  virtual bool parse(std::string_view& line, Value& out, std::string& error) = 0;
+  // Turns one line into a record; malformed: `error` says why (the line is reported). May read
+  // further lines from reader() (a quoted CSV field spanning lines): then `line` is pointed at
+  // the whole text read, kept by the parser; incomplete: they have not been read yet (the
+  // reader is waiting), and the line is parsed again once they have.
+  enum class Parsed { record, malformed, incomplete };
+  virtual Parsed parse(std::string_view& line, Value& out, std::string& error) = 0;
 
   LineReader& reader() { return reader_; }
   const FileSourceOptions& options() const { return options_; }
@@ -65,9 +72,12 @@ class FileSource : public Actor {
  private:
   // Emits the record of line `line` (which error messages downstream name as its origin).
   void emit_event(FiringContext& context, Value&& record, Timestamp time, std::uint64_t line);
-  // Follow mode, nothing more to read now: the file truncated or replaced is read again from its
-  // start (true: read on); otherwise the source looks again after `poll` (false).
-  bool follow_up(FiringContext& context);
+  // Nothing more to read now. Followed, a file truncated or replaced is read again from its start
+  // (true: read on); otherwise the source waits: for the read-ahead's wake, or without reading
+  // ahead (a virtual clock) for `poll` to pass (false).
+  bool wait_for_more(FiringContext& context);
+  // Paced: when the line of data time `time` is due on the clock.
+  Timestamp due_time(Timestamp time) const;
   // on_open once the file has a whole line (a followed file may start empty: its header first).
   bool opened(ActorContext& context);
 

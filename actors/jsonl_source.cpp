@@ -4,18 +4,18 @@
 
 namespace cwf::actors {
 
-bool JsonlSource::parse(std::string_view& line, Value& out, std::string& error) {
+FileSource::Parsed JsonlSource::parse(std::string_view& line, Value& out, std::string& error) {
   try {
     out = parser_.parse(line);
   } catch (const JsonError& e) {
     error = std::string("invalid JSON at ") + e.what();
-    return false;
+    return Parsed::malformed;
   }
   if (!out.is_record()) {
     error = "expected a JSON object, got " + std::string(kind_name(out.kind()));
-    return false;
+    return Parsed::malformed;
   }
-  return true;
+  return Parsed::record;
 }
 
 ActorType jsonl_source_type() {

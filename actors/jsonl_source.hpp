@@ -13,7 +13,7 @@ class JsonlSource final : public FileSource {
   explicit JsonlSource(FileSourceOptions options) : FileSource(std::move(options)) {}
 
  protected:
-  bool parse(std::string_view& line, Value& out, std::string& error) override;
+  Parsed parse(std::string_view& line, Value& out, std::string& error) override;
 
  private:
   JsonParser parser_;

@@ -1,5 +1,6 @@
 #include "actors/line_reader.hpp"
 
+#include "actors/read_ahead.hpp"
 #include "actors/xz_decoder.hpp"
 
 #include <fcntl.h>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace cwf::actors {
 
@@ -37,20 +39,66 @@ bool LineReader::open(const std::string& path) {
   close();
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) return false;
-  if (ends_with_xz(path) || starts_with_xz_magic(fd_)) xz_ = std::make_unique<XzDecoder>();
+  compressed_ = ends_with_xz(path) || starts_with_xz_magic(fd_);
+  if (compressed_) xz_ = std::make_unique<XzDecoder>();
   buffer_.resize(kBufferSize);
-  begin_ = end_ = 0;
-  eof_ = false;
-  line_number_ = 0;
-  consumed_ = 0;
-  error_.clear();
+  reset_text();
   return true;
 }
 
 void LineReader::close() {
+  stop_reading_ahead();
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
   xz_.reset();
+}
+
+void LineReader::read_ahead(ExternalWake wake, Duration poll, std::string path) {
+  reading_ahead_ = true;
+  wake_ = std::move(wake);
+  poll_ = poll;
+  path_ = std::move(path);
+}
+
+void LineReader::stop_reading_ahead() {
+  if (ahead_) {
+    ReadAhead::Handover handover = ahead_->stop();
+    ahead_.reset();
+    fd_ = handover.fd;
+    xz_ = std::move(handover.xz);
+  }
+  piece_.clear();
+  piece_used_ = 0;
+  waiting_ = false;
+  change_ = Change::none;
+}
+
+void LineReader::reset_text() {
+  begin_ = end_ = 0;
+  eof_ = false;
+  line_number_ = 0;
+  consumed_ = 0;
+  marked_ = false;
+  error_.clear();
+}
+
+LineReader::Change LineReader::take_change() {
+  Change change = std::exchange(change_, Change::none);
+  if (change != Change::none) reset_text();
+  return change;
+}
+
+void LineReader::mark() {
+  marked_ = true;
+  mark_begin_ = begin_;
+  mark_line_ = line_number_;
+}
+
+void LineReader::rewind() {
+  if (!marked_) return;
+  begin_ = mark_begin_;
+  line_number_ = mark_line_;
+  marked_ = false;
 }
 
 // Raw bytes or decompressed ones: > 0 bytes read, 0 at the end, -1 with error_ set.
@@ -69,16 +117,19 @@ long LineReader::read_some(char* out, std::size_t capacity) {
   }
 }
 
-// Moves the unread bytes to the front (growing the buffer when one line fills it) and reads more.
+// Moves the unread bytes (from the mark, when set) to the front, growing the buffer when one line
+// fills it, and reads more.
 bool LineReader::fill() {
-  if (eof_ || fd_ < 0) return false;
-  if (begin_ > 0) {
-    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
-    end_ -= begin_;
-    consumed_ += begin_;
-    begin_ = 0;
+  if (eof_ || (fd_ < 0 && !ahead_)) return false;
+  if (std::size_t keep = marked_ ? mark_begin_ : begin_; keep > 0) {
+    std::memmove(buffer_.data(), buffer_.data() + keep, end_ - keep);
+    end_ -= keep;
+    consumed_ += keep;
+    begin_ -= keep;
+    if (marked_) mark_begin_ = 0;
   }
   if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);
+  if (reading_ahead_) return fill_ahead();
   long n = read_some(buffer_.data() + end_, buffer_.size() - end_);
   if (n > 0) {
     end_ += static_cast<std::size_t>(n);
@@ -88,9 +139,63 @@ bool LineReader::fill() {
   return false;
 }
 
+bool LineReader::fill_ahead() {
+  waiting_ = false;
+  if (change_ != Change::none) return false;  // until it is taken
+  if (piece_used_ == piece_.size()) {
+    if (!ahead_) {
+      // Bytes read from the descriptor so far: what was moved out of the buffer and what is in it.
+      ReadAhead::Options options{path_, follow_, poll_};
+      ahead_ = std::make_unique<ReadAhead>(fd_, std::move(xz_), consumed_ + end_,
+                                           std::move(options), wake_);
+      fd_ = -1;
+    }
+    if (piece_.capacity() > 0) ahead_->recycle(std::move(piece_));
+    piece_ = {};
+    piece_used_ = 0;
+    ReadAhead::Piece piece;
+    if (!ahead_->take(piece)) {
+      waiting_ = true;
+      return false;
+    }
+    switch (piece.kind) {
+      case ReadAhead::Kind::data:
+        piece_ = std::move(piece.bytes);
+        break;
+      case ReadAhead::Kind::error:
+        error_ = std::move(piece.error);
+        eof_ = true;
+        return false;
+      case ReadAhead::Kind::end:
+        eof_ = true;
+        return false;
+      case ReadAhead::Kind::truncated:
+        change_ = Change::truncated;
+        return false;
+      case ReadAhead::Kind::replaced:
+        change_ = Change::replaced;
+        return false;
+    }
+  }
+  std::size_t n = std::min(piece_.size() - piece_used_, buffer_.size() - end_);
+  std::memcpy(buffer_.data() + end_, piece_.data() + piece_used_, n);
+  end_ += n;
+  piece_used_ += n;
+  return true;
+}
+
 bool LineReader::seek(std::uint64_t offset, std::uint64_t line_number) {
+  if (ahead_) {
+    // What the thread read and was not taken yet would be skipped: only a plain file can go back.
+    const bool had_pieces = !piece_.empty();
+    stop_reading_ahead();
+    if (compressed_ || had_pieces || fd_ < 0) {
+      error_ = "the file was read ahead";
+      return false;
+    }
+  }
   if (fd_ < 0) return false;
-  if (!xz_) {
+  if (!compressed_) {
     struct stat status {};
     if (::fstat(fd_, &status) == 0 && S_ISREG(status.st_mode)) {
       if (static_cast<std::uint64_t>(status.st_size) < offset) {
@@ -102,8 +207,7 @@ bool LineReader::seek(std::uint64_t offset, std::uint64_t line_number) {
         error_ = std::strerror(errno);
         return false;
       }
-      begin_ = end_ = 0;
-      eof_ = false;
+      reset_text();
       consumed_ = offset;
       line_number_ = line_number;
       return true;
@@ -137,10 +241,10 @@ bool LineReader::find_line_end(std::size_t& stop) {
       stop = static_cast<std::size_t>(static_cast<const char*>(nl) - data);
       return true;
     }
-    std::size_t consumed = begin_;
+    const std::uint64_t consumed = consumed_;
     scanned = end_;
     if (!fill()) break;
-    scanned -= consumed;  // fill() moved the unread bytes to the front
+    scanned -= static_cast<std::size_t>(consumed_ - consumed);  // fill() moved the text forward
   }
   // Followed, the end is where the writer has got to: more may come.
   if (follow_) eof_ = false;
@@ -149,7 +253,7 @@ bool LineReader::find_line_end(std::size_t& stop) {
 
 bool LineReader::has_line() {
   std::size_t stop = 0;
-  return find_line_end(stop) || (!follow_ && begin_ < end_);
+  return find_line_end(stop) || (!follow_ && !waiting_ && begin_ < end_);
 }
 
 bool LineReader::next(std::string_view& line) {
@@ -163,37 +267,15 @@ bool LineReader::next(std::string_view& line) {
     ++line_number_;
     return true;
   }
-  // A last line without its newline: a line at the end of a file, not yet when following it.
-  if (begin_ == end_ || follow_) return false;
+  // A last line without its newline: a line at the end of a file, not yet when following it or
+  // while more may come.
+  if (begin_ == end_ || follow_ || waiting_ || change_ != Change::none) return false;
   std::size_t length = end_ - begin_;
   if (buffer_[end_ - 1] == '\r') --length;
   line = std::string_view(buffer_.data() + begin_, length);
   begin_ = end_;
   ++line_number_;
   return true;
-}
-
-LineReader::Change LineReader::change(const std::string& path) const {
-  struct stat open_file {
-  }, at_path{};
-  if (fd_ < 0 || ::fstat(fd_, &open_file) != 0) return Change::none;
-  if (::stat(path.c_str(), &at_path) == 0 &&
-      (at_path.st_ino != open_file.st_ino || at_path.st_dev != open_file.st_dev))
-    return Change::replaced;
-  // Bytes read from the descriptor: what was moved out of the buffer and what is in it.
-  if (!xz_ && static_cast<std::uint64_t>(open_file.st_size) < consumed_ + end_)
-    return Change::truncated;
-  return Change::none;
-}
-
-void LineReader::restart() {
-  if (fd_ < 0) return;
-  ::lseek(fd_, 0, SEEK_SET);
-  begin_ = end_ = 0;
-  eof_ = false;
-  line_number_ = 0;
-  consumed_ = 0;
-  error_.clear();
 }
 
 }  // namespace cwf::actors

@@ -20,14 +20,16 @@ void BufferedWriter::open(const std::string& path, Mode mode) {
   stream_ = std::fopen(path.c_str(), mode == Mode::append ? "ab" : "wb");
   if (!stream_) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
   std::setvbuf(stream_, nullptr, _IONBF, 0);  // our buffer is the buffer
-  size_ = 0;
+  base_size_ = 0;
   if (mode == Mode::append) {
     struct stat status {};
     if (::fstat(::fileno(stream_), &status) == 0)
-      size_ = static_cast<std::uint64_t>(status.st_size);
+      base_size_ = static_cast<std::uint64_t>(status.st_size);
   }
+  size_ = base_size_;
   owned_ = true;
   error_.clear();
+  behind_ = std::make_unique<WriteBehind>(::fileno(stream_));
   buffer_.reserve(kCapacity + 4096);
 }
 
@@ -36,38 +38,54 @@ void BufferedWriter::attach(std::FILE* stream) {
   stream_ = stream;
   owned_ = false;
   error_.clear();
+  base_size_ = size_ = 0;
+  std::fflush(stream_);  // what was written to it before goes first
+  behind_ = std::make_unique<WriteBehind>(::fileno(stream_));
   buffer_.reserve(kCapacity + 4096);
 }
 
+void BufferedWriter::collect() {
+  if (!behind_) return;
+  WriteBehind::Outcome outcome = behind_->take_outcome();
+  size_ = base_size_ + outcome.bytes_written;
+  lost_ += outcome.events_lost;
+  if (error_.empty() && !outcome.error.empty()) error_ = std::move(outcome.error);
+}
+
 bool BufferedWriter::flush() {
-  if (!stream_) {
+  if (!behind_) {
     buffer_.clear();
     if (!error_.empty()) lost_ += std::exchange(pending_, 0);
     return error_.empty();
   }
-  if (!buffer_.empty()) {
-    std::size_t written = std::fwrite(buffer_.data(), 1, buffer_.size(), stream_);
-    size_ += written;
-    if (written != buffer_.size() && error_.empty()) error_ = std::strerror(errno);
-    buffer_.clear();
+  behind_->hand_over(buffer_, std::exchange(pending_, 0));
+  if (buffer_.capacity() < kCapacity) buffer_.reserve(kCapacity + 4096);
+  collect();
+  return error_.empty();
+}
+
+bool BufferedWriter::write_now() {
+  flush();
+  if (behind_) {
+    behind_->drain();
+    collect();
   }
-  if (std::fflush(stream_) != 0 && error_.empty()) error_ = std::strerror(errno);
-  // After a failure nothing counts as written any more: a partial write leaves a broken file.
-  if (!error_.empty()) lost_ += pending_;
-  pending_ = 0;
   return error_.empty();
 }
 
 bool BufferedWriter::sync() {
-  if (!flush()) return false;
+  write_now();
   if (owned_ && stream_ && error_.empty()) error_ = make_durable(::fileno(stream_));
   return error_.empty();
 }
 
 bool BufferedWriter::truncate_to(std::uint64_t bytes) {
   if (!owned_ || !stream_) return true;
+  write_now();  // nothing should be written yet; if it is, it is cut back too
+  if (!error_.empty()) return false;
   error_ = cut_back(::fileno(stream_), size_, bytes);
   if (!error_.empty()) return false;
+  base_size_ -= size_ - bytes;
   size_ = bytes;
   return true;
 }
@@ -89,14 +107,14 @@ void restore_output(BufferedWriter& writer, SnapshotReader& in, std::string_view
 }
 
 void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output) {
-  if (writer.error().empty()) return;
   if (std::uint64_t lost = writer.take_lost())
     context.report_loss(lost, std::string(output) + ": write error: " + writer.error());
 }
 
 bool BufferedWriter::close() {
   if (!stream_) return error_.empty();
-  flush();
+  write_now();
+  behind_.reset();
   if (owned_ && std::fclose(stream_) != 0 && error_.empty()) error_ = std::strerror(errno);
   stream_ = nullptr;
   owned_ = false;

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
 
+#include "actors/write_behind.hpp"
 #include "runtime/actor/actor_context.hpp"
 #include "runtime/values/value.hpp"
 
@@ -16,8 +18,9 @@ class SnapshotWriter;
 
 namespace cwf::actors {
 
-// Appends go to an in-memory buffer that is written out when it passes `capacity` and on
-// flush(); one write call per buffer-full instead of one per event.
+// Appends go to an in-memory buffer that is handed to a WriteBehind when it passes `capacity` and
+// on flush(): one write call per buffer-full instead of one per event, made on the write-behind's
+// thread, not in the firing.
 class BufferedWriter {
  public:
   static constexpr std::size_t kCapacity = 1 << 16;
@@ -37,42 +40,55 @@ class BufferedWriter {
   bool is_open() const { return stream_ != nullptr; }
 
   std::string& buffer() { return buffer_; }
-  // One more event's text is in the buffer. Events count as written once a flush succeeded, and
-  // as lost when the flush that should have written them failed, or after a failure.
+  // One more event's text is in the buffer. Events count as written once their text is, and as
+  // lost when the write that should have written them failed, or after a failure.
   void count_event(std::uint64_t n = 1) { pending_ += n; }
   void maybe_flush() {
     if (buffer_.size() >= kCapacity) flush();
   }
-  // False after a write error (see error()).
+  // Hands the buffer over to be written (soon, on the write-behind's thread). False after a
+  // write error known so far (see error()).
   bool flush();
-  // Flushes and makes what was written durable (fdatasync on an owned file): a checkpoint that
+  // Hands the buffer over and waits until it is written: lines a user watches come out now, in
+  // the order the firings made them.
+  bool write_now();
+  // Writes everything out and makes it durable (fdatasync on an owned file): a checkpoint that
   // says how much was written must not survive a crash that this data does not.
   bool sync();
-  // Bytes in the file as written through this writer (after a flush; the size it had when
+  // Bytes in the file as written through this writer (after sync or close; the size it had when
   // opened to append or resume counts).
   std::uint64_t size() const { return size_; }
   // A resumed run, the file opened to append: cuts an owned file back to `bytes` (what a
   // checkpoint said was written), so that writing goes on from there. False with error() set when
   // the file is shorter, or cannot be cut.
   bool truncate_to(std::uint64_t bytes);
-  // Flushes, then closes an owned file.
+  // Writes everything out, then closes an owned file.
   bool close();
+  // The first write error known so far (flush, sync, close and take_lost bring it up to date).
   const std::string& error() const { return error_; }
   // Events lost to write errors and not yet reported (reporting takes them).
-  std::uint64_t take_lost() { return std::exchange(lost_, 0); }
+  std::uint64_t take_lost() {
+    collect();
+    return std::exchange(lost_, 0);
+  }
 
  private:
+  // Takes what the write-behind's writes came to.
+  void collect();
+
   std::FILE* stream_ = nullptr;
   bool owned_ = false;
+  std::unique_ptr<WriteBehind> behind_;  // while open
   std::string buffer_;
   std::string error_;
-  std::uint64_t pending_ = 0;  // counted events whose text was not yet written out
+  std::uint64_t pending_ = 0;  // counted events whose text was not handed over yet
   std::uint64_t lost_ = 0;
+  std::uint64_t base_size_ = 0;  // the file's size before this writer wrote to it
   std::uint64_t size_ = 0;
 };
 
 // What a sink does after writing: reports the events that a write error lost (as soon as the
-// error happens, and what was lost after it at the end), so that the run says they may be lost.
+// error is known, and what was lost after it at the end), so that the run says they may be lost.
 void report_write_losses(ActorContext& context, BufferedWriter& writer, std::string_view output);
 
 // A sink's output in a checkpoint. save_output makes what was written durable and writes its size;

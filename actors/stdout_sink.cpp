@@ -70,7 +70,7 @@ void StdoutSink::fire(FiringContext& context) {
   }
   writer_.count_event(context.window().size());
   if (interactive_)
-    writer_.flush();
+    writer_.write_now();
   else
     writer_.maybe_flush();
   report_write_losses(context, writer_, "stdout");

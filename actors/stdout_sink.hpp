@@ -40,7 +40,7 @@ class StdoutSink final : public Actor {
   StdoutOptions options_;
   std::FILE* stream_;
   BufferedWriter writer_;
-  bool interactive_ = false;  // flushes after every firing
+  bool interactive_ = false;  // writes out after every firing, and waits for it
 };
 
 ActorType stdout_type();

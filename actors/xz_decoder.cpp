@@ -46,7 +46,8 @@ XzDecoder::~XzDecoder() {
   lzma_end(&stream_);
 }
 
-long XzDecoder::read(int fd, char* out, std::size_t capacity) {
+long XzDecoder::read(int fd, char* out, std::size_t capacity,
+                     const std::function<bool()>& readable) {
   if (!error_.empty()) return -1;
   if (finished_ || capacity == 0) return 0;
   stream_.next_out = reinterpret_cast<std::uint8_t*>(out);
@@ -54,6 +55,7 @@ long XzDecoder::read(int fd, char* out, std::size_t capacity) {
   // Loop until some output exists: a block header alone produces none.
   while (stream_.avail_out == capacity) {
     if (stream_.avail_in == 0 && !input_eof_) {
+      if (readable && !readable()) return -2;
       ssize_t n;
       do {
         n = ::read(fd, input_.data(), input_.size());

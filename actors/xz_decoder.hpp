@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,9 @@ class XzDecoder {
 
   // Reads compressed bytes from fd and writes up to `capacity` decompressed bytes to `out`.
   // Returns the number written (> 0), 0 at the end of the data, -1 on an error (see error()).
-  long read(int fd, char* out, std::size_t capacity);
+  // `readable`, when given, is asked before each read of fd: false (the reader was told to stop
+  // while waiting for a pipe) returns -2 and nothing is read.
+  long read(int fd, char* out, std::size_t capacity, const std::function<bool()>& readable = {});
   const std::string& error() const { return error_; }
 
  private:

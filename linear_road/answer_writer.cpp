@@ -12,7 +12,7 @@
 
 namespace cwf::lr {
 
-AnswerWriter::AnswerWriter() : buffer_(kBufferSize) {}
+AnswerWriter::AnswerWriter() : buffer_(kBufferSize, '\0') {}
 
 AnswerWriter::~AnswerWriter() {
   close();
@@ -27,22 +27,27 @@ bool AnswerWriter::open(const std::string& path, bool append) {
     return false;
   }
   owns_fd_ = true;
-  size_ = 0;
+  base_size_ = 0;
   struct stat status {};
-  if (append && ::fstat(fd_, &status) == 0) size_ = static_cast<std::uint64_t>(status.st_size);
+  if (append && ::fstat(fd_, &status) == 0) base_size_ = static_cast<std::uint64_t>(status.st_size);
+  size_ = base_size_;
+  behind_ = std::make_unique<actors::WriteBehind>(fd_);
   return true;
 }
 
 bool AnswerWriter::sync() {
-  flush();
+  drain();
   if (owns_fd_ && fd_ >= 0 && error_.empty()) error_ = make_durable(fd_);
   return error_.empty();
 }
 
 bool AnswerWriter::truncate_to(std::uint64_t bytes) {
   if (!owns_fd_ || fd_ < 0) return true;
+  drain();  // nothing should be written yet; if it is, it is cut back too
+  if (!error_.empty()) return false;
   error_ = cut_back(fd_, size_, bytes);
   if (!error_.empty()) return false;
+  base_size_ -= size_ - bytes;
   size_ = bytes;
   return true;
 }
@@ -52,6 +57,8 @@ void AnswerWriter::attach(int fd) {
   error_.clear();
   fd_ = fd;
   owns_fd_ = false;
+  base_size_ = size_ = 0;
+  behind_ = std::make_unique<actors::WriteBehind>(fd_);
 }
 
 template <class Answer>
@@ -69,23 +76,29 @@ template void AnswerWriter::put(const BalanceAnswer&);
 template void AnswerWriter::put(const ExpenditureAnswer&);
 
 void AnswerWriter::flush() {
-  std::size_t done = 0;
-  while (done < used_ && fd_ >= 0 && error_.empty()) {
-    ssize_t n = ::write(fd_, buffer_.data() + done, used_ - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      error_ = std::strerror(errno);
-      break;
-    }
-    done += static_cast<std::size_t>(n);
+  if (!behind_) {
+    used_ = 0;
+    return;
   }
-  size_ += done;
+  buffer_.resize(used_);
+  behind_->hand_over(buffer_, 0);
+  buffer_.resize(kBufferSize);
   used_ = 0;
+}
+
+void AnswerWriter::drain() {
+  flush();
+  if (!behind_) return;
+  behind_->drain();
+  actors::WriteBehind::Outcome outcome = behind_->take_outcome();
+  size_ = base_size_ + outcome.bytes_written;
+  if (error_.empty()) error_ = std::move(outcome.error);
 }
 
 bool AnswerWriter::close() {
   if (fd_ < 0) return error_.empty();
-  flush();
+  drain();
+  behind_.reset();
   if (owns_fd_ && ::close(fd_) != 0 && error_.empty()) error_ = std::strerror(errno);
   fd_ = -1;
   owns_fd_ = false;

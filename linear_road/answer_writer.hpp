@@ -1,11 +1,13 @@
 // Writes answers as product-format lines to a file through one large buffer, so that output is a
-// small part of a run's time (one write(2) per megabyte, not one per answer).
+// small part of a run's time (one write(2) per megabyte, not one per answer), made behind the
+// answers on a thread of its own (actors::WriteBehind).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
-#include <vector>
 
+#include "actors/write_behind.hpp"
 #include "linear_road/answer_sink.hpp"
 
 namespace cwf::lr {
@@ -46,13 +48,18 @@ class AnswerWriter : public AnswerSink {
  private:
   template <class Answer>
   void put(const Answer& answer);
+  // Hands the buffer over to the write-behind.
   void flush();
+  // Writes out what was handed over and takes what the writes came to.
+  void drain();
 
   int fd_ = -1;
   bool owns_fd_ = false;
-  std::vector<char> buffer_;
+  std::unique_ptr<actors::WriteBehind> behind_;  // while open
+  std::string buffer_;
   std::size_t used_ = 0;
   std::uint64_t lines_ = 0;
+  std::uint64_t base_size_ = 0;  // the file's size before this writer wrote to it
   std::uint64_t size_ = 0;
   std::string error_;
 };

@@ -26,6 +26,9 @@ void SourceActor::initialize(ActorContext& context) {
   if (!reader_.open(path_))
     throw std::runtime_error(context.name() + ": cannot open '" + path_ +
                              "': " + std::strerror(errno));
+  // A thread of its own reads (and decompresses) the file ahead of the firings.
+  if (context.can_await_input())
+    reader_.read_ahead(context.external_wake(), 200 * kMillisecond, path_);
   rejects_ = InputRejectTally();
   out_of_order_ = speeds_left_out_ = emitted_ = reader_line_count_ = travel_time_queries_ = 0;
   first_fired_ = -1;
@@ -104,6 +107,11 @@ void SourceActor::fire(FiringContext& context) {
   Timestamp now = context.clock().now();
   if (first_fired_ < 0) first_fired_ = now;
   if (pending_) {
+    // Paced: the read-ahead's wake may fire the source before the waiting tuple's time.
+    if (pending_due_ > now) {
+      context.fire_again_at(pending_due_);
+      return;
+    }
     emit(context, *pending_, pending_due_);
     pending_.reset();
   }
@@ -114,8 +122,12 @@ void SourceActor::fire(FiringContext& context) {
   const Seconds until = options_.minutes * 60;
   for (std::int64_t lines = 0; lines < lines_per_firing && !done_; ++lines) {
     if (!reader_.next(line)) {
-      if (!reader_.error().empty())
+      if (!reader_.error().empty()) {
         context.report_error(path_ + ": read error: " + reader_.error());
+      } else if (reader_.waiting()) {
+        context.await_input();
+        break;
+      }
       done_ = true;
       break;
     }

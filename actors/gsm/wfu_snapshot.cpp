@@ -130,8 +130,9 @@ void WfuRuleUnit::save(SnapshotWriter& out) const {
 
 void WfuRuleUnit::restore(SnapshotReader& in) {
   condition_errors_ = in.read_u64("the condition errors counted");
-  std::size_t values = in.read_count("the values a rule unit reads");
-  std::size_t toggles = in.read_count("the toggles a rule unit reads");
+  // Numbers, not counts of items that follow (read_count wants that many bytes left).
+  std::uint64_t values = in.read_u64("the values a rule unit reads");
+  std::uint64_t toggles = in.read_u64("the toggles a rule unit reads");
   if (values != spec_.reads_values.size() || toggles != spec_.reads_toggles.size())
     in.reject("a rule unit", "it read " + std::to_string(values) + " values and " +
                                  std::to_string(toggles) + " toggles, this one reads " +
@@ -209,7 +210,8 @@ void WfuSource::save(SnapshotWriter& out) const {
 
 void WfuSource::restore(SnapshotReader& in) {
   clock_ = in.read_i64("the logical time");
-  if (std::size_t units = in.read_count("the units"); units != plan_->units().size())
+  // A number, not a count of items that follow (read_count wants that many bytes left).
+  if (std::uint64_t units = in.read_u64("the units"); units != plan_->units().size())
     in.reject("the workflow units", "there were " + std::to_string(units) + ", this model has " +
                                         std::to_string(plan_->units().size()));
   versions_.clear();

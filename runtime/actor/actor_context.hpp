@@ -64,6 +64,11 @@ class ActorContext {
   // again when woken (await_input); any other actor gets a firing without a window (port() -1,
   // time() the clock's), in which it takes what came.
   ExternalWake external_wake() const;
+  // Whether a source may wait for its ExternalWake: not on a virtual clock (simulated time would
+  // move on past input still to come) nor inside a sub-workflow (whose director runs only while
+  // the sub-workflow fires: nothing would run the woken source). A source that can also work
+  // without waiting (reading a file in its firings) asks this first.
+  bool can_await_input() const;
   // An actor that is not a source and has handed work outside the workflow (a request whose
   // reply comes on another thread): while `awaiting`, its input does not end and the run waits
   // for it; at the end of input the times it asked for with fire_again_at keep their time (its

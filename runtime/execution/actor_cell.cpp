@@ -833,6 +833,11 @@ ExternalWake ActorContext::external_wake() const {
   return cell_->external_wake();
 }
 
+bool ActorContext::can_await_input() const {
+  return cell_->env().parent == nullptr &&
+         dynamic_cast<const VirtualClock*>(cell_->env().clock) == nullptr;
+}
+
 std::size_t ActorContext::declare_cancellation_scope(const std::vector<std::string>& reaches,
                                                      const std::vector<std::string>& retracts,
                                                      std::size_t remember) const {

@@ -7,10 +7,14 @@
 
 #include "actors/gsm/synthetic_models.hpp"
 #include "actors/gsm/wfu_actors.hpp"
+#include "actors/gsm/wfu_source.hpp"
+#include "actors/gsm/wfu_unit.hpp"
 #include "gsm_test_util.hpp"
 #include "gsm_workflow_util.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/execution/scheduled_director.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "tests/runtime/test_actors.hpp"
 #include "wfu_test_util.hpp"
@@ -92,6 +96,33 @@ TEST(GsmWfuActors, DesignToOrderUnderTwoWorkers) {
   for (WfuMapping mapping : {WfuMapping::blm, WfuMapping::cam})
     for (unsigned seed : {1u, 2u})
       run_through_actors(compiled, mapping, seed, 150, 4);
+}
+
+// A checkpoint may be taken before the first step reaches the units: what each unit and the
+// source save then (no instances yet) is read back. The numbers a unit checks its plan against
+// (units, values and toggles read) are numbers, not counts of items that follow.
+TEST(GsmWfuActors, EveryUnitRestoresWhatItSavedBeforeTheFirstStep) {
+  auto compiled = CompiledModel::compile(testing::design_to_order());
+  for (WfuMapping mapping : {WfuMapping::blm, WfuMapping::cam}) {
+    SCOPED_TRACE(wfu_mapping_name(mapping));
+    auto plan = WfuPlan::build(compiled, mapping);
+    auto round_trip = [](const auto& saved, auto& restored) {
+      SnapshotWriter out;
+      saved.save(out);
+      std::vector<std::uint8_t> bytes = out.take_bytes();
+      SnapshotReader in(bytes);
+      EXPECT_NO_THROW(restored.restore(in));
+    };
+    WfuSource source(plan), source_again(plan);
+    round_trip(source, source_again);
+    for (int unit = 0; unit < static_cast<int>(plan->units().size()); ++unit) {
+      if (plan->units()[static_cast<std::size_t>(unit)].kind == WfuKind::source) continue;
+      SCOPED_TRACE("unit " + std::to_string(unit));
+      auto saved = make_wfu_unit(plan, unit);
+      auto restored = make_wfu_unit(plan, unit);
+      round_trip(*saved, *restored);
+    }
+  }
 }
 
 TEST(GsmWfuActors, SyntheticModelsUnderTwoWorkers) {
