@@ -1,6 +1,6 @@
 // stdout: prints each token on a line, as JSON, plain text or a CSV row, optionally prefixed by
 // the event's timestamp and wave tag. Output is flushed after every firing when it goes to a
-// terminal, and in large blocks otherwise (64 KiB: a pipe reader sees nothing until then), unless
+// terminal, and in large blocks otherwise (256 KiB: a pipe reader sees nothing until then), unless
 // the process asks for line buffering (`cwf run --line-buffered`). stdbuf cannot change this:
 // the blocks are the sink's own buffer, not the C library's.
 #pragma once

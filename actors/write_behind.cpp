@@ -84,6 +84,7 @@ void WriteBehind::run() {
       outcome_.bytes_written += job.text.size();
     } else {
       if (outcome_.error.empty()) outcome_.error = std::move(error);
+      failed_.store(true, std::memory_order_release);
       outcome_.events_lost += job.events;
     }
     if (spare_.size() < 4) spare_.push_back(std::move(job.text));

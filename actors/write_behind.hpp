@@ -12,6 +12,7 @@
 // write leaves a broken file).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -44,6 +45,8 @@ class WriteBehind {
     std::string error;  // the first write error
   };
   Outcome take_outcome();
+  // Whether a write failed: cheap enough to ask after every firing (take_outcome locks).
+  bool failed() const { return failed_.load(std::memory_order_acquire); }
 
  private:
   struct Job {
@@ -58,12 +61,13 @@ class WriteBehind {
   const std::size_t max_behind_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<Job> jobs_;            // guarded by mutex_
-  std::size_t bytes_behind_ = 0;    // guarded by mutex_: text in jobs_ and being written
-  bool writing_ = false;            // guarded by mutex_: the thread holds a job
-  bool stopping_ = false;           // guarded by mutex_
-  std::vector<std::string> spare_;  // guarded by mutex_: written buffers to use again
-  Outcome outcome_;                 // guarded by mutex_
+  std::deque<Job> jobs_;             // guarded by mutex_
+  std::size_t bytes_behind_ = 0;     // guarded by mutex_: text in jobs_ and being written
+  bool writing_ = false;             // guarded by mutex_: the thread holds a job
+  bool stopping_ = false;            // guarded by mutex_
+  std::vector<std::string> spare_;   // guarded by mutex_: written buffers to use again
+  Outcome outcome_;                  // guarded by mutex_
+  std::atomic<bool> failed_{false};  // outcome_.error is set
   std::thread thread_;
 };
 

@@ -174,7 +174,7 @@ TEST(Stdout, TimeAndWavePrefixes) {
 }
 
 // Two stdout sinks share one stream that is not a terminal. By default each writes its lines in
-// blocks (here: all at the end, the output under 64 KiB), so a reader sees nothing until then;
+// blocks (here: all at the end, the output under 256 KiB), so a reader sees nothing until then;
 // line-buffered, each firing's lines are written at once, so the two interleave as they fire.
 std::string two_sinks_on_one_stream() {
   std::FILE* stream = std::tmpfile();
