@@ -14,6 +14,7 @@
 #include "actors/jsonl_source.hpp"
 #include "actors/map.hpp"
 #include "actors/merge.hpp"
+#include "actors/partition.hpp"
 #include "actors/split.hpp"
 #include "actors/stdout_sink.hpp"
 #include "actors/tap.hpp"
@@ -32,6 +33,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(map_type());
   registry.add(split_type());
   registry.add(merge_type());
+  registry.add(partition_type());
   registry.add(counter_type());
   registry.add(aggregate_type());
   registry.add(tap_type());

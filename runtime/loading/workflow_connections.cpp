@@ -3,13 +3,15 @@
 // input port it feeds, its `capacity:` and `overload:` set its queue limits.
 #include <algorithm>
 
+#include "runtime/loading/param_binding.hpp"
 #include "runtime/loading/window_spec_parser.hpp"
 #include "runtime/loading/workflow_parser.hpp"
 
 namespace cwf::loader_detail {
 
 namespace {
-const std::vector<std::string> kConnectionKeys = {"from", "to", "window", "capacity", "overload"};
+const std::vector<std::string> kConnectionKeys = {
+    "from", "to", "window", "capacity", "overload", "partition_by", "broadcast"};
 }  // namespace
 
 void FileParser::parse_connections(const YamlEntry& entry) {
@@ -78,6 +80,7 @@ void FileParser::parse_connection(const YAML::Node& item) {
     const YamlEntry* window_entry = nullptr;
     std::optional<std::uint64_t> capacity;
     std::optional<Overload> overload;
+    Routing routing;
     std::vector<YamlEntry> entries = yaml_map_entries(item, file_);
     for (const YamlEntry& entry : entries) {
       if (entry.key == "from")
@@ -86,6 +89,10 @@ void FileParser::parse_connection(const YAML::Node& item) {
         to_entry = &entry;
       else if (entry.key == "window")
         window_entry = &entry;
+      else if (entry.key == "partition_by")
+        routing.partition_by = &entry;
+      else if (entry.key == "broadcast")
+        routing.broadcast = &entry;
       else if (!parse_queue_key(entry, capacity, overload))
         fail(key_location(entry), "unknown connection key '" + entry.key + "'" +
                                       suggest(entry.key, kConnectionKeys, "expected one of"));
@@ -96,7 +103,7 @@ void FileParser::parse_connection(const YAML::Node& item) {
                           value_location(*from_entry));
     to = parse_endpoint(to_entry->value, 0, scalar(*to_entry, "'actor' or 'actor.port'"),
                         value_location(*to_entry));
-    connect(from, to, where, window_entry, capacity, overload);
+    connect(from, to, where, window_entry, capacity, overload, routing);
     return;
   } else {
     fail(where, "expected a connection ('from -> to' or {from: ..., to: ...}), got " +
@@ -115,9 +122,99 @@ ActorId FileParser::resolve_actor(const Endpoint& end) const {
                                suggest(end.actor, names, "actors"));
 }
 
+std::string replica_of(const std::string& actor, int index) {
+  return actor + "[" + std::to_string(index) + "]";
+}
+
+std::vector<Endpoint> FileParser::replicas_of(const Endpoint& end) const {
+  auto it = replicas_.find(end.actor);
+  if (it == replicas_.end()) return {end};
+  std::vector<Endpoint> replicas;
+  for (int i = 0; i < it->second; ++i) {
+    replicas.push_back(end);
+    replicas.back().actor = replica_of(end.actor, i);
+  }
+  return replicas;
+}
+
 void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
                          const YamlEntry* window, std::optional<std::uint64_t> capacity,
-                         std::optional<Overload> overload) {
+                         std::optional<Overload> overload, Routing routing) {
+  const std::vector<Endpoint> senders = replicas_of(from);
+  const std::vector<Endpoint> receivers = replicas_of(to);
+  bool broadcast = false;
+  if (routing.broadcast) {
+    const YAML::Node& value = routing.broadcast->value;
+    bool parsed = false;
+    if (!value.IsScalar() || !YAML::convert<bool>::decode(value, parsed))
+      fail(value_location(*routing.broadcast),
+           "expected true or false for 'broadcast', got " + describe_yaml(value));
+    broadcast = parsed;
+  }
+  if (routing.partition_by && broadcast)
+    fail(key_location(*routing.broadcast),
+         "a connection either partitions (partition_by) or broadcasts, not both");
+  if (receivers.size() == 1) {
+    if (routing.partition_by || broadcast)
+      fail(key_location(routing.partition_by ? *routing.partition_by : *routing.broadcast),
+           "'" + to.actor +
+               "' runs as one actor: partition_by and broadcast share events among the replicas "
+               "of an actor with parallelism");
+    for (const Endpoint& sender : senders)
+      connect_one(sender, to, where, window, capacity, overload);
+    return;
+  }
+  if (broadcast) {
+    for (const Endpoint& sender : senders)
+      for (const Endpoint& receiver : receivers)
+        connect_one(sender, receiver, where, window, capacity, overload);
+    return;
+  }
+  if (!routing.partition_by) {
+    if (senders.size() == receivers.size() && replicas_.count(from.actor)) {
+      // Replica to replica: what a key's replica sent stays with the key's replica (both
+      // partitioned alike upstream).
+      for (std::size_t i = 0; i < senders.size(); ++i)
+        connect_one(senders[i], receivers[i], where, window, capacity, overload);
+      return;
+    }
+    fail(where, "'" + to.actor + "' runs as " + std::to_string(receivers.size()) +
+                    " replicas: say how they share the events of '" + from.actor +
+                    "': partition_by: KEY (each key to one replica) or broadcast: true (every "
+                    "event to every replica)");
+  }
+  // A partition actor per sending replica, beside it: events cross to another replica's worker
+  // only where their key says they must.
+  const ActorType* partition = loader_.context().actors.find("partition");
+  if (!partition)
+    fail(key_location(*routing.partition_by), "partition_by needs the 'partition' actor type");
+  const std::string port = to.port.value_or(target_input_name(receivers.front()));
+  for (const Endpoint& sender : senders) {
+    const std::string name = "partition(" + sender.actor + "->" + to.actor + "." + port + ")";
+    std::vector<YamlEntry> params;
+    params.emplace_back("by", routing.partition_by->key_node, routing.partition_by->value);
+    params.emplace_back("outputs", routing.partition_by->key_node,
+                        YAML::Node(static_cast<int>(receivers.size())));
+    Params bound = bind_params(*partition, name, where, params, file_, base_dir_);
+    result_.workflow->add(name, make_actor(*partition, name, where, bound), partition->name, 20,
+                          where);
+    Endpoint partitioner{name, std::nullopt, where, where};
+    connect_one(sender, partitioner, where, nullptr, capacity, overload);
+    for (std::size_t i = 0; i < receivers.size(); ++i) {
+      Endpoint output{name, "out" + std::to_string(i), where, where};
+      connect_one(output, receivers[i], where, window, capacity, overload);
+    }
+  }
+}
+
+std::string FileParser::target_input_name(const Endpoint& end) const {
+  const ActorEntry& target = result_.workflow->actor(resolve_actor(end));
+  return target.actor->inputs().empty() ? "in" : target.actor->inputs().front().name;
+}
+
+void FileParser::connect_one(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
+                             const YamlEntry* window, std::optional<std::uint64_t> capacity,
+                             std::optional<Overload> overload) {
   Workflow& workflow = *result_.workflow;
   ActorId producer = resolve_actor(from);
   ActorId consumer = resolve_actor(to);

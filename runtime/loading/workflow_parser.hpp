@@ -36,6 +36,17 @@ struct Parsed {
   SourceLocation director_location;
 };
 
+// The name of replica `index` of an actor with `parallelism` (e.g. "tolls[2]"): not a name a file
+// can give an actor, so it names no other.
+std::string replica_of(const std::string& actor, int index);
+constexpr int kMaxParallelism = 1024;
+
+// How a connection into an actor with parallelism shares its events among the replicas.
+struct Routing {
+  const YamlEntry* partition_by = nullptr;  // each key to one replica, by its hash
+  const YamlEntry* broadcast = nullptr;     // `broadcast: true`: every event to every replica
+};
+
 // One end of a connection as written: `actor` or `actor.port`.
 struct Endpoint {
   std::string actor;
@@ -100,9 +111,20 @@ class FileParser {
                              std::size_t length) const;
   ActorId resolve_actor(const Endpoint& end) const;
   // `window` (a `window:` entry) declares the window of the input port the connection feeds.
+  // An actor with parallelism is its replicas: a connection from it leaves every replica; one
+  // into it is shared as `routing` says (a `partition` actor per sending replica for
+  // `partition_by`), or, between two actors with the same parallelism, goes replica to replica.
   void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
                const YamlEntry* window = nullptr, std::optional<std::uint64_t> capacity = {},
-               std::optional<Overload> overload = {});
+               std::optional<Overload> overload = {}, Routing routing = {});
+  // One connection between two actors of the workflow (replicas named as such).
+  void connect_one(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
+                   const YamlEntry* window, std::optional<std::uint64_t> capacity,
+                   std::optional<Overload> overload);
+  // The actor (replicas: their names) an endpoint stands for.
+  std::vector<Endpoint> replicas_of(const Endpoint& end) const;
+  // The first input port's name of the actor `end` names ("in" when it has none).
+  std::string target_input_name(const Endpoint& end) const;
   // Declares the window of `port` from a `window:` entry; its `expired_to` names the actor.port
   // that receives the events expiring from it. A different window already declared on the port
   // is an error at this entry that names the other one's place.
@@ -115,6 +137,7 @@ class FileParser {
   bool sub_;
   Parsed result_;
   std::map<std::string, std::pair<SourceLocation, std::string>> defined_;  // name -> where, kind
+  std::map<std::string, int> replicas_;  // actors with parallelism > 1: name -> replicas
 };
 
 // Loads files, keeping the chain of files being included to detect include cycles.

@@ -12,10 +12,11 @@ using testing::registry;
 
 TEST(Registry, EveryTypeIsRegistered) {
   EXPECT_EQ(registry().names(),
-            (std::vector<std::string>{"aggregate", "cancel", "correlate", "counter", "csv_sink",
-                                      "csv_source", "expression", "filter", "generator",
-                                      "interval_join", "join", "jsonl_sink", "jsonl_source", "map",
-                                      "merge", "split", "stdout", "tap", "workflow_view"}));
+            (std::vector<std::string>{
+                "aggregate",  "cancel",     "correlate",    "counter",   "csv_sink",
+                "csv_source", "expression", "filter",       "generator", "interval_join",
+                "join",       "jsonl_sink", "jsonl_source", "map",       "merge",
+                "partition",  "split",      "stdout",       "tap",       "workflow_view"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -89,6 +90,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"map", {{"expression", Value("/")}}},
       {"split", {}},
       {"merge", {}},
+      {"partition", {{"by", Value("/k")}}},
       {"counter", {}},
       {"aggregate", {{"function", Value("count")}}},
       {"tap", {}},

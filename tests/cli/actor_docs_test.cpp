@@ -50,8 +50,9 @@ std::map<std::string, TableRow> actor_table() {
       cells.push_back(cell);
     if (cells.size() < 4) continue;
     std::string name = quoted_words(cells[0]).at(0);
-    TableRow row{quoted_words(cells[2]), quoted_words(cells[3]),
-                 cells[2].find("..") != std::string::npos};
+    TableRow row{
+        quoted_words(cells[2]), quoted_words(cells[3]),
+        cells[2].find("..") != std::string::npos || cells[3].find("..") != std::string::npos};
     rows[name] = row;
   }
   return rows;

@@ -1,0 +1,191 @@
+// Actors with `parallelism: N` and connections that share events among their replicas
+// (`partition_by`, `broadcast`, replica to replica), under every director and policy: every event
+// arrives exactly once (broadcast: once per replica), the events of one key in the order they were
+// sent, and a keyed window behind a partition_by edge on its group-by key gives exactly what the
+// same workflow gives without parallelism. Mistakes in the file are reported where they are.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "actor_test_util.hpp"
+#include "runtime/loading/load_error.hpp"
+#include "runtime/values/value_json.hpp"
+
+namespace cwf::actors {
+namespace {
+
+using testing::kEveryDirector;
+using testing::read_file;
+using testing::temp_path;
+using testing::write_file;
+
+// 3,000 records {k, i}: 40 keys drawn at random, i counting from 0.
+std::string random_keys_file() {
+  std::mt19937 random(7);
+  std::string text;
+  for (int i = 0; i < 3000; ++i)
+    text += "{\"k\": " + std::to_string(random() % 40) + ", \"i\": " + std::to_string(i) + "}\n";
+  return write_file("keys.jsonl", text);
+}
+
+std::vector<Value> records_in(const std::string& path) {
+  std::vector<Value> records;
+  std::string text = read_file(path);
+  JsonParser parser;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    records.push_back(parser.parse(std::string_view(text).substr(start, end - start)));
+    start = end + 1;
+  }
+  return records;
+}
+
+RunSummary run_yaml(const std::string& yaml, const std::string& director) {
+  auto workflow = testing::load(yaml);
+  return testing::run_under(*workflow, director);
+}
+
+// Every event exactly `copies` times, and each key's events in the order of `i`.
+void expect_each_once_in_key_order(const std::vector<Value>& records, int copies) {
+  std::map<std::int64_t, int> seen;
+  std::map<std::int64_t, std::int64_t> last_of_key;
+  for (const Value& r : records) {
+    ++seen[r.field("i")->as_int()];
+    if (copies == 1) {
+      std::int64_t key = r.field("k")->as_int();
+      auto [it, first] = last_of_key.try_emplace(key, -1);
+      EXPECT_LT(it->second, r.field("i")->as_int()) << "key " << key << " out of order";
+      it->second = r.field("i")->as_int();
+    }
+  }
+  EXPECT_EQ(seen.size(), 3000u);
+  for (const auto& [i, n] : seen)
+    ASSERT_EQ(n, copies) << "event " << i;
+}
+
+class Parallelism : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Parallelism, EveryEventOnceAndEachKeyInOrderThroughReplicatedStages) {
+  const std::string in = random_keys_file();
+  const std::string out = temp_path("out.jsonl");
+  RunSummary summary = run_yaml(R"(
+name: replicated
+actors:
+  src: {type: jsonl_source, path: )" +
+                                    in + R"(}
+  first: {type: map, expression: "{k: /k, i: /i}", parallelism: 3}
+  second: {type: filter, where: "true", parallelism: 3}
+  third: {type: map, expression: "{k: /k, i: /i}", parallelism: 2}
+  out: {type: jsonl_sink, path: )" + out +
+                                    R"(}
+connections:
+  - {from: src, to: first, partition_by: /k}
+  - first -> second
+  - {from: second, to: third, partition_by: /k}
+  - third -> out
+)",
+                                GetParam());
+  EXPECT_EQ(summary.incomplete(), 0u);
+  expect_each_once_in_key_order(records_in(out), 1);
+}
+
+TEST_P(Parallelism, BroadcastGivesEveryReplicaEveryEvent) {
+  const std::string in = random_keys_file();
+  const std::string out = temp_path("out.jsonl");
+  RunSummary summary = run_yaml(R"(
+name: broadcast
+actors:
+  src: {type: jsonl_source, path: )" +
+                                    in + R"(}
+  copy: {type: map, expression: "{k: /k, i: /i}", parallelism: 3}
+  out: {type: jsonl_sink, path: )" + out +
+                                    R"(}
+connections:
+  - {from: src, to: copy, broadcast: true}
+  - copy -> out
+)",
+                                GetParam());
+  EXPECT_EQ(summary.incomplete(), 0u);
+  expect_each_once_in_key_order(records_in(out), 3);
+}
+
+// Partitioning by the group-by key is invisible in the results: each group lives in one replica.
+TEST_P(Parallelism, AKeyedWindowBehindAPartitionGivesTheResultsOfOneActor) {
+  const std::string in = random_keys_file();
+  auto sums = [&](int parallelism) {
+    const std::string out = temp_path("sums" + std::to_string(parallelism) + ".jsonl");
+    RunSummary summary =
+        run_yaml(R"(
+name: keyed
+actors:
+  src: {type: jsonl_source, path: )" +
+                     in + R"(}
+  sums: {type: aggregate, function: sum, value: /i, parallelism: )" +
+                     std::to_string(parallelism) + R"(}
+  out: {type: jsonl_sink, path: )" +
+                     out + R"(}
+connections:
+  - from: src
+    to: sums
+)" + (parallelism > 1 ? "    partition_by: /k\n" : "") +
+                     R"(    window: {size: 3 tokens, step: 2 tokens, group_by: [/k]}
+  - sums -> out
+)",
+                 GetParam());
+    EXPECT_EQ(summary.incomplete(), 0u);
+    std::vector<std::string> lines;
+    for (const Value& r : records_in(out))
+      lines.push_back(r.to_json());
+    std::sort(lines.begin(), lines.end());
+    return lines;
+  };
+  const std::vector<std::string> one = sums(1);
+  EXPECT_GT(one.size(), 1000u);
+  EXPECT_EQ(sums(4), one);
+}
+
+INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
+                         [](const auto& info) { return testing::director_label(info.param); });
+
+std::string load_error(const std::string& yaml) {
+  try {
+    testing::load(yaml);
+  } catch (const LoadError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ParallelismInTheFile, MistakesAreReportedWhereTheyAre) {
+  const std::string in = random_keys_file();
+  const std::string head = "name: w\nactors:\n  src: {type: jsonl_source, path: " + in + "}\n";
+  EXPECT_EQ(load_error(head + "  m: {type: map, expression: /i, parallelism: 2}\n"
+                              "connections:\n  - src -> m\n"),
+            "test.yaml:6:5: 'm' runs as 2 replicas: say how they share the events of 'src': "
+            "partition_by: KEY (each key to one replica) or broadcast: true (every event to "
+            "every replica)");
+  EXPECT_EQ(load_error(head + "  m: {type: map, expression: /i}\n"
+                              "connections:\n  - {from: src, to: m, partition_by: /k}\n"),
+            "test.yaml:6:24: 'm' runs as one actor: partition_by and broadcast share events "
+            "among the replicas of an actor with parallelism");
+  EXPECT_EQ(load_error(head + "  m: {type: map, expression: /i, parallelism: 0}\n"),
+            "test.yaml:4:47: expected a positive int for 'parallelism', got '0'");
+  EXPECT_EQ(load_error("name: w\nactors:\n  src: {type: jsonl_source, path: " + in +
+                       ", parallelism: 2}\n"),
+            "test.yaml:3:" + std::to_string(50 + in.size()) +
+                ": actor 'src' is a source (jsonl_source): its replicas would each emit the "
+                "whole input; give parallelism to the actors it feeds");
+  EXPECT_EQ(load_error(head + "  m: {type: map, expression: /i, parallelism: 2}\n"
+                              "connections:\n  - {from: src, to: m, partition_by: /k, "
+                              "broadcast: true}\n"),
+            "test.yaml:6:42: a connection either partitions (partition_by) or broadcasts, not "
+            "both");
+}
+
+}  // namespace
+}  // namespace cwf::actors
