@@ -149,6 +149,70 @@ connections:
   EXPECT_EQ(sums(4), one);
 }
 
+// Orders split into items, the items partitioned by key over replicas and joined again by wave
+// (CWP3): each order's window after the replicas holds all its items, and a wave window on each
+// replica, grouped by the key, what one actor's holds. A replica gets a punctuation for every
+// item that went to another, so its waves complete.
+TEST_P(Parallelism, WaveWindowsBehindAndAfterAPartitionSeeWholeWaves) {
+  std::mt19937 random(11);
+  std::string orders;
+  for (int order = 0; order < 300; ++order) {
+    orders += "{\"order\": " + std::to_string(order) + ", \"items\": [";
+    const int items = 1 + static_cast<int>(random() % 6);
+    for (int item = 0; item < items; ++item)
+      orders += std::string(item ? ", " : "") + "{\"k\": " + std::to_string(random() % 10) +
+                ", \"v\": " + std::to_string(random() % 100) + "}";
+    orders += "]}\n";
+  }
+  const std::string in = write_file("orders.jsonl", orders);
+  auto run = [&](int parallelism) {
+    const std::string whole = temp_path("whole" + std::to_string(parallelism) + ".jsonl");
+    const std::string keyed = temp_path("keyed" + std::to_string(parallelism) + ".jsonl");
+    const std::string replicas = std::to_string(parallelism);
+    const std::string routing = parallelism > 1 ? ", partition_by: /k" : "";
+    RunSummary summary = run_yaml(R"(
+name: orders
+actors:
+  src: {type: jsonl_source, path: )" + in +
+                                      R"(}
+  items: {type: split, path: /items}
+  handle: {type: map, expression: "{k: /k, v: /v}", parallelism: )" +
+                                      replicas + R"(}
+  per_key: {type: aggregate, function: sum, value: /v, parallelism: )" +
+                                      replicas + R"(}
+  order: {type: aggregate, function: sum, value: /v}
+  whole: {type: jsonl_sink, path: )" + whole +
+                                      R"(}
+  keyed: {type: jsonl_sink, path: )" + keyed +
+                                      R"(}
+connections:
+  - src -> items
+  - {from: items, to: handle)" + routing +
+                                      R"(}
+  - {from: items, to: per_key)" + routing +
+                                      R"(, window: {size: 1 wave, step: 1 wave, group_by: [/k]}}
+  - {from: handle, to: order, window: {size: 1 wave, step: 1 wave}}
+  - order -> whole
+  - per_key -> keyed
+)",
+                                  GetParam());
+    EXPECT_EQ(summary.incomplete(), 0u);
+    auto sorted = [](const std::string& path) {
+      std::vector<std::string> lines;
+      for (const Value& r : records_in(path))
+        lines.push_back(r.to_json());
+      std::sort(lines.begin(), lines.end());
+      return lines;
+    };
+    return std::make_pair(sorted(whole), sorted(keyed));
+  };
+  const auto one = run(1);
+  EXPECT_EQ(one.first.size(), 300u);  // a window per order
+  const auto three = run(3);
+  EXPECT_EQ(three.first, one.first);
+  EXPECT_EQ(three.second, one.second);
+}
+
 INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
                          [](const auto& info) { return testing::director_label(info.param); });
 
