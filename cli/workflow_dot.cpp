@@ -21,12 +21,44 @@ std::string quoted(const std::string& s) {
   return out + "\"";
 }
 
+// The actor an actor with parallelism replicates, for a replica's name ("tolls[2]" -> "tolls"),
+// else "".
+std::string replicated_actor(const std::string& name) {
+  if (name.empty() || name.back() != ']') return "";
+  std::size_t open = name.rfind('[');
+  if (open == std::string::npos || open == 0 || open + 2 > name.size() - 1) return "";
+  for (std::size_t i = open + 1; i + 1 < name.size(); ++i)
+    if (name[i] < '0' || name[i] > '9') return "";
+  return name.substr(0, open);
+}
+
 // Writes the actors and connections of `workflow`; node ids are prefixed so that sub-workflows
-// (drawn as clusters inside their composite) do not collide with the outer graph.
+// (drawn as clusters inside their composite) do not collide with the outer graph. The replicas of
+// an actor with parallelism are drawn in a dashed cluster, the partition actors that share events
+// among them as diamonds.
 void write_graph(const Workflow& workflow, const std::string& prefix, const std::string& indent,
                  std::ostream& out) {
+  std::string open_cluster;  // the replicated actor whose cluster is open
+  auto close_cluster = [&] {
+    if (!open_cluster.empty()) out << indent << "}\n";
+    open_cluster.clear();
+  };
   for (const ActorEntry& entry : workflow.actors()) {
     std::string id = quoted(prefix + entry.name);
+    const std::string replicated = replicated_actor(entry.name);
+    if (replicated != open_cluster) {
+      close_cluster();
+      if (!replicated.empty()) {
+        std::size_t replicas = 0;
+        for (const ActorEntry& other : workflow.actors())
+          if (replicated_actor(other.name) == replicated) ++replicas;
+        out << indent << "subgraph " << quoted("cluster_" + prefix + replicated) << " {\n";
+        out << indent << "  label=" << quoted(replicated + " x" + std::to_string(replicas))
+            << ";\n";
+        out << indent << "  style=dashed;\n";
+        open_cluster = replicated;
+      }
+    }
     if (auto* composite = dynamic_cast<CompositeActor*>(entry.actor.get())) {
       out << indent << "subgraph " << quoted("cluster_" + prefix + entry.name) << " {\n";
       out << indent << "  label="
@@ -40,10 +72,13 @@ void write_graph(const Workflow& workflow, const std::string& prefix, const std:
     }
     const char* shape = entry.actor->is_source()         ? "invhouse"
                         : entry.actor->outputs().empty() ? "house"
+                        : entry.type == "partition"      ? "diamond"
                                                          : "box";
     std::string label = entry.name + "\\n" + (entry.type.empty() ? "actor" : entry.type);
-    out << indent << id << " [shape=" << shape << ", label=\"" << label << "\"];\n";
+    out << indent << (open_cluster.empty() ? "" : "  ") << id << " [shape=" << shape << ", label=\""
+        << label << "\"];\n";
   }
+  close_cluster();
   auto endpoint = [&](ActorId actor, bool input, int port) {
     const ActorEntry& entry = workflow.actor(actor);
     if (auto* composite = dynamic_cast<CompositeActor*>(entry.actor.get())) {

@@ -1,6 +1,8 @@
 // The other subcommands and the exit-status contract of `cwf`.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <filesystem>
 #include <fstream>
 
@@ -69,6 +71,35 @@ TEST(Commands, GraphDrawsActorsConnectionsAndSubWorkflows) {
   EXPECT_NE(result.out.find("\"stage/squares\" -> \"out\""), std::string::npos);
 }
 
+TEST(Commands, GraphDrawsReplicasInAClusterAndPartitionsAsDiamonds) {
+  std::string path = write_temp("replicas.yaml",
+                                "name: replicas\n"
+                                "actors:\n"
+                                "  gen: {type: generator, count: 3}\n"
+                                "  square: {type: map, expression: / * /, parallelism: 2}\n"
+                                "  out: {type: stdout}\n"
+                                "connections:\n"
+                                "  - {from: gen, to: square, partition_by: /}\n"
+                                "  - square -> out\n");
+  ProcessResult result = run_cwf({"graph", path});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("subgraph \"cluster_square\" {\n    label=\"square x2\";\n"
+                            "    style=dashed;\n"
+                            "    \"square[0]\" [shape=box, label=\"square[0]\\nmap\"];\n"
+                            "    \"square[1]\" [shape=box, label=\"square[1]\\nmap\"];\n  }\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("\"partition(gen->square.in)\" [shape=diamond"), std::string::npos);
+  EXPECT_NE(result.out.find("\"partition(gen->square.in)\" -> \"square[1]\" [label=\"out1\"]"),
+            std::string::npos);
+  EXPECT_NE(result.out.find("\"square[0]\" -> \"out\""), std::string::npos);
+  // And it runs: every square once.
+  result = run_cwf({"run", path});
+  EXPECT_EQ(result.status, 0) << result.err;
+  std::string out = result.out;
+  EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 3);
+}
+
 TEST(Commands, GraphLabelsWindowedConnections) {
   ProcessResult result = run_cwf({"graph", kExamples + "patterns/figure9_two_within_5min.yaml"});
   ASSERT_EQ(result.status, 0) << result.err;
@@ -129,7 +160,9 @@ TEST(Commands, ActorsListsEveryTypeWithPortsAndParameters) {
   for (const char* type : {"csv_source", "jsonl_source", "generator", "filter", "map", "split",
                            "merge", "counter", "tap", "csv_sink", "jsonl_sink", "stdout"})
     EXPECT_NE(result.out.find(std::string(type) + " — "), std::string::npos) << type;
-  EXPECT_NE(result.out.find("where (expression, required, changeable while it runs)"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("where (expression, required, changeable while it runs)"),
+            std::string::npos)
+      << result.out;
   EXPECT_NE(result.out.find("fifo — "), std::string::npos);
 }
 
