@@ -112,6 +112,8 @@ bench: build
 	./build-release/bench/overload_memory
 	./build-release/bench/checkpoint_cost
 	./build-release/bench/workflow_priorities
+	lscpu | grep "Model name"
+	./build-release/bench/parallel_scaling
 
 format:
 	@git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
