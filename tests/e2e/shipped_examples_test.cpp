@@ -36,6 +36,8 @@ const std::vector<ShippedExample> kShipped = {
     {"examples/sensor_alerts.yaml", "examples/expected/sensor_alerts.out"},
     {"examples/order_items.yaml", "examples/expected/order_items.out"},
     {"examples/squares.yaml", "examples/expected/squares.out"},
+    {"examples/sensor_averages.yaml", "examples/expected/sensor_averages.out",
+     R"re(^\{"group":"(\w+)")re"},
     {"examples/input_errors.yaml", "examples/expected/input_errors.out", R"(^(\{"bad_line"))"},
     {"examples/order_payments.yaml", "examples/expected/order_payments.out",
      R"re(^\{"(paid|unpaid|unknown_payment)")re"},
