@@ -1,22 +1,12 @@
 #include "actors/partition.hpp"
 
 #include "actors/actor_type_util.hpp"
+#include "runtime/values/mix64.hpp"
 
 namespace cwf::actors {
 
 namespace {
 constexpr std::int64_t kMaxOutputs = 1024;
-
-// A 64-bit finaliser (MurmurHash3's): small integer keys, which hash to themselves, spread over
-// the outputs instead of going round them in turn.
-std::uint64_t mix(std::uint64_t h) {
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
 }  // namespace
 
 Partition::Partition(Expression by, int outputs)
@@ -26,7 +16,8 @@ Partition::Partition(Expression by, int outputs)
 }
 
 int Partition::output_for(const Value& key, int outputs) {
-  return static_cast<int>(mix(key.hash()) % static_cast<std::uint64_t>(outputs));
+  // Mixed: small integer keys hash to themselves and would go round the outputs in turn.
+  return static_cast<int>(mix64(key.hash()) % static_cast<std::uint64_t>(outputs));
 }
 
 void Partition::fire(FiringContext& context) {

@@ -12,6 +12,7 @@
 
 #include "linear_road/answer_sink.hpp"
 #include "linear_road/records.hpp"
+#include "runtime/values/mix64.hpp"
 
 namespace cwf::lr {
 
@@ -47,14 +48,7 @@ class AnswerDigest final : public AnswerSink {
   bool same_answers(const AnswerDigest& other) const { return types_ == other.types_; }
 
  private:
-  static std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ULL;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebULL;
-    x ^= x >> 31;
-    return x;
-  }
+  static std::uint64_t mix(std::uint64_t x) { return mix64(x); }
   void add(int type, Seconds time, Seconds emit, std::array<std::int64_t, 4> fields) {
     std::uint64_t h = mix(static_cast<std::uint64_t>(type) + 0x9e3779b97f4a7c15ULL);
     h = mix(h ^ static_cast<std::uint64_t>(time));
