@@ -143,16 +143,18 @@ void build_replicas(Workflow& workflow, std::atomic<std::int64_t>& sum) {
   }
 }
 
-// Seconds for `threads` threads each doing the work of `g_events` events at 6 stages, side by
-// side: the ceiling is one thread's time over two threads' (2: no loss).
+// Seconds for `threads` threads each doing the same fixed work side by side (long enough, a few
+// hundred milliseconds, that starting the threads does not count): the ceiling is one thread's
+// time over two threads' (2: no loss).
 double spin_threads(int threads) {
   std::vector<std::thread> running;
   std::atomic<std::uint64_t> sink{0};
+  const std::int64_t calls = std::max<std::int64_t>(g_events * 3, 100'000'000 / g_work);
   auto start = Clock::now();
   for (int t = 0; t < threads; ++t)
-    running.emplace_back([&sink, t] {
+    running.emplace_back([&sink, t, calls] {
       std::uint64_t x = 0;
-      for (std::int64_t i = 0; i < g_events * 3; ++i)
+      for (std::int64_t i = 0; i < calls; ++i)
         x += spin(static_cast<std::uint64_t>(i + t) + 1, g_work);
       sink += x;
     });
