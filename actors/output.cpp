@@ -40,7 +40,7 @@ void BufferedWriter::attach(std::FILE* stream) {
   error_.clear();
   base_size_ = size_ = 0;
   std::fflush(stream_);  // what was written to it before goes first
-  behind_ = std::make_unique<WriteBehind>(::fileno(stream_));
+  behind_ = std::make_unique<WriteBehind>(::fileno(stream_), /*shared=*/true);
   buffer_.reserve(kCapacity + 4096);
 }
 

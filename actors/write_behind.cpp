@@ -8,7 +8,16 @@
 
 namespace cwf::actors {
 
-WriteBehind::WriteBehind(int fd, std::size_t max_behind) : fd_(fd), max_behind_(max_behind) {
+namespace {
+// Held while a buffer goes to a descriptor shared with other writers of the process.
+std::mutex& shared_descriptor_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+}  // namespace
+
+WriteBehind::WriteBehind(int fd, bool shared, std::size_t max_behind)
+    : fd_(fd), shared_(shared), max_behind_(max_behind) {
   thread_ = std::thread([this] { run(); });
 }
 
@@ -52,6 +61,8 @@ WriteBehind::Outcome WriteBehind::take_outcome() {
 }
 
 bool WriteBehind::write_all(const std::string& text, std::string& error) {
+  std::unique_lock<std::mutex> shared_lock;
+  if (shared_) shared_lock = std::unique_lock(shared_descriptor_mutex());
   std::size_t done = 0;
   while (done < text.size()) {
     ssize_t n = ::write(fd_, text.data() + done, text.size() - done);

@@ -27,7 +27,11 @@ class WriteBehind {
  public:
   static constexpr std::size_t kMaxBehind = 4 << 20;
 
-  explicit WriteBehind(int fd, std::size_t max_behind = kMaxBehind);
+  // `shared`: other writers in the process write to the same descriptor (standard output for
+  // several sinks): each buffer is then written whole under a lock they share, so that lines from
+  // two writers never interleave within a buffer, even on a pipe (where only writes of up to
+  // PIPE_BUF bytes are atomic).
+  explicit WriteBehind(int fd, bool shared = false, std::size_t max_behind = kMaxBehind);
   ~WriteBehind();  // writes what was handed over first
   WriteBehind(const WriteBehind&) = delete;
   WriteBehind& operator=(const WriteBehind&) = delete;
@@ -58,6 +62,7 @@ class WriteBehind {
   bool write_all(const std::string& text, std::string& error);
 
   const int fd_;
+  const bool shared_;
   const std::size_t max_behind_;
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -58,7 +58,7 @@ void AnswerWriter::attach(int fd) {
   fd_ = fd;
   owns_fd_ = false;
   base_size_ = size_ = 0;
-  behind_ = std::make_unique<actors::WriteBehind>(fd_);
+  behind_ = std::make_unique<actors::WriteBehind>(fd_, /*shared=*/true);
 }
 
 template <class Answer>

@@ -319,5 +319,44 @@ TEST(WriteBehind, HandsOverWithoutWaitingForAPipesReader) {
   ::close(reader);
 }
 
+// Two sinks on standard output (a stream neither owns), written from two threads into one pipe:
+// each line comes out whole. A pipe makes only writes of up to PIPE_BUF bytes atomic, and the
+// buffers are 256 KiB.
+TEST(WriteBehind, TwoWritersOnOneSharedStreamNeverSplitALine) {
+  int ends[2];
+  ASSERT_EQ(::pipe(ends), 0);
+  std::FILE* stream = ::fdopen(ends[1], "w");
+  ASSERT_NE(stream, nullptr);
+  const std::string a_line = std::string(99, 'a') + "\n", b_line = std::string(99, 'b') + "\n";
+  constexpr int kLines = 20000;
+  std::string got;
+  std::thread reader([&] {
+    char buf[65536];
+    for (ssize_t n; (n = ::read(ends[0], buf, sizeof buf)) > 0;)
+      got.append(buf, static_cast<std::size_t>(n));
+  });
+  auto write_lines = [&](const std::string& line) {
+    BufferedWriter writer;
+    writer.attach(stream);
+    for (int i = 0; i < kLines; ++i) {
+      writer.buffer() += line;
+      writer.count_event();
+      writer.maybe_flush();
+    }
+    EXPECT_TRUE(writer.close());
+  };
+  std::thread a(write_lines, a_line), b(write_lines, b_line);
+  a.join();
+  b.join();
+  std::fclose(stream);
+  reader.join();
+  ::close(ends[0]);
+  ASSERT_EQ(got.size(), 2u * kLines * 100);
+  for (std::size_t at = 0; at < got.size(); at += 100) {
+    const std::string_view line(got.data() + at, 100);
+    ASSERT_TRUE(line == a_line || line == b_line) << "a split line at byte " << at;
+  }
+}
+
 }  // namespace
 }  // namespace cwf::actors
