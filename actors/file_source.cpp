@@ -97,7 +97,7 @@ bool FileSource::opened(ActorContext& context) {
 }
 
 bool FileSource::wait_for_more(FiringContext& context) {
-  switch (reader_.take_change()) {
+  switch (reader_.take_change(options_.path)) {
     case LineReader::Change::replaced:
       context.report_warning(options_.path + ": replaced; reading the new file from its start");
       open_pending_ = true;

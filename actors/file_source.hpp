@@ -74,7 +74,7 @@ class FileSource : public Actor {
   void emit_event(FiringContext& context, Value&& record, Timestamp time, std::uint64_t line);
   // Nothing more to read now. Followed, a file truncated or replaced is read again from its start
   // (true: read on); otherwise the source waits: for the read-ahead's wake, or without reading
-  // ahead (a virtual clock) for `poll` to pass (false).
+  // ahead (in a sub-workflow) for `poll` to pass (false).
   bool wait_for_more(FiringContext& context);
   // Paced: when the line of data time `time` is due on the clock.
   Timestamp due_time(Timestamp time) const;

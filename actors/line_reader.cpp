@@ -37,6 +37,7 @@ LineReader::~LineReader() {
 
 bool LineReader::open(const std::string& path) {
   close();
+  reading_ahead_ = false;  // asked for again (read_ahead) by who opens
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd_ < 0) return false;
   compressed_ = ends_with_xz(path) || starts_with_xz_magic(fd_);
@@ -82,7 +83,26 @@ void LineReader::reset_text() {
   error_.clear();
 }
 
-LineReader::Change LineReader::take_change() {
+LineReader::Change LineReader::take_change(const std::string& path) {
+  if (!ahead_ && !reading_ahead_ && follow_ && fd_ >= 0) {
+    // Reading in place: look at the path now. Bytes read from the descriptor: what was moved out
+    // of the buffer and what is in it.
+    switch (followed_file_change(fd_, path, consumed_ + end_, compressed_)) {
+      case Change::truncated:
+        if (::lseek(fd_, 0, SEEK_SET) != 0) return Change::none;
+        reset_text();
+        return Change::truncated;
+      case Change::replaced: {
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return Change::none;
+        ::close(fd);
+        if (!open(path)) return Change::none;
+        return Change::replaced;
+      }
+      case Change::none:
+        return Change::none;
+    }
+  }
   Change change = std::exchange(change_, Change::none);
   if (change != Change::none) reset_text();
   return change;
@@ -186,11 +206,12 @@ bool LineReader::fill_ahead() {
 
 bool LineReader::seek(std::uint64_t offset, std::uint64_t line_number) {
   if (ahead_) {
-    // What the thread read and was not taken yet would be skipped: only a plain file can go back.
-    const bool had_pieces = !piece_.empty();
+    // A plain file goes back with lseek, wherever the thread stands; anything else would skip
+    // what the thread read and was not taken.
     stop_reading_ahead();
-    if (compressed_ || had_pieces || fd_ < 0) {
-      error_ = "the file was read ahead";
+    struct stat status {};
+    if (compressed_ || fd_ < 0 || ::fstat(fd_, &status) != 0 || !S_ISREG(status.st_mode)) {
+      error_ = "cannot go back in a file already read ahead";
       return false;
     }
   }
@@ -213,7 +234,13 @@ bool LineReader::seek(std::uint64_t offset, std::uint64_t line_number) {
       return true;
     }
   }
-  // Compressed, or not a plain file: read up to the offset.
+  // Compressed, or not a plain file: read up to the offset, in place (the thread, when reading
+  // ahead, starts at the next read from where the descriptor and the decoder stand).
+  struct InPlace {
+    bool& flag;
+    bool saved;
+    ~InPlace() { flag = saved; }
+  } in_place{reading_ahead_, std::exchange(reading_ahead_, false)};
   while (position() < offset) {
     std::uint64_t wanted = offset - position();
     if (end_ > begin_) {

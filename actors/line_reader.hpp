@@ -16,12 +16,12 @@
 #include <string_view>
 #include <vector>
 
+#include "actors/read_ahead.hpp"
 #include "runtime/actor/external_wake.hpp"
 #include "runtime/time/clock.hpp"
 
 namespace cwf::actors {
 
-class ReadAhead;
 class XzDecoder;
 
 class LineReader {
@@ -56,11 +56,12 @@ class LineReader {
   // The end of the file is only where the writer has got to: a last line without its newline is
   // not a line yet.
   void set_follow(bool follow) { follow_ = follow; }
-  enum class Change { none, truncated, replaced };
-  // Reading ahead and following, after next() found nothing: whether the file was truncated or
-  // replaced at its path, once; the reading then starts again from the start of the (new) text,
-  // and what was read of a last unfinished line is dropped.
-  Change take_change();
+  using Change = FileChange;
+  // Following, after next() found nothing: whether the file was truncated or replaced at `path`,
+  // once (reading ahead, as the thread found it); the reading then starts again from the start of
+  // the (new) text, and what was read of a last unfinished line is dropped. Replaced by a path
+  // that cannot be opened yet (between a rename and the new file): none, for now.
+  Change take_change(const std::string& path);
 
   // ---- going back within what is read (a record spanning lines) ----
   // Remembers where the reading stands (the next line); rewind() goes back there once, so that

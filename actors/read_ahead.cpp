@@ -15,6 +15,19 @@
 
 namespace cwf::actors {
 
+FileChange followed_file_change(int fd, const std::string& path, std::uint64_t offset,
+                                bool compressed) {
+  struct stat open_file {
+  }, at_path{};
+  if (::fstat(fd, &open_file) != 0) return FileChange::none;
+  if (::stat(path.c_str(), &at_path) == 0 &&
+      (at_path.st_ino != open_file.st_ino || at_path.st_dev != open_file.st_dev))
+    return FileChange::replaced;
+  if (!compressed && static_cast<std::uint64_t>(open_file.st_size) < offset)
+    return FileChange::truncated;
+  return FileChange::none;
+}
+
 ReadAhead::ReadAhead(int fd, std::unique_ptr<XzDecoder> xz, std::uint64_t offset, Options options,
                      ExternalWake wake)
     : fd_(fd),
@@ -112,17 +125,6 @@ long ReadAhead::read_some(std::vector<char>& buffer, std::string& error) {
   }
 }
 
-ReadAhead::Change ReadAhead::look_at_path(std::uint64_t offset) {
-  struct stat open_file {
-  }, at_path{};
-  if (::fstat(fd_, &open_file) != 0) return Change::none;
-  if (::stat(options_.path.c_str(), &at_path) == 0 &&
-      (at_path.st_ino != open_file.st_ino || at_path.st_dev != open_file.st_dev))
-    return Change::replaced;
-  if (!xz_ && static_cast<std::uint64_t>(open_file.st_size) < offset) return Change::truncated;
-  return Change::none;
-}
-
 void ReadAhead::run() {
   for (;;) {
     std::vector<char> buffer;
@@ -157,8 +159,8 @@ void ReadAhead::run() {
       return;
     }
     // Followed: the end is only where the writer has got to.
-    switch (look_at_path(offset_)) {
-      case Change::truncated:
+    switch (followed_file_change(fd_, options_.path, offset_, xz_ != nullptr)) {
+      case FileChange::truncated:
         if (::lseek(fd_, 0, SEEK_SET) == 0) {
           offset_ = 0;
           piece.kind = Kind::truncated;
@@ -166,7 +168,7 @@ void ReadAhead::run() {
           continue;
         }
         break;
-      case Change::replaced:
+      case FileChange::replaced:
         // Between a rename and the new file's creation the path may name nothing: later.
         if (int fd = ::open(options_.path.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
           ::close(fd_);
@@ -177,7 +179,7 @@ void ReadAhead::run() {
           continue;
         }
         break;
-      case Change::none:
+      case FileChange::none:
         break;
     }
     std::unique_lock lock(mutex_);

@@ -28,6 +28,13 @@ namespace cwf::actors {
 
 class XzDecoder;
 
+// A followed file at its end: whether the file open on `fd` (plain, `offset` bytes read from it)
+// is still the one at `path` and as long as that (truncated: shorter; replaced: another file
+// there now, e.g. a log rotated).
+enum class FileChange { none, truncated, replaced };
+FileChange followed_file_change(int fd, const std::string& path, std::uint64_t offset,
+                                bool compressed);
+
 class ReadAhead {
  public:
   struct Options {
@@ -71,8 +78,6 @@ class ReadAhead {
   bool readable();
   // > 0 bytes read, 0 at the end, -1 on an error (error set), -2 stopped.
   long read_some(std::vector<char>& buffer, std::string& error);
-  enum class Change { none, truncated, replaced };
-  Change look_at_path(std::uint64_t offset);
   void hand_over(Piece&& piece);
 
   int fd_;

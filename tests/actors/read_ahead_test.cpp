@@ -118,16 +118,50 @@ TEST(ReadAhead, GivesTheLinesReadingInPlaceGives) {
   }
 }
 
+// A resumed run: the reader goes back to the checkpoint's position before its first read, in a
+// plain file (a seek) and in an .xz one (decompressing up to it, in place; the thread then reads
+// on from there).
 TEST(ReadAhead, GoesBackToACheckpointsPositionBeforeItsFirstRead) {
-  const std::string text = "one\ntwo\nthree\nfour\n";
-  const fs::path path = scratch("text");
-  std::ofstream(path) << text;
+  const std::string text = random_text(5);
+  for (bool compressed : {false, true}) {
+    SCOPED_TRACE(compressed ? ".xz" : "plain");
+    const fs::path path = scratch(compressed ? "text.xz" : "text");
+    std::ofstream(path, std::ios::binary) << (compressed ? xz_compressed(text) : text);
+    LineReader in_place;
+    ASSERT_TRUE(in_place.open(path));
+    std::string_view line;
+    for (int i = 0; i < 1000; ++i)
+      ASSERT_TRUE(in_place.next(line));
+    const std::uint64_t position = in_place.position(), line_number = in_place.line_number();
+    const std::vector<std::string> rest = all_lines(in_place);
+    LineReader reader;
+    ASSERT_TRUE(reader.open(path));
+    reader.read_ahead(ExternalWake(), 10 * kMillisecond, path);
+    ASSERT_TRUE(reader.seek(position, line_number)) << reader.error();
+    EXPECT_EQ(all_lines(reader), rest);
+    EXPECT_EQ(reader.line_number(), in_place.line_number());
+  }
+}
+
+// Following without reading ahead (a source in a sub-workflow): a file truncated, or replaced at
+// its path, is read again from its start.
+TEST(LineReaderFollow, InPlaceNoticesATruncatedAndAReplacedFile) {
+  const fs::path path = scratch("log");
+  std::ofstream(path) << "one\ntwo\n";
   LineReader reader;
   ASSERT_TRUE(reader.open(path));
-  reader.read_ahead(ExternalWake(), 10 * kMillisecond, path);
-  ASSERT_TRUE(reader.seek(8, 2));  // after "two\n"
-  EXPECT_EQ(all_lines(reader), (std::vector<std::string>{"three", "four"}));
-  EXPECT_EQ(reader.line_number(), 4u);
+  reader.set_follow(true);
+  EXPECT_EQ(all_lines(reader), (std::vector<std::string>{"one", "two"}));
+  EXPECT_EQ(reader.take_change(path), LineReader::Change::none);
+  std::ofstream(path, std::ios::trunc) << "3\n";
+  EXPECT_EQ(all_lines(reader), std::vector<std::string>{});
+  EXPECT_EQ(reader.take_change(path), LineReader::Change::truncated);
+  EXPECT_EQ(all_lines(reader), std::vector<std::string>{"3"});
+  fs::rename(path, scratch("log.1"));
+  std::ofstream(path) << "new\n";
+  EXPECT_EQ(reader.take_change(path), LineReader::Change::replaced);
+  EXPECT_EQ(all_lines(reader), std::vector<std::string>{"new"});
+  EXPECT_EQ(reader.line_number(), 1u);
 }
 
 // A record spanning lines is read again from its mark after a wait: lines read after the mark
