@@ -28,6 +28,21 @@ FileChange followed_file_change(int fd, const std::string& path, std::uint64_t o
   return FileChange::none;
 }
 
+namespace {
+// `path` opened to read when it is a regular file, else -1; never waits (a FIFO's open would).
+int open_regular(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return -1;
+  struct stat status {};
+  if (::fstat(fd, &status) != 0 || !S_ISREG(status.st_mode) ||
+      ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+}  // namespace
+
 ReadAhead::ReadAhead(int fd, std::unique_ptr<XzDecoder> xz, std::uint64_t offset, Options options,
                      ExternalWake wake)
     : fd_(fd),
@@ -169,8 +184,9 @@ void ReadAhead::run() {
         }
         break;
       case FileChange::replaced:
-        // Between a rename and the new file's creation the path may name nothing: later.
-        if (int fd = ::open(options_.path.c_str(), O_RDONLY | O_CLOEXEC); fd >= 0) {
+        // Between a rename and the new file's creation the path may name nothing: later. Only
+        // a regular file is followed on (opening a FIFO would wait for its writer).
+        if (int fd = open_regular(options_.path); fd >= 0) {
           ::close(fd_);
           fd_ = fd;
           offset_ = 0;

@@ -6,8 +6,8 @@
 //
 // Followed (tail -f), the thread does what the end of a growing file needs: it looks again every
 // `poll`, and notices a file truncated (read again from its start) or replaced at its path (a
-// rotated log: the new file is opened and read from its start); each is handed over as a piece
-// of its own, between the bytes before and after it.
+// rotated log: the new file is opened and read from its start, when it is a regular file); each
+// is handed over as a piece of its own, between the bytes before and after it.
 //
 // A pipe or FIFO is read only once it is readable, so that stopping never waits for its writer.
 #pragma once
