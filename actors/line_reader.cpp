@@ -84,26 +84,11 @@ void LineReader::reset_text() {
 }
 
 LineReader::Change LineReader::take_change(const std::string& path) {
-  if (!ahead_ && !reading_ahead_ && follow_ && fd_ >= 0) {
-    // Reading in place: look at the path now. Bytes read from the descriptor: what was moved out
-    // of the buffer and what is in it.
-    switch (followed_file_change(fd_, path, consumed_ + end_, compressed_)) {
-      case Change::truncated:
-        if (::lseek(fd_, 0, SEEK_SET) != 0) return Change::none;
-        reset_text();
-        return Change::truncated;
-      case Change::replaced: {
-        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0) return Change::none;
-        ::close(fd);
-        if (!open(path)) return Change::none;
-        return Change::replaced;
-      }
-      case Change::none:
-        return Change::none;
-    }
-  }
-  Change change = std::exchange(change_, Change::none);
+  // Reading in place, the path is looked at now; reading ahead, the thread did. Bytes read from
+  // the descriptor: what was moved out of the buffer and what is in it.
+  Change change = !ahead_ && !reading_ahead_ && follow_ && fd_ >= 0
+                      ? follow_change(fd_, path, consumed_ + end_)
+                      : std::exchange(change_, Change::none);
   if (change != Change::none) reset_text();
   return change;
 }

@@ -15,20 +15,8 @@
 
 namespace cwf::actors {
 
-FileChange followed_file_change(int fd, const std::string& path, std::uint64_t offset,
-                                bool compressed) {
-  struct stat open_file {
-  }, at_path{};
-  if (::fstat(fd, &open_file) != 0) return FileChange::none;
-  if (::stat(path.c_str(), &at_path) == 0 &&
-      (at_path.st_ino != open_file.st_ino || at_path.st_dev != open_file.st_dev))
-    return FileChange::replaced;
-  if (!compressed && static_cast<std::uint64_t>(open_file.st_size) < offset)
-    return FileChange::truncated;
-  return FileChange::none;
-}
-
 namespace {
+
 // `path` opened to read when it is a regular file, else -1; never waits (a FIFO's open would).
 int open_regular(const std::string& path) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
@@ -41,7 +29,25 @@ int open_regular(const std::string& path) {
   }
   return fd;
 }
+
 }  // namespace
+
+FileChange follow_change(int& fd, const std::string& path, std::uint64_t offset) {
+  struct stat open_file {
+  }, at_path{};
+  if (::fstat(fd, &open_file) != 0) return FileChange::none;
+  if (::stat(path.c_str(), &at_path) == 0 &&
+      (at_path.st_ino != open_file.st_ino || at_path.st_dev != open_file.st_dev)) {
+    const int replacement = open_regular(path);
+    if (replacement < 0) return FileChange::none;
+    ::close(fd);
+    fd = replacement;
+    return FileChange::replaced;
+  }
+  if (static_cast<std::uint64_t>(open_file.st_size) < offset && ::lseek(fd, 0, SEEK_SET) == 0)
+    return FileChange::truncated;
+  return FileChange::none;
+}
 
 ReadAhead::ReadAhead(int fd, std::unique_ptr<XzDecoder> xz, std::uint64_t offset, Options options,
                      ExternalWake wake)
@@ -173,30 +179,14 @@ void ReadAhead::run() {
       hand_over(std::move(piece));
       return;
     }
-    // Followed: the end is only where the writer has got to.
-    switch (followed_file_change(fd_, options_.path, offset_, xz_ != nullptr)) {
-      case FileChange::truncated:
-        if (::lseek(fd_, 0, SEEK_SET) == 0) {
-          offset_ = 0;
-          piece.kind = Kind::truncated;
-          hand_over(std::move(piece));
-          continue;
-        }
-        break;
-      case FileChange::replaced:
-        // Between a rename and the new file's creation the path may name nothing: later. Only
-        // a regular file is followed on (opening a FIFO would wait for its writer).
-        if (int fd = open_regular(options_.path); fd >= 0) {
-          ::close(fd_);
-          fd_ = fd;
-          offset_ = 0;
-          piece.kind = Kind::replaced;
-          hand_over(std::move(piece));
-          continue;
-        }
-        break;
-      case FileChange::none:
-        break;
+    // Followed: the end is only where the writer has got to (a plain file: follow refuses
+    // compressed ones).
+    if (FileChange change = follow_change(fd_, options_.path, offset_);
+        change != FileChange::none) {
+      offset_ = 0;
+      piece.kind = change == FileChange::truncated ? Kind::truncated : Kind::replaced;
+      hand_over(std::move(piece));
+      continue;
     }
     std::unique_lock lock(mutex_);
     if (room_or_stop_.wait_for(lock, std::chrono::nanoseconds(options_.poll),

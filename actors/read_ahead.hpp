@@ -28,12 +28,13 @@ namespace cwf::actors {
 
 class XzDecoder;
 
-// A followed file at its end: whether the file open on `fd` (plain, `offset` bytes read from it)
-// is still the one at `path` and as long as that (truncated: shorter; replaced: another file
-// there now, e.g. a log rotated).
+// A followed file at its end, open on `fd` (plain, `offset` bytes read from it): when it was
+// truncated (shorter than that) the descriptor goes back to its start; when another file is at
+// `path` now (a log rotated) and it is a regular one, `fd` is closed and replaced by it. Returns
+// what was done: none also when the path names nothing yet (between a rename and the new file)
+// or something that is not a regular file (opening a FIFO would wait for its writer).
 enum class FileChange { none, truncated, replaced };
-FileChange followed_file_change(int fd, const std::string& path, std::uint64_t offset,
-                                bool compressed);
+FileChange follow_change(int& fd, const std::string& path, std::uint64_t offset);
 
 class ReadAhead {
  public:
