@@ -445,26 +445,28 @@ void FileParser::add_typed_actor(const std::string& name, const SourceLocation& 
   }
   std::map<std::string, std::string> set_outside;
   if (!sub_) loader_.apply_overrides(name, params, set_outside);
-  // Each replica is built from the same parameters: its own state, its own windows.
+  Params bound = bind_params(*type, name, where, params, file_, base_dir_);
+  bound.set_outside_file(std::move(set_outside));
+  std::vector<MissingInput> missing;
+  std::vector<LoadWarning>* warnings = loader_.context().missing_inputs;
+  if (warnings) bound.collect_missing_inputs(&missing);
+  // Each replica is built from the same parameters: its own state, its own windows. What the
+  // first one found missing is reported once.
   for (int replica = 0; replica < parallelism; ++replica) {
-    const std::string replica_name = parallelism > 1 ? replica_of(name, replica) : name;
-    Params bound = bind_params(*type, name, where, params, file_, base_dir_);
-    bound.set_outside_file(set_outside);
-    std::vector<MissingInput> missing;
-    std::vector<LoadWarning>* warnings = replica == 0 ? loader_.context().missing_inputs : nullptr;
-    if (warnings) bound.collect_missing_inputs(&missing);
     std::unique_ptr<Actor> actor = make_actor(*type, name, where, bound);
-    for (MissingInput& input : missing) {
-      SourceLocation at = bound.location(input.param);
-      warnings->push_back(LoadWarning{
-          at.line == 0 ? where : at,
-          "actor '" + name + "' needs '" + input.param + "' to run: " + std::move(input.reason)});
-    }
+    bound.collect_missing_inputs(nullptr);
     if (parallelism > 1 && actor->is_source())
       fail(parallelism_at, "actor '" + name + "' is a source (" + type->name +
                                "): its replicas would each emit the whole input; give "
                                "parallelism to the actors it feeds");
-    result_.workflow->add(replica_name, std::move(actor), type->name, priority, where);
+    result_.workflow->add(parallelism > 1 ? replica_of(name, replica) : name, std::move(actor),
+                          type->name, priority, where);
+  }
+  for (MissingInput& input : missing) {
+    SourceLocation at = bound.location(input.param);
+    warnings->push_back(LoadWarning{
+        at.line == 0 ? where : at,
+        "actor '" + name + "' needs '" + input.param + "' to run: " + std::move(input.reason)});
   }
   if (parallelism > 1) replicas_[name] = parallelism;
 }
