@@ -24,16 +24,13 @@
 #include "actors/line_reader.hpp"
 #include "actors/output.hpp"
 #include "actors/write_behind.hpp"
-#include "runtime/execution/runner.hpp"
 #include "tests/eventually.hpp"
-#include "tests/runtime/test_actors.hpp"
-#include "tests/schedulers/all_policies.hpp"
+#include "tests/runtime/beside_a_chain.hpp"
 
 namespace cwf::actors {
 namespace {
 
 namespace fs = std::filesystem;
-using cwf::testing::Collect;
 
 fs::path scratch(const std::string& name) {
   fs::path dir =
@@ -67,20 +64,6 @@ std::string xz_compressed(const std::string& text) {
             LZMA_OK);
   return std::string(reinterpret_cast<const char*>(out.data()), used);
 }
-
-// Emits {"n": i} for i < count.
-class Numbers : public Actor {
- public:
-  explicit Numbers(int count) : count_(count) { add_output("out"); }
-  void fire(FiringContext& context) override {
-    context.emit(Value::record({{"n", Value(sent_++)}}));
-  }
-  bool postfire(FiringContext&) override { return sent_ < count_; }
-
- private:
-  int count_;
-  std::int64_t sent_ = 0;
-};
 
 // Every line, waiting (as a firing would, by trying again) while the thread has not read it yet.
 std::vector<std::string> all_lines(LineReader& reader) {
@@ -226,37 +209,23 @@ TEST(ReadAhead, StoppingDoesNotWaitForAPipesWriter) {
   EXPECT_FALSE(reader.is_open());
 }
 
-// Runs `source` (reading `fifo`) beside an independent chain of 2000 numbers under `director`:
-// the chain ends while the pipe is silent; then `parts` are written with pauses between them and
-// the pipe is closed. Returns what the source emitted, as JSON.
+// Runs `source` (reading `fifo`) beside an independent chain under `director_name`: the chain
+// ends while the pipe is silent; then `parts` are written with pauses between them and the pipe
+// is closed. Returns what the source emitted, as JSON.
 std::vector<std::string> run_from_pipe(std::unique_ptr<Actor> source, Fifo& fifo,
                                        const std::string& director_name,
                                        const std::vector<std::string>& parts) {
-  Workflow workflow("w");
-  workflow.add("file", std::move(source));
-  workflow.add("numbers", std::make_unique<Numbers>(2000));
-  workflow.add("counted", std::make_unique<Collect>());
-  workflow.add("received", std::make_unique<Collect>());
-  workflow.connect("numbers", "out", "counted", "in");
-  workflow.connect("file", "out", "received", "in");
-  auto* counted = static_cast<Collect*>(workflow.actor(*workflow.find("counted")).actor.get());
-  auto* received = static_cast<Collect*>(workflow.actor(*workflow.find("received")).actor.get());
-  auto director = schedulers::testing::director_named(director_name);
-  RealClock clock;
-  RunSummary summary;
-  std::thread run([&] { summary = run_workflow(workflow, *director, clock); });
-  // Nothing was written: the other chain finishes all the same.
-  EXPECT_TRUE(cwf::testing::eventually([&] { return counted->size() == 2000; }));
-  EXPECT_EQ(received->size(), 0u);
-  for (const std::string& part : parts) {
-    fifo.write(part);
-    std::this_thread::sleep_for(std::chrono::milliseconds(30));
-  }
-  fifo.close();
-  run.join();
-  EXPECT_EQ(summary.incomplete(), 0u);
+  cwf::testing::BesideAChain run =
+      cwf::testing::run_beside_a_chain(std::move(source), director_name, [&](Actor&) {
+        for (const std::string& part : parts) {
+          fifo.write(part);
+          std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        }
+        fifo.close();
+      });
+  EXPECT_EQ(run.summary.incomplete(), 0u);
   std::vector<std::string> out;
-  for (const Event& event : received->events)
+  for (const Event& event : run.received)
     out.push_back(event.token.to_json());
   return out;
 }

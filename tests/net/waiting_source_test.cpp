@@ -18,6 +18,7 @@
 #include "actors/net/tcp_source.hpp"
 #include "actors/net/websocket_source.hpp"
 #include "tests/net/push_runs.hpp"
+#include "tests/runtime/beside_a_chain.hpp"
 
 namespace cwf::net {
 namespace {
@@ -25,7 +26,6 @@ namespace {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 using asio::ip::tcp;
-using testing::Collect;
 using testing::eventually;
 
 tcp::endpoint loopback(unsigned short port) {
@@ -97,28 +97,15 @@ class AWaitingSource : public ::testing::TestWithParam<std::tuple<std::string, s
 TEST_P(AWaitingSource, LeavesTheWorkersToTheOtherActors) {
   const auto& [director_name, kind_index] = GetParam();
   const Kind kind = kinds()[kind_index];
-  Workflow workflow("w");
-  ActorId id = workflow.add("net", kind.make());
-  auto* source = static_cast<PushSource*>(workflow.actor(id).actor.get());
-  workflow.add("numbers", std::make_unique<testing::Numbers>(2000, 0));
-  workflow.add("counted", std::make_unique<Collect>());
-  workflow.add("received", std::make_unique<Collect>());
-  workflow.connect("numbers", "out", "counted", "in");
-  workflow.connect("net", "out", "received", "in");
-  auto* counted = static_cast<Collect*>(workflow.actor(*workflow.find("counted")).actor.get());
-  auto* received = static_cast<Collect*>(workflow.actor(*workflow.find("received")).actor.get());
-  auto director = schedulers::testing::director_named(director_name);
-  RealClock clock;
-  RunSummary summary;
-  std::thread run([&] { summary = run_workflow(workflow, *director, clock); });
-  EXPECT_TRUE(eventually([&] { return source->port() != 0; }));  // (the thread must be joined)
-  // Nothing was sent: the other chain finishes all the same.
-  EXPECT_TRUE(eventually([&] { return counted->size() == 2000; }));
-  EXPECT_EQ(received->size(), 0u);
-  kind.send_one(source->port(), "{\"n\": 1}\n");
-  run.join();
-  EXPECT_EQ(received->size(), 1u);
-  EXPECT_EQ(summary.incomplete(), 0u);
+  cwf::testing::BesideAChain run =
+      cwf::testing::run_beside_a_chain(kind.make(), director_name, [&](Actor& actor) {
+        auto& source = static_cast<PushSource&>(actor);
+        // (Non-fatal: the run's thread is joined.)
+        EXPECT_TRUE(eventually([&] { return source.port() != 0; }));
+        kind.send_one(source.port(), "{\"n\": 1}\n");
+      });
+  EXPECT_EQ(run.received.size(), 1u);
+  EXPECT_EQ(run.summary.incomplete(), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Directors, AWaitingSource,
