@@ -8,8 +8,13 @@ namespace cwf::lr {
 
 TollActor::TollActor() : Actor(kPorts) {}
 
-void TollActor::initialize(ActorContext&) {
+void TollActor::initialize(ActorContext& context) {
   accounts_ = CarTable<Account>();
+  if (replica_count() > 1 && !context.connected(kBalancesPort))
+    throw std::runtime_error(
+        "actor '" + context.name() +
+        "' is one of several replicas and answers balance queries in part: connect its "
+        "'balances' output to an lr_balance_sum, which adds the parts up");
 }
 
 void TollActor::save_state(SnapshotWriter& out, ActorContext&) {
@@ -32,8 +37,11 @@ void TollActor::fire(FiringContext& context) {
     if (type == static_cast<std::int32_t>(InputType::account_balance)) {
       const Account* account = accounts_.find(carid);
       std::int64_t balance = account ? account->balance : 0;
-      context.emit(
-          make_answer(BalanceAnswer{time, time, time, field(kTupleQid), balance}, released));
+      BalanceAnswer answer{time, time, time, field(kTupleQid), balance};
+      if (replica_count() > 1)
+        context.emit(kBalancesPort, make_balance_part(answer, replica_count(), released));
+      else
+        context.emit(make_answer(answer, released));
       continue;
     }
     if (type != static_cast<std::int32_t>(InputType::position_report)) continue;

@@ -6,6 +6,10 @@
 //    re-entering later as a new trip, is not charged for it;
 //  - a balance query is answered with everything charged so far. Queries come in the same chain
 //    as the reports, after the report of their second, so the balance includes its charge.
+// Replicated (`parallelism: N`, each replica with the reports of its expressways and every
+// balance query: workflows/linear_road_partitioned.yaml), a replica holds only what was charged
+// on its expressways, and a car may have driven on several: it answers a query with that part,
+// on `balances`, and lr_balance_sum adds up the N parts of each query.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +24,11 @@ class TollActor final : public Actor {
  public:
   static inline const ActorPorts kPorts{
       {{"in", "reports entering a segment and balance queries, in input order"}},
-      {{"out", "answer records: toll (type 0), alert (1), balance (2)"}}};
+      {{"out", "answer records: toll (type 0), alert (1), balance (2) when not replicated"},
+       {"balances",
+        "when replicated: this replica's part of each balance (lr_balance_sum adds "
+        "them up)"}}};
+  static constexpr int kBalancesPort = 1;
   TollActor();
   void initialize(ActorContext& context) override;
   void fire(FiringContext& context) override;

@@ -70,6 +70,12 @@ const Schema* expenditure_answer_schema() {
   return schema;
 }
 
+const Schema* balance_part_schema() {
+  static const Schema* schema =
+      Schema::intern({"type", "time", "resulttime", "qid", "balance", "released", "parts"});
+  return schema;
+}
+
 Value make_answer(const TollNotification& a, std::int64_t released) {
   Value slots[] = {Value(0),     Value(a.carid), Value(a.time),
                    Value(a.lav), Value(a.toll),  Value(released)};
@@ -88,6 +94,12 @@ Value make_answer(const BalanceAnswer& a, std::int64_t released) {
 Value make_answer(const ExpenditureAnswer& a, std::int64_t released) {
   Value slots[] = {Value(3), Value(a.time), Value(a.qid), Value(a.toll), Value(released)};
   return Value::record(expenditure_answer_schema(), slots);
+}
+
+Value make_balance_part(const BalanceAnswer& a, int parts, std::int64_t released) {
+  Value slots[] = {Value(2),         Value(a.time),   Value(a.result_time), Value(a.qid),
+                   Value(a.balance), Value(released), Value(parts)};
+  return Value::record(balance_part_schema(), slots);
 }
 
 }  // namespace cwf::lr

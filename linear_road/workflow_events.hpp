@@ -71,5 +71,18 @@ Value make_answer(const TollNotification& a, std::int64_t released);
 Value make_answer(const AccidentAlert& a, std::int64_t released);
 Value make_answer(const BalanceAnswer& a, std::int64_t released);
 Value make_answer(const ExpenditureAnswer& a, std::int64_t released);
+// One replica's part of a balance answer (lr_toll with parallelism: lr_balance_sum adds up the
+// `parts` of one query): the answer's slots, then `parts`.
+enum BalancePartSlot : std::uint8_t {
+  kPartType,
+  kPartTime,
+  kPartResultTime,
+  kPartQid,
+  kPartBalance,
+  kPartReleased,
+  kPartParts,
+};
+const Schema* balance_part_schema();
+Value make_balance_part(const BalanceAnswer& a, int parts, std::int64_t released);
 
 }  // namespace cwf::lr

@@ -64,6 +64,8 @@ class ActorContext {
   // again when woken (await_input); any other actor gets a firing without a window (port() -1,
   // time() the clock's), in which it takes what came.
   ExternalWake external_wake() const;
+  // Whether anything is connected to the output port (optional outputs such as `errors`).
+  bool connected(int output_port) const;
   // Whether a source may wait for its ExternalWake: not on a virtual clock (simulated time would
   // move on past input still to come) nor inside a sub-workflow (whose director runs only while
   // the sub-workflow fires: nothing would run the woken source). A source that can also work
@@ -119,8 +121,6 @@ class FiringContext : public ActorContext {
   // Emit a token; the time keeper stamps it (time of the window, next child wave tag).
   void emit(int output_port, Value token);
   void emit(Value token) { emit(0, std::move(token)); }
-  // Whether anything is connected to the output port (optional outputs such as `errors`).
-  bool connected(int output_port) const;
 
   // ---- time- and wave-aware actors ----
   Timestamp time() const { return window_.time; }

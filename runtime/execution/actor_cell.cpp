@@ -784,7 +784,7 @@ Value FiringContext::take(std::size_t i) const {
   return std::move(window_.owned[i].token);
 }
 
-bool FiringContext::connected(int output_port) const {
+bool ActorContext::connected(int output_port) const {
   return cell_->route_count(output_port) > 0;
 }
 

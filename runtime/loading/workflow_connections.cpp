@@ -11,7 +11,8 @@ namespace cwf::loader_detail {
 
 namespace {
 const std::vector<std::string> kConnectionKeys = {
-    "from", "to", "window", "capacity", "overload", "partition_by", "broadcast"};
+    "from",         "to",        "window",         "capacity",    "overload",
+    "partition_by", "broadcast", "broadcast_when", "partitioning"};
 }  // namespace
 
 void FileParser::parse_connections(const YamlEntry& entry) {
@@ -93,6 +94,10 @@ void FileParser::parse_connection(const YAML::Node& item) {
         routing.partition_by = &entry;
       else if (entry.key == "broadcast")
         routing.broadcast = &entry;
+      else if (entry.key == "broadcast_when")
+        routing.broadcast_when = &entry;
+      else if (entry.key == "partitioning")
+        routing.partitioning = &entry;
       else if (!parse_queue_key(entry, capacity, overload))
         fail(key_location(entry), "unknown connection key '" + entry.key + "'" +
                                       suggest(entry.key, kConnectionKeys, "expected one of"));
@@ -154,6 +159,13 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
   if (routing.partition_by && broadcast)
     fail(key_location(*routing.broadcast),
          "a connection either partitions (partition_by) or broadcasts, not both");
+  if (routing.broadcast_when && !routing.partition_by)
+    fail(key_location(*routing.broadcast_when),
+         "broadcast_when sends some of the events a partition_by connection shares to every "
+         "replica: it needs partition_by (or broadcast: true for all of them)");
+  if (routing.partitioning && !routing.partition_by)
+    fail(key_location(*routing.partitioning),
+         "partitioning says how partition_by's key picks a replica: it needs partition_by");
   if (receivers.size() == 1) {
     if (routing.partition_by || broadcast)
       fail(key_location(routing.partition_by ? *routing.partition_by : *routing.broadcast),
@@ -195,6 +207,11 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
     params.emplace_back("by", routing.partition_by->key_node, routing.partition_by->value);
     params.emplace_back("outputs", routing.partition_by->key_node,
                         YAML::Node(static_cast<int>(receivers.size())));
+    if (routing.partitioning)
+      params.emplace_back("how", routing.partitioning->key_node, routing.partitioning->value);
+    if (routing.broadcast_when)
+      params.emplace_back("broadcast_when", routing.broadcast_when->key_node,
+                          routing.broadcast_when->value);
     Params bound = bind_params(*partition, name, where, params, file_, base_dir_);
     result_.workflow->add(name, make_actor(*partition, name, where, bound), partition->name, 20,
                           where);

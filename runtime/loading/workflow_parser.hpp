@@ -45,6 +45,10 @@ constexpr int kMaxParallelism = 1024;
 struct Routing {
   const YamlEntry* partition_by = nullptr;  // each key to one replica, by its hash
   const YamlEntry* broadcast = nullptr;     // `broadcast: true`: every event to every replica
+  // With partition_by: the events for which it holds go to every replica, in their place.
+  const YamlEntry* broadcast_when = nullptr;
+  // With partition_by: `hash` (the default) or `modulo` (the key is the replica's number).
+  const YamlEntry* partitioning = nullptr;
 };
 
 // One end of a connection as written: `actor` or `actor.port`.

@@ -213,6 +213,85 @@ connections:
   EXPECT_EQ(three.second, one.second);
 }
 
+// The partition actor itself, with `how: modulo` and `broadcast_when`: output j gets exactly the
+// input's events whose key is j modulo 4 and every control event, in input order.
+TEST_P(Parallelism, ModuloPartitionAndBroadcastEventsInTheirPlace) {
+  std::string text;
+  for (int i = 0; i < 2000; ++i)
+    text += i % 50 == 0
+                ? "{\"control\": true, \"i\": " + std::to_string(i) + "}\n"
+                : "{\"k\": " + std::to_string(i % 7 - 3) + ", \"i\": " + std::to_string(i) + "}\n";
+  const std::string in = write_file("mixed.jsonl", text);
+  std::string sinks, connections;
+  for (int j = 0; j < 4; ++j) {
+    sinks += "  out" + std::to_string(j) +
+             ": {type: jsonl_sink, path: " + temp_path("out" + std::to_string(j) + ".jsonl") +
+             "}\n";
+    connections += "  - p.out" + std::to_string(j) + " -> out" + std::to_string(j) + "\n";
+  }
+  RunSummary summary = run_yaml(R"(
+name: modulo
+actors:
+  src: {type: jsonl_source, path: )" +
+                                    in + R"(}
+  p: {type: partition, by: /k, outputs: 4, how: modulo, broadcast_when: "/control == true"}
+)" + sinks + "connections:\n  - src -> p\n" +
+                                    connections,
+                                GetParam());
+  EXPECT_EQ(summary.incomplete(), 0u);
+  const std::vector<Value> input = records_in(in);
+  for (int j = 0; j < 4; ++j) {
+    std::vector<std::int64_t> expected, actual;
+    for (const Value& r : input) {
+      const Value* key = r.field("k");
+      if (!key || ((key->as_int() % 4) + 4) % 4 == j) expected.push_back(r.field("i")->as_int());
+    }
+    for (const Value& r : records_in(temp_path("out" + std::to_string(j) + ".jsonl")))
+      actual.push_back(r.field("i")->as_int());
+    EXPECT_EQ(actual, expected) << "output " << j;
+  }
+}
+
+// The same through the loader: `partitioning: modulo` and `broadcast_when` on a connection into
+// replicas. Each keyed event arrives once, each key in order; each control event once per replica.
+TEST_P(Parallelism, ControlEventsReachEveryReplica) {
+  std::string text;
+  for (int i = 0; i < 3000; ++i)
+    text += "{\"k\": " + std::to_string(i % 40) + ", \"i\": " + std::to_string(i) +
+            (i % 100 == 0 ? ", \"control\": true" : "") + "}\n";
+  const std::string in = write_file("control.jsonl", text);
+  const std::string out = temp_path("out.jsonl");
+  RunSummary summary = run_yaml(R"(
+name: control
+actors:
+  src: {type: jsonl_source, path: )" +
+                                    in + R"(}
+  copy: {type: map, expression: "{k: /k, i: /i, control: /control}", parallelism: 3}
+  out: {type: jsonl_sink, path: )" + out +
+                                    R"(}
+connections:
+  - {from: src, to: copy, partition_by: /k, partitioning: modulo,
+     broadcast_when: "/control == true"}
+  - copy -> out
+)",
+                                GetParam());
+  EXPECT_EQ(summary.incomplete(), 0u);
+  std::map<std::int64_t, int> seen;
+  std::map<std::int64_t, std::int64_t> last_of_key;
+  for (const Value& r : records_in(out)) {
+    const std::int64_t i = r.field("i")->as_int();
+    ++seen[i];
+    const std::int64_t key = r.field("k")->as_int();
+    if (i % 100 == 0) continue;
+    auto [it, first] = last_of_key.try_emplace(key, -1);
+    EXPECT_LT(it->second, i) << "key " << key << " out of order";
+    it->second = i;
+  }
+  ASSERT_EQ(seen.size(), 3000u);
+  for (const auto& [i, n] : seen)
+    ASSERT_EQ(n, i % 100 == 0 ? 3 : 1) << "event " << i;
+}
+
 INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
                          [](const auto& info) { return testing::director_label(info.param); });
 
@@ -249,6 +328,19 @@ TEST(ParallelismInTheFile, MistakesAreReportedWhereTheyAre) {
                               "broadcast: true}\n"),
             "test.yaml:6:42: a connection either partitions (partition_by) or broadcasts, not "
             "both");
+  EXPECT_EQ(load_error(head + "  m: {type: map, expression: /i, parallelism: 2}\n"
+                              "connections:\n  - {from: src, to: m, broadcast_when: /c}\n"),
+            "test.yaml:6:24: broadcast_when sends some of the events a partition_by connection "
+            "shares to every replica: it needs partition_by (or broadcast: true for all of them)");
+  EXPECT_EQ(load_error(head + "  m: {type: map, expression: /i, parallelism: 2}\n"
+                              "connections:\n  - {from: src, to: m, partitioning: modulo}\n"),
+            "test.yaml:6:24: partitioning says how partition_by's key picks a replica: it needs "
+            "partition_by");
+  EXPECT_NE(load_error(head + "  m: {type: map, expression: /i, parallelism: 2}\n"
+                              "connections:\n  - {from: src, to: m, partition_by: /k, "
+                              "partitioning: random}\n")
+                .find("expected hash or modulo, got 'random'"),
+            std::string::npos);
 }
 
 }  // namespace

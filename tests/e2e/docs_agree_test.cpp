@@ -28,7 +28,7 @@ TEST(DocsAgree, TheConnectionKeysAreTheLoaders) {
   message.pop_back();  // the line end
   EXPECT_EQ(message,
             "unknown connection key 'color'; expected one of: from, to, window, capacity, "
-            "overload, partition_by, broadcast");
+            "overload, partition_by, broadcast, broadcast_when, partitioning");
   std::string doc = read_file(kDocs + "workflow-yaml.md");
   EXPECT_NE(doc.find("`" + message + "`"), std::string::npos)
       << "docs/workflow-yaml.md does not quote: " << message;

@@ -306,10 +306,14 @@ TEST(RunOutcome, WhatIsStillQueuedWhenTheGraceEndsIsCountedAsDropped) {
                                 "  - count -> out\n");
   ProcessResult result = run_cwf({"run", path, "--for", "200ms", "--grace", "0s"});
   EXPECT_EQ(result.status, 3) << result.err;
-  EXPECT_TRUE(contains(result.err, "actor 'count' (counter) dropped "));
+  // Usually the counter's window is what is dropped. A grant in flight on another worker when
+  // the time is up may still take the end of the input and close the window: then its one
+  // result is what is still queued, at the sink.
+  EXPECT_TRUE(contains(result.err, "actor 'count' (counter) dropped ") ||
+              contains(result.err, "actor 'out' (jsonl_sink) dropped an event"))
+      << result.err;
   EXPECT_TRUE(contains(result.err,
-                       " events: still queued when the run's time was up (--for and "
-                       "its grace period)\n"))
+                       ": still queued when the run's time was up (--for and its grace period)\n"))
       << result.err;
   // With the default grace the open window closes at the end of the input, and is counted.
   result = run_cwf({"run", path, "--for", "200ms"});

@@ -111,6 +111,9 @@ const std::map<std::string, std::string> kTestedElsewhere = {
      "needs a nats-server and runs for 10 s: nats_split_workflow_test.cpp, its own director"},
     {"gsm/design_to_order.yaml", "a GSM model, run by gsm/design_to_order_run.yaml"},
     {"linear_road.yaml", "checked against the reference answers: lr_pipeline_test.cpp"},
+    {"linear_road_partitioned.yaml",
+     "checked against the reference answers: workflow_differential_test.cpp, "
+     "workflow_rules_test.cpp"},
     {"sky_annotation/sky_annotation.yaml",
      "writes files, loops until opinions converge: sky_annotation_test.cpp under every director"},
     {"supply_chain/supply_chain.yaml",

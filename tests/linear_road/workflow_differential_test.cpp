@@ -1,10 +1,14 @@
 // The Linear Road workflow (workflows/linear_road.yaml) gives the reference implementation's
 // answers, line for line (as sets, emit aside), on generated traffic, under every director: one
-// thread per actor, and the scheduled director with each policy on one and two workers.
+// thread per actor, and the scheduled director with each policy on one and two workers. So does
+// the workflow partitioned by expressway (workflows/linear_road_partitioned.yaml) with 2 and 4
+// replicas, on traffic whose returning cars may take another expressway (their balance is then
+// summed over replicas) and with fewer or more expressways than replicas.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <string_view>
 
 #include "linear_road/answer_writer.hpp"
@@ -24,6 +28,9 @@ struct Dataset {
   std::string tolls;
   std::vector<std::string> expected;  // the reference's answers, sorted, without emit
   std::uint64_t lines = 0;
+  // Balance queries of cars that drove on another expressway before (answered, when partitioned,
+  // by adding up the parts of several replicas).
+  std::uint64_t queries_after_another_xway = 0;
 };
 
 // Generated once per process and kept: simulation and reference take a fraction of a second.
@@ -44,6 +51,19 @@ const Dataset& dataset(int xways, int minutes) {
   generator.run([&](const InputRecord& r) { records.push_back(r); });
   testing::write_input(d.input, records);
   d.lines = records.size();
+  {
+    std::map<std::int32_t, std::int32_t> first_xway;
+    std::set<std::int32_t> switched;
+    for (const InputRecord& r : records) {
+      if (r.type == static_cast<std::int32_t>(InputType::position_report)) {
+        auto [at, fresh] = first_xway.emplace(r.carid, r.xway);
+        if (!fresh && at->second != r.xway) switched.insert(r.carid);
+      } else if (r.type == static_cast<std::int32_t>(InputType::account_balance) &&
+                 switched.count(r.carid)) {
+        ++d.queries_after_another_xway;
+      }
+    }
+  }
   {
     std::ofstream tolls(d.tolls);
     generate_historical_tolls(generator.stats().cars, xways, options.seed,
@@ -71,6 +91,7 @@ struct Case {
   int xways;
   int minutes;
   DirectorChoice director;
+  int replicas = 0;  // 0: workflows/linear_road.yaml; else the partitioned one with this many
 };
 
 class LrWorkflowDifferential : public ::testing::TestWithParam<Case> {};
@@ -79,8 +100,15 @@ TEST_P(LrWorkflowDifferential, AnswersEqualTheReference) {
   const Case& c = GetParam();
   const Dataset& d = dataset(c.xways, c.minutes);
   ASSERT_GT(d.expected.size(), 1000u);
-  const std::string out = testing::test_directory("diff_out_" + c.director.name()) + "/out";
-  testing::WorkflowRun run = testing::run_linear_road(d.input, d.tolls, out, c.director);
+  if (c.replicas > 0) {
+    ASSERT_GT(d.queries_after_another_xway, 0u);
+  }
+  const std::string dir = testing::test_directory("diff_out_" + c.director.name());
+  const std::string out = dir + "/out";
+  const std::string workflow =
+      c.replicas == 0 ? testing::kFusedWorkflow : testing::partitioned_workflow(dir, c.replicas);
+  testing::WorkflowRun run =
+      testing::run_linear_road(d.input, d.tolls, out, c.director, {}, workflow);
   EXPECT_EQ(run.summary.incomplete(), 0u);
   std::vector<std::string> actual = testing::answer_lines(out);
   ASSERT_EQ(actual.size(), d.expected.size());
@@ -119,6 +147,10 @@ std::vector<Case> cases() {
   for (const DirectorChoice& director : directors) {
     if (!cwf::testing::kSanitizerBuild) all.push_back({1, 25, director});
     all.push_back({2, 8, director});
+    // Three expressways: 2 replicas hold two and one, 4 replicas leave one with none.
+    for (int replicas : {2, 4})
+      if (!cwf::testing::kSanitizerBuild || (replicas == 2 && director.type == "threaded"))
+        all.push_back({3, 10, director, replicas});
   }
   return all;
 }
@@ -127,7 +159,10 @@ INSTANTIATE_TEST_SUITE_P(Directors, LrWorkflowDifferential, ::testing::ValuesIn(
                          [](const ::testing::TestParamInfo<Case>& info) {
                            return "L" + std::to_string(info.param.xways) + "_" +
                                   std::to_string(info.param.minutes) + "min_" +
-                                  info.param.director.name();
+                                  info.param.director.name() +
+                                  (info.param.replicas == 0
+                                       ? ""
+                                       : "_" + std::to_string(info.param.replicas) + "_replicas");
                          });
 
 }  // namespace

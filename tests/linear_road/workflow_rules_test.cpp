@@ -48,13 +48,16 @@ std::vector<std::string> reference_answers(const std::vector<InputRecord>& recor
 }
 
 // Runs the workflow on `records` (written as an input file) and checks it equals the reference.
+// `replicas` > 0: the partitioned workflow with that many replicas.
 std::vector<std::string> workflow_answers(const std::vector<InputRecord>& records,
                                           const std::string& name,
-                                          const DirectorChoice& director = {"scheduled", "fifo",
-                                                                            2}) {
+                                          const DirectorChoice& director = {"scheduled", "fifo", 2},
+                                          int replicas = 0) {
   std::string dir = testing::test_directory(name);
   testing::write_input(dir + "/input.dat", records);
-  testing::run_linear_road(dir + "/input.dat", "", dir + "/out", director);
+  testing::run_linear_road(
+      dir + "/input.dat", "", dir + "/out", director, {},
+      replicas > 0 ? testing::partitioned_workflow(dir, replicas) : testing::kFusedWorkflow);
   std::vector<std::string> answers = testing::answer_lines(dir + "/out");
   EXPECT_EQ(answers, reference_answers(records, dir));
   return answers;
@@ -75,6 +78,59 @@ TEST(LrWorkflowRules, BalanceQueryAfterItsCarsReportIncludesTheChargeOfThatRepor
     // Lines without emit: 0,carid,time,lav,toll / 2,time,resulttime,qid,balance.
     EXPECT_TRUE(has(answers, "0,1,60,10,200"));
     EXPECT_TRUE(has(answers, "2,90,90,7,200")) << director.name();
+  }
+}
+
+// Partitioned by expressway, a car's balance is what every replica charged it: car 1 pays 200 on
+// expressway 0 (replica 0), comes back on expressway 1 (replica 1) and pays 200 there.
+TEST(LrWorkflowRules, PartitionedBalanceAddsWhatEachExpresswayCharged) {
+  for (const DirectorChoice& director :
+       {DirectorChoice{"threaded", "fifo", 1}, DirectorChoice{"scheduled", "fifo", 1},
+        DirectorChoice{"scheduled", "rr", 2}}) {
+    auto records = congestion();  // expressway 0, minute 1
+    for (int i = 0; i < 60; ++i)  // expressway 1, minute 3
+      records.push_back(position_report(120 + i % 60, 2000 + i, 10,
+                                        Place{.seg = 10, .pos = 52800 + 10 * i, .xway = 1}));
+    records.push_back(position_report(60, 1, 30, Place{.seg = 10}));
+    records.push_back(position_report(90, 1, 30, Place{.seg = 11}));  // pays 200
+    records.push_back(balance_query(90, 1, 7));
+    records.push_back(position_report(200, 1, 30, Place{.seg = 10, .lane = 0, .xway = 1}));
+    records.push_back(position_report(230, 1, 30, Place{.seg = 11, .xway = 1}));  // pays 200
+    records.push_back(balance_query(230, 1, 8));
+    records.push_back(balance_query(231, 99, 9));  // never seen: 0 from each replica
+    for (int replicas : {2, 3}) {
+      auto answers = workflow_answers(
+          by_time(records), "partitioned_" + std::to_string(replicas) + "_" + director.name(),
+          director, replicas);
+      EXPECT_TRUE(has(answers, "0,1,200,10,200")) << director.name();
+      EXPECT_TRUE(has(answers, "2,90,90,7,200")) << director.name();
+      EXPECT_TRUE(has(answers, "2,230,230,8,400")) << director.name();
+      EXPECT_TRUE(has(answers, "2,231,231,9,0")) << director.name();
+    }
+  }
+}
+
+TEST(LrWorkflowRules, AReplicatedTollActorWithoutItsBalanceSumIsRefused) {
+  std::string dir = testing::test_directory("replicas_without_sum");
+  testing::write_input(dir + "/input.dat", congestion());
+  std::ofstream(dir + "/wf.yaml") << "actors:\n"
+                                     "  input: {type: lr_source, path: input.dat}\n"
+                                     "  tolls: {type: lr_toll, parallelism: 2}\n"
+                                     "  expenditures: {type: lr_daily_expenditure}\n"
+                                     "  answers: {type: lr_answer_sink, path: out}\n"
+                                     "connections:\n"
+                                     "  - {from: input.out, to: tolls, partition_by: /xway}\n"
+                                     "  - tolls -> answers\n"
+                                     "  - input.expenditure -> expenditures\n"
+                                     "  - expenditures -> answers\n";
+  try {
+    testing::run_linear_road(dir + "/input.dat", "", dir + "/out", {"scheduled", "fifo", 1}, {},
+                             dir + "/wf.yaml");
+    ADD_FAILURE() << "the workflow ran";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("connect its 'balances' output to an lr_balance_sum"),
+              std::string::npos)
+        << e.what();
   }
 }
 

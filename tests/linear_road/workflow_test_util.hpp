@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -57,17 +59,36 @@ struct WorkflowRun {
   std::array<std::uint64_t, 4> answers{};
 };
 
-// Runs workflows/linear_road.yaml on `input`, answers to `output`; `extra` are further --set
-// settings (ACTOR.PARAM=VALUE).
+inline const std::string kFusedWorkflow = CWF_SOURCE_DIR "/workflows/linear_road.yaml";
+inline const std::string kPartitionedWorkflow =
+    CWF_SOURCE_DIR "/workflows/linear_road_partitioned.yaml";
+
+// workflows/linear_road_partitioned.yaml with `replicas` replicas of its per-expressway stages,
+// written into `dir`.
+inline std::string partitioned_workflow(const std::string& dir, int replicas) {
+  std::ifstream in(kPartitionedWorkflow);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string anchor = "&replicas 2";
+  std::size_t at = text.find(anchor);
+  if (at == std::string::npos) throw std::runtime_error(kPartitionedWorkflow + ": no " + anchor);
+  text.replace(at, anchor.size(), "&replicas " + std::to_string(replicas));
+  std::string path = dir + "/linear_road_partitioned_" + std::to_string(replicas) + ".yaml";
+  std::ofstream(path) << text;
+  return path;
+}
+
+// Runs `workflow` (workflows/linear_road.yaml by default) on `input`, answers to `output`;
+// `extra` are further --set settings (ACTOR.PARAM=VALUE).
 inline WorkflowRun run_linear_road(const std::string& input, const std::string& tolls,
                                    const std::string& output, const DirectorChoice& director,
-                                   const std::vector<ParamOverride>& extra = {}) {
+                                   const std::vector<ParamOverride>& extra = {},
+                                   const std::string& workflow_path = kFusedWorkflow) {
   std::vector<ParamOverride> overrides = {
       {"input", "path", input}, {"answers", "path", output}, {"expenditures", "tolls", tolls}};
   overrides.insert(overrides.end(), extra.begin(), extra.end());
   auto workflow = load_workflow_file(
-      CWF_SOURCE_DIR "/workflows/linear_road.yaml",
-      LoadContext{workflow_actor_registry(), workflow_scheduler_registry()}, overrides);
+      workflow_path, LoadContext{workflow_actor_registry(), workflow_scheduler_registry()},
+      overrides);
   workflow->director().type = director.type;
   workflow->director().scheduler = director.scheduler;
   workflow->director().workers = director.workers;
