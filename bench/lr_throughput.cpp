@@ -1,7 +1,8 @@
-// Linear Road as fast as possible: the workflow (workflows/linear_road.yaml) against the
-// reference implementation, both over the same input in the same iteration (lr::Rater's trial
-// without pacing, as `cwf lr rate --afap` does), under several directors. Each iteration reports
-// the workflow's and the reference's tuples/s and their ratio; the summary gives the medians.
+// Linear Road as fast as possible: the workflow (workflows/linear_road.yaml, and at L = 4 also
+// workflows/linear_road_partitioned.yaml) against the reference implementation, both over the same
+// input in the same iteration (lr::Rater's trial without pacing, as `cwf lr rate --afap` does),
+// under several directors. Each iteration reports the workflow's and the reference's tuples/s and
+// their ratio; the summary gives the medians.
 //
 // Input: --input=FILE (plain or .xz; e.g. the shared dataset decompressed), else a dataset
 // generated once into $TMPDIR (`cwf lr generate --xways 1 --minutes 60 --seed 1`), so the
@@ -59,12 +60,14 @@ struct Variant {
   const char* director;
   const char* scheduler;
   unsigned workers;
+  int xways = 1;                              // L: the input replicated for L expressways
+  const char* workflow = "linear_road.yaml";  // in workflows/
 };
 
 void BM_LinearRoad(benchmark::State& state, Variant variant) {
   lr::RatingOptions options;
   options.input = g_input.empty() ? generated_input() : g_input;
-  options.workflow = std::string(CWF_SOURCE_DIR) + "/workflows/linear_road.yaml";
+  options.workflow = std::string(CWF_SOURCE_DIR) + "/workflows/" + variant.workflow;
   options.compression = 0;
   options.director = variant.director;
   options.scheduler = variant.scheduler;
@@ -75,7 +78,7 @@ void BM_LinearRoad(benchmark::State& state, Variant variant) {
   double workflow_rate = 0, reference_rate = 0;
   std::uint64_t tuples = 0;
   for (auto _ : state) {
-    lr::RatingTrial trial = rater.trial(1);
+    lr::RatingTrial trial = rater.trial(variant.xways);
     if (!trial.validated()) {
       state.SkipWithError("the workflow's answers differ from the reference's");
       return;
@@ -91,9 +94,18 @@ void BM_LinearRoad(benchmark::State& state, Variant variant) {
 }
 
 const std::vector<Variant> kVariants = {
-    {"fifo_2_workers", "scheduled", "fifo", 2}, {"fifo_1_worker", "scheduled", "fifo", 1},
-    {"qbs_2_workers", "scheduled", "qbs", 2},   {"rr_2_workers", "scheduled", "rr", 2},
-    {"rb_2_workers", "scheduled", "rb", 2},     {"threaded", "threaded", "", 0},
+    {"fifo_2_workers", "scheduled", "fifo", 2},
+    {"fifo_1_worker", "scheduled", "fifo", 1},
+    {"qbs_2_workers", "scheduled", "qbs", 2},
+    {"rr_2_workers", "scheduled", "rr", 2},
+    {"rb_2_workers", "scheduled", "rb", 2},
+    {"threaded", "threaded", "", 0},
+    // L = 4: the single chain, and the chain partitioned by expressway (two replicas of each
+    // per-expressway stage, workflows/linear_road_partitioned.yaml), on one worker and on two.
+    {"L4_chain_1_worker", "scheduled", "fifo", 1, 4},
+    {"L4_chain_2_workers", "scheduled", "fifo", 2, 4},
+    {"L4_parted_1_worker", "scheduled", "fifo", 1, 4, "linear_road_partitioned.yaml"},
+    {"L4_parted_2_workers", "scheduled", "fifo", 2, 4, "linear_road_partitioned.yaml"},
 };
 
 class RatioReporter final : public cwf_bench::MedianReporter {
