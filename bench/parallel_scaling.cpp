@@ -5,9 +5,10 @@
 //
 //   branches  source -+-> a0 -> a1 -> a2 -+-> sink      (every event down both branches)
 //                     +-> b0 -> b1 -> b2 -+
-//   replicas  source -> partition(by key) -+-> work[0] -+-> sink   (each event to one replica,
-//                                          +-> work[1] -+            as `parallelism: 2` loads;
-//                                                                    six stages' work per event)
+//   replicas  source -(partition_by key)-+-> work[0] -+-> sink   (each event to one replica,
+//                                        +-> work[1] -+            as `parallelism: 2` loads:
+//                                                                  the source's emit picks it;
+//                                                                  six stages' work per event)
 //
 // Each configuration runs `--rounds` times (default 5), interleaved; the medians are printed with
 // the speed-up (one worker's time over two workers') and the speed-up over the ceiling. A run that
@@ -26,10 +27,10 @@
 #include <thread>
 #include <vector>
 
-#include "actors/partition.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/execution/scheduled_director.hpp"
 #include "runtime/execution/threaded_director.hpp"
+#include "runtime/graph/route_rule.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 
 namespace {
@@ -131,14 +132,15 @@ void build_branches(Workflow& workflow, std::atomic<std::int64_t>& sum) {
 }
 
 void build_replicas(Workflow& workflow, std::atomic<std::int64_t>& sum) {
-  workflow.emplace<Numbers>("source", g_events);
-  workflow.add("partition", std::make_unique<actors::Partition>(Expression::compile("/"), 2));
+  const ActorId source = workflow.emplace<Numbers>("source", g_events);
   workflow.emplace<Count>("sink", sum);
-  workflow.connect("source", "partition");
+  auto rule = std::make_shared<const RouteRule>(Expression::compile("/"), 2);
   for (int replica = 0; replica < 2; ++replica) {
     std::string name = "work[" + std::to_string(replica) + "]";
-    workflow.emplace<Work>(name, 6);  // the work of both branches of `branches` per event
-    workflow.connect("partition", "out" + std::to_string(replica), name, "in");
+    // The work of both branches of `branches` per event.
+    const ActorId work = workflow.emplace<Work>(name, 6);
+    workflow.connect(
+        Connection{{source, 0}, {work, 0}, {}, std::nullopt, std::nullopt, rule, replica});
     workflow.connect(name, "sink");
   }
 }

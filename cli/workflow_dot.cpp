@@ -34,8 +34,9 @@ std::string replicated_actor(const std::string& name) {
 
 // Writes the actors and connections of `workflow`; node ids are prefixed so that sub-workflows
 // (drawn as clusters inside their composite) do not collide with the outer graph. The replicas of
-// an actor with parallelism are drawn in a dashed cluster, the partition actors that share events
-// among them as diamonds.
+// an actor with parallelism are drawn in a dashed cluster; a connection that shares events among
+// them by a key is labelled with its rule and the replica's part ("partition_by /car: 1 of 2"),
+// and a partition actor of the workflow's own is a diamond.
 void write_graph(const Workflow& workflow, const std::string& prefix, const std::string& indent,
                  std::ostream& out) {
   std::string open_cluster;  // the replicated actor whose cluster is open
@@ -99,6 +100,9 @@ void write_graph(const Workflow& workflow, const std::string& prefix, const std:
     if (to.inputs().size() > 1)
       label +=
           (label.empty() ? "" : " -> ") + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
+    if (c.route)
+      label += (label.empty() ? "" : "\n") + c.route->describe() + ": " +
+               std::to_string(c.route_receiver + 1) + " of " + std::to_string(c.route->receivers());
     if (const PortWindow* window = workflow.window(c.to))
       label += (label.empty() ? "" : "\n") + window->spec.describe();
     if (!label.empty()) out << " [label=" << quoted(label) << "]";

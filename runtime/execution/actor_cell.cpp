@@ -1,5 +1,7 @@
 #include "runtime/execution/actor_cell.hpp"
 
+#include "runtime/expressions/expr_error.hpp"
+
 #include "runtime/execution/case_cancellations.hpp"
 
 #include <algorithm>
@@ -46,9 +48,42 @@ ActorCell::Route ActorCell::make_route(Receiver& target, QueueLimits limits) {
 }
 
 std::size_t ActorCell::add_route(int output_port, Receiver& target, QueueLimits limits) {
+  const auto port = static_cast<std::size_t>(output_port);
   Route route = make_route(target, limits);
   std::size_t index = route.producer->index();
-  routes_[static_cast<std::size_t>(output_port)].push_back(std::move(route));
+  routes_[port].push_back(std::move(route));
+  // After a rule's routes on the port: one that gets every event.
+  if (port < routed_.size() && routed_[port])
+    routing_[port].plain.push_back(routes_[port].size() - 1);
+  return index;
+}
+
+std::size_t ActorCell::add_route(int output_port, Receiver& target, QueueLimits limits,
+                                 std::shared_ptr<const RouteRule> rule, int receiver) {
+  const auto port = static_cast<std::size_t>(output_port);
+  const std::size_t route = routes_[port].size();
+  Route made = make_route(target, limits);
+  const std::size_t index = made.producer->index();
+  routes_[port].push_back(std::move(made));
+  if (routing_.size() < routes_.size()) {
+    routing_.resize(routes_.size());
+    routed_.resize(routes_.size(), 0);
+  }
+  PortRouting& routing = routing_[port];
+  if (!routed_[port]) {
+    // The routes added before the first rule get every event.
+    for (std::size_t i = 0; i < route; ++i)
+      routing.plain.push_back(i);
+    routed_[port] = 1;
+  }
+  auto group = std::find_if(routing.groups.begin(), routing.groups.end(),
+                            [&](const RouteGroup& g) { return g.rule == rule; });
+  if (group == routing.groups.end()) {
+    routing.groups.push_back(
+        {rule, std::vector<std::size_t>(static_cast<std::size_t>(rule->receivers()), route)});
+    group = routing.groups.end() - 1;
+  }
+  group->routes[static_cast<std::size_t>(receiver)] = route;
   return index;
 }
 
@@ -100,7 +135,38 @@ void ActorCell::send(int port, Event&& event) {
   stats_.events_out.add();
   if (send_hooks_.load(std::memory_order_relaxed)) [[unlikely]]
     before_send(port, event);
+  if (!routed_.empty() && routed_[static_cast<std::size_t>(port)]) [[unlikely]] {
+    send_routed(port, std::move(event));
+    return;
+  }
   deliver_to(routes_[static_cast<std::size_t>(port)], std::move(event));
+}
+
+void ActorCell::send_routed(int port, Event&& event) {
+  std::vector<Route>& routes = routes_[static_cast<std::size_t>(port)];
+  const PortRouting& routing = routing_[static_cast<std::size_t>(port)];
+  for (std::size_t route : routing.plain) {
+    Event copy = event;
+    deliver_one(routes[route], std::move(copy));
+  }
+  for (const RouteGroup& group : routing.groups) {
+    int picked;
+    try {
+      picked = group.rule->choose(event.token);
+    } catch (const ExprError& e) {
+      report(ProblemKind::rejected, std::string("cannot pick a replica: ") + e.what(), &event);
+      picked = -2;  // none: its punctuation still goes to every receiver
+    }
+    for (std::size_t i = 0; i < group.routes.size(); ++i) {
+      Route& route = routes[group.routes[i]];
+      if (picked == RouteRule::kEveryReceiver || picked == static_cast<int>(i)) {
+        Event copy = event;
+        deliver_one(route, std::move(copy));
+      } else if (punctuates_) {
+        deliver_one(route, Event{Value(), event.time, event.wave.as_punctuation()});
+      }
+    }
+  }
 }
 
 // Out of line, so that send() stays small enough to be inlined into every emit.

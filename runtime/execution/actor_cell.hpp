@@ -29,6 +29,7 @@
 #include "runtime/execution/receiver.hpp"
 #include "runtime/execution/time_keeper.hpp"
 #include "runtime/graph/queue_limits.hpp"
+#include "runtime/graph/route_rule.hpp"
 #include "runtime/time/clock.hpp"
 
 namespace cwf {
@@ -115,6 +116,11 @@ class ActorCell {
   // Returns the index of the producer the route is on its receiver. `limits`: what the route may
   // hold (QueueLimits); unbounded for a connection that closes a cycle.
   std::size_t add_route(int output_port, Receiver& target, QueueLimits limits = kUnboundedQueue);
+  // A route that is receiver `receiver` of `rule` (a connection with partition_by): an event
+  // emitted on the port goes on it only when the rule picks it. With wave punctuations on, the
+  // receivers not picked get the event's punctuation, so that their waves still complete.
+  std::size_t add_route(int output_port, Receiver& target, QueueLimits limits,
+                        std::shared_ptr<const RouteRule> rule, int receiver);
   // Where the events that expire from input port `input_port`'s windows go (pattern CWP6).
   void add_expired_route(int input_port, Receiver& target, QueueLimits limits = kUnboundedQueue);
   static constexpr QueueLimits kUnboundedQueue{QueueLimits::kUnbounded, Overload::block};
@@ -296,6 +302,18 @@ class ActorCell {
   void wake_consumers();
   void deliver_to(std::vector<Route>& routes, Event&& event);
   void deliver_one(Route& route, Event&& event);
+  // send() on a port with routes of a RouteRule: the other routes get the event, each rule's
+  // routes the one it picks. A key that fails to evaluate is reported and the event goes to
+  // none of the rule's receivers.
+  [[gnu::noinline]] void send_routed(int port, Event&& event);
+  struct RouteGroup {
+    std::shared_ptr<const RouteRule> rule;
+    std::vector<std::size_t> routes;  // index in routes_[port] of each receiver of the rule
+  };
+  struct PortRouting {
+    std::vector<std::size_t> plain;  // routes of no rule: every event
+    std::vector<RouteGroup> groups;
+  };
 
   // Keeps the graph's edges between cells (for the end of input, actor by actor).
   void link_to(ActorCell& consumer);
@@ -357,6 +375,8 @@ class ActorCell {
   std::uint64_t problems_shown_ = 0;
   std::vector<std::unique_ptr<Receiver>> receivers_;
   std::vector<std::vector<Route>> routes_;
+  std::vector<PortRouting> routing_;  // per output port; used where routed_ is set
+  std::vector<char> routed_;          // per output port: some route of it has a RouteRule
   std::vector<std::vector<Route>> expired_routes_;  // per input port
   std::vector<Route*> routes_to_wake_;
   std::vector<ActorCell*> upstream_;   // cells that send to this one (routes and expired routes)

@@ -12,6 +12,7 @@
 #include "runtime/actor/actor.hpp"
 #include "runtime/actor/port.hpp"
 #include "runtime/graph/queue_limits.hpp"
+#include "runtime/graph/route_rule.hpp"
 #include "runtime/values/value.hpp"
 #include "runtime/windows/window_spec.hpp"
 
@@ -50,6 +51,11 @@ struct Connection {
   // What the connection may hold (QueueLimits); not set: the workflow's default.
   std::optional<std::uint64_t> capacity = std::nullopt;
   std::optional<Overload> overload = std::nullopt;
+  // With `partition_by`: the connection is receiver `route_receiver` of `route`; its sender's cell
+  // puts an event on it only when the rule picks that receiver (or every receiver). The
+  // connections of one rule leave from one output port.
+  std::shared_ptr<const RouteRule> route = nullptr;
+  int route_receiver = -1;
 };
 
 // The window operator declared on an input port, shared by every connection into it. A port

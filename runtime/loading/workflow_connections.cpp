@@ -195,33 +195,31 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
                     "': partition_by: KEY (each key to one replica) or broadcast: true (every "
                     "event to every replica)");
   }
-  // A partition actor per sending replica, beside it: events cross to another replica's worker
-  // only where their key says they must.
+  // The rule is the partition actor's, built from the connection's keys (so that its parameters
+  // are checked, and reported where they are written, as the actor's are); each sending replica
+  // applies it as it emits: an event crosses to another replica's worker only where its key says
+  // so, and without a hop through an actor of its own.
   const ActorType* partition = loader_.context().actors.find("partition");
   if (!partition)
     fail(key_location(*routing.partition_by), "partition_by needs the 'partition' actor type");
   const std::string port = to.port.value_or(target_input_name(receivers.front()));
-  for (const Endpoint& sender : senders) {
-    const std::string name = "partition(" + sender.actor + "->" + to.actor + "." + port + ")";
-    std::vector<YamlEntry> params;
-    params.emplace_back("by", routing.partition_by->key_node, routing.partition_by->value);
-    params.emplace_back("outputs", routing.partition_by->key_node,
-                        YAML::Node(static_cast<int>(receivers.size())));
-    if (routing.partitioning)
-      params.emplace_back("how", routing.partitioning->key_node, routing.partitioning->value);
-    if (routing.broadcast_when)
-      params.emplace_back("broadcast_when", routing.broadcast_when->key_node,
-                          routing.broadcast_when->value);
-    Params bound = bind_params(*partition, name, where, params, file_, base_dir_);
-    result_.workflow->add(name, make_actor(*partition, name, where, bound), partition->name, 20,
-                          where);
-    Endpoint partitioner{name, std::nullopt, where, where};
-    connect_one(sender, partitioner, where, nullptr, capacity, overload);
-    for (std::size_t i = 0; i < receivers.size(); ++i) {
-      Endpoint output{name, "out" + std::to_string(i), where, where};
-      connect_one(output, receivers[i], where, window, capacity, overload);
-    }
-  }
+  const std::string name = "partition_by(" + from.actor + "->" + to.actor + "." + port + ")";
+  std::vector<YamlEntry> params;
+  params.emplace_back("by", routing.partition_by->key_node, routing.partition_by->value);
+  params.emplace_back("outputs", routing.partition_by->key_node,
+                      YAML::Node(static_cast<int>(receivers.size())));
+  if (routing.partitioning)
+    params.emplace_back("how", routing.partitioning->key_node, routing.partitioning->value);
+  if (routing.broadcast_when)
+    params.emplace_back("broadcast_when", routing.broadcast_when->key_node,
+                        routing.broadcast_when->value);
+  Params bound = bind_params(*partition, name, where, params, file_, base_dir_);
+  std::shared_ptr<const RouteRule> rule = make_actor(*partition, name, where, bound)->route_rule();
+  if (!rule) fail(key_location(*routing.partition_by), "the 'partition' actor type has no rule");
+  for (const Endpoint& sender : senders)
+    for (std::size_t i = 0; i < receivers.size(); ++i)
+      connect_one(sender, receivers[i], where, window, capacity, overload, rule,
+                  static_cast<int>(i));
 }
 
 std::string FileParser::target_input_name(const Endpoint& end) const {
@@ -231,7 +229,8 @@ std::string FileParser::target_input_name(const Endpoint& end) const {
 
 void FileParser::connect_one(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
                              const YamlEntry* window, std::optional<std::uint64_t> capacity,
-                             std::optional<Overload> overload) {
+                             std::optional<Overload> overload,
+                             std::shared_ptr<const RouteRule> route, int route_receiver) {
   Workflow& workflow = *result_.workflow;
   ActorId producer = resolve_actor(from);
   ActorId consumer = resolve_actor(to);
@@ -268,7 +267,13 @@ void FileParser::connect_one(const Endpoint& from, const Endpoint& to, const Sou
     fail(to.actor_location, "actor '" + to.actor + "' has no input port");
   }
   try {
-    workflow.connect(Connection{{producer, out}, {consumer, in}, where, capacity, overload});
+    workflow.connect(Connection{{producer, out},
+                                {consumer, in},
+                                where,
+                                capacity,
+                                overload,
+                                std::move(route),
+                                route_receiver});
   } catch (const WorkflowError& e) {
     fail(where, e.what());
   }

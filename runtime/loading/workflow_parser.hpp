@@ -116,15 +116,18 @@ class FileParser {
   ActorId resolve_actor(const Endpoint& end) const;
   // `window` (a `window:` entry) declares the window of the input port the connection feeds.
   // An actor with parallelism is its replicas: a connection from it leaves every replica; one
-  // into it is shared as `routing` says (a `partition` actor per sending replica for
-  // `partition_by`), or, between two actors with the same parallelism, goes replica to replica.
+  // into it is shared as `routing` says (for `partition_by`, a connection from each sending
+  // replica to each receiving one, of one RouteRule), or, between two actors with the same
+  // parallelism, goes replica to replica.
   void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
                const YamlEntry* window = nullptr, std::optional<std::uint64_t> capacity = {},
                std::optional<Overload> overload = {}, Routing routing = {});
-  // One connection between two actors of the workflow (replicas named as such).
+  // One connection between two actors of the workflow (replicas named as such); with `route`,
+  // receiver `route_receiver` of that rule.
   void connect_one(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
                    const YamlEntry* window, std::optional<std::uint64_t> capacity,
-                   std::optional<Overload> overload);
+                   std::optional<Overload> overload,
+                   std::shared_ptr<const RouteRule> route = nullptr, int route_receiver = -1);
   // The actor (replicas: their names) an endpoint stands for.
   std::vector<Endpoint> replicas_of(const Endpoint& end) const;
   // The first input port's name of the actor `end` names ("in" when it has none).

@@ -292,6 +292,37 @@ connections:
     ASSERT_EQ(n, i % 100 == 0 ? 3 : 1) << "event " << i;
 }
 
+// A key that cannot pick a replica (modulo of a string) is the sender's error, counted, and the
+// event goes to no replica; the others arrive.
+TEST_P(Parallelism, AnEventWhoseKeyPicksNoReplicaIsCountedAtTheSender) {
+  std::string text;
+  for (int i = 0; i < 300; ++i)
+    text += "{\"k\": " + (i % 30 == 0 ? "\"x\"" : std::to_string(i)) +
+            ", \"i\": " + std::to_string(i) + "}\n";
+  const std::string in = write_file("bad_keys.jsonl", text);
+  const std::string out = temp_path("out.jsonl");
+  RunSummary summary = run_yaml(R"(
+name: bad_keys
+actors:
+  src: {type: jsonl_source, path: )" +
+                                    in + R"(}
+  copy: {type: map, expression: "/i", parallelism: 2}
+  out: {type: jsonl_sink, path: )" + out +
+                                    R"(}
+connections:
+  - {from: src, to: copy, partition_by: /k, partitioning: modulo}
+  - copy -> out
+)",
+                                GetParam());
+  EXPECT_EQ(summary.incomplete(), 10u);
+  const ActorSummary* src = nullptr;
+  for (const ActorSummary& a : summary.actors)
+    if (a.name == "src") src = &a;
+  ASSERT_NE(src, nullptr);
+  EXPECT_EQ(src->rejected, 10u);
+  EXPECT_EQ(records_in(out).size(), 290u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
                          [](const auto& info) { return testing::director_label(info.param); });
 

@@ -71,7 +71,7 @@ TEST(Commands, GraphDrawsActorsConnectionsAndSubWorkflows) {
   EXPECT_NE(result.out.find("\"stage/squares\" -> \"out\""), std::string::npos);
 }
 
-TEST(Commands, GraphDrawsReplicasInAClusterAndPartitionsAsDiamonds) {
+TEST(Commands, GraphDrawsReplicasInAClusterAndLabelsThePartitionedEdges) {
   std::string path = write_temp("replicas.yaml",
                                 "name: replicas\n"
                                 "actors:\n"
@@ -89,9 +89,12 @@ TEST(Commands, GraphDrawsReplicasInAClusterAndPartitionsAsDiamonds) {
                             "    \"square[1]\" [shape=box, label=\"square[1]\\nmap\"];\n  }\n"),
             std::string::npos)
       << result.out;
-  EXPECT_NE(result.out.find("\"partition(gen->square.in)\" [shape=diamond"), std::string::npos);
-  EXPECT_NE(result.out.find("\"partition(gen->square.in)\" -> \"square[1]\" [label=\"out1\"]"),
+  EXPECT_NE(result.out.find("\"gen\" -> \"square[0]\" [label=\"partition_by /: 1 of 2\"]"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("\"gen\" -> \"square[1]\" [label=\"partition_by /: 2 of 2\"]"),
             std::string::npos);
+  EXPECT_EQ(result.out.find("partition("), std::string::npos);
   EXPECT_NE(result.out.find("\"square[0]\" -> \"out\""), std::string::npos);
   // And it runs: every square once.
   result = run_cwf({"run", path});
