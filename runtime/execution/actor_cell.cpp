@@ -149,7 +149,9 @@ void ActorCell::send_routed(int port, Event&& event) {
     Event copy = event;
     deliver_one(routes[route], std::move(copy));
   }
-  for (const RouteGroup& group : routing.groups) {
+  for (std::size_t g = 0; g < routing.groups.size(); ++g) {
+    const RouteGroup& group = routing.groups[g];
+    const bool last_group = g + 1 == routing.groups.size();
     int picked;
     try {
       picked = group.rule->choose(event.token);
@@ -157,14 +159,25 @@ void ActorCell::send_routed(int port, Event&& event) {
       report(ProblemKind::rejected, std::string("cannot pick a replica: ") + e.what(), &event);
       picked = -2;  // none: its punctuation still goes to every receiver
     }
-    for (std::size_t i = 0; i < group.routes.size(); ++i) {
-      Route& route = routes[group.routes[i]];
-      if (picked == RouteRule::kEveryReceiver || picked == static_cast<int>(i)) {
-        Event copy = event;
-        deliver_one(route, std::move(copy));
-      } else if (punctuates_) {
-        deliver_one(route, Event{Value(), event.time, event.wave.as_punctuation()});
+    if (punctuates_ || picked == RouteRule::kEveryReceiver) {
+      for (std::size_t i = 0; i < group.routes.size(); ++i) {
+        Route& route = routes[group.routes[i]];
+        if (picked == RouteRule::kEveryReceiver || picked == static_cast<int>(i)) {
+          Event copy = event;
+          deliver_one(route, std::move(copy));
+        } else {
+          deliver_one(route, Event{Value(), event.time, event.wave.as_punctuation()});
+        }
       }
+    } else if (picked >= 0) {
+      // The common case: one receiver, and the event is not needed after it.
+      Route& route = routes[group.routes[static_cast<std::size_t>(picked)]];
+      if (last_group) {
+        deliver_one(route, std::move(event));
+        return;
+      }
+      Event copy = event;
+      deliver_one(route, std::move(copy));
     }
   }
 }
