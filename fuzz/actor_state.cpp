@@ -1,15 +1,16 @@
 // Fuzzes the restoring of actors' own state from a checkpoint (Actor::restore_state) for every
 // actor type that keeps one: sources (positions in their files), sinks (their files' sizes),
-// counter, aggregates, joins, the Linear Road actors' tables, the GSM engine's instances, the ECA
-// detector's held occurrences and deadlines, the rule engine's, the time events still to come,
-// the sites' occurrence ids and the history's size, the pub/sub broker's routing tables, the
-// guard scheduler's and gsm_pubsub's sub-workflows, a sub-workflow with windows and the sky
-// regions tag_interest keeps. The first byte chooses the actor, the rest is what its saved state
-// would be. A restored actor's state is saved again and restored into a freshly built actor of the
-// same kind, which must save exactly the same bytes: restoring keeps everything it accepted. A
-// SnapshotError (bytes damaged, or a state the actor cannot be in) and a std::runtime_error (an
-// input file shorter than the position, an output file shorter than the size) are expected; a
-// crash, undefined behaviour, a leak, a hang or any other exception is a finding.
+// counter, aggregates, joins, the Linear Road actors' tables and open balance sums, the GSM
+// engine's instances, the ECA detector's held occurrences and deadlines, the rule engine's, the
+// time events still to come, the sites' occurrence ids and the history's size, the pub/sub broker's
+// routing tables, the guard scheduler's and gsm_pubsub's sub-workflows, a sub-workflow with windows
+// and the sky regions tag_interest keeps. The first byte chooses the actor, the rest is what its
+// saved state would be. A restored actor's state is saved again and restored into a freshly built
+// actor of the same kind, which must save exactly the same bytes: restoring keeps everything it
+// accepted. A SnapshotError (bytes damaged, or a state the actor cannot be in) and a
+// std::runtime_error (an input file shorter than the position, an output file shorter than the
+// size) are expected; a crash, undefined behaviour, a leak, a hang or any other exception is a
+// finding.
 //
 // `fuzz_actor_state -print_seeds=1` prints the seeds of fuzz/seeds/actor_state.txt instead: one
 // hex line per kind, the state of the actor as initialized.
@@ -75,6 +76,7 @@ const char* const kActors[] = {
     "{workflow: " CWF_SOURCE_DIR "/workflows/examples/checkpoints/stages/sensor_stage.yaml}",
     "{type: tag_interest, interests: {dir}/interests.jsonl}",
     "{type: correlate, key: /k, timeout: 30 s, emit: \"{a: request/v, b: reply/v}\"}",
+    "{type: lr_balance_sum}",
 };
 constexpr std::size_t kKinds = sizeof kActors / sizeof kActors[0];
 

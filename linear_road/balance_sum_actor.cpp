@@ -60,10 +60,16 @@ void BalanceSumActor::restore_state(SnapshotReader& in, ActorContext&) {
   open_.clear();
   for (std::uint64_t n = in.read_u64("the number of open balance queries"); n > 0; --n) {
     const auto qid = static_cast<std::int32_t>(in.read_i64("a query id"));
-    Open& open = open_[qid];
+    auto [at, fresh] = open_.try_emplace(qid);
+    if (!fresh)
+      in.reject("an open balance query", "query " + std::to_string(qid) + " is open twice");
+    Open& open = at->second;
     open.balance = in.read_i64("a balance");
     open.parts_seen = in.read_i64("a number of parts");
     open.released = in.read_i64("a release time");
+    if (open.parts_seen < 1)
+      in.reject("an open balance query", "query " + std::to_string(qid) + " is open with " +
+                                             std::to_string(open.parts_seen) + " parts come");
   }
 }
 

@@ -50,6 +50,19 @@ RunSummary run_yaml(const std::string& yaml, const std::string& director) {
   return testing::run_under(*workflow, director);
 }
 
+// src (a jsonl_source on `in`) -> copy (a map of `expression` with `parallelism`) -> out (a
+// jsonl_sink on `out`), `routing` being the keys of the connection into copy.
+RunSummary run_through_copies(const std::string& in, const std::string& out,
+                              const std::string& expression, int parallelism,
+                              const std::string& routing, const std::string& director) {
+  return run_yaml("name: copies\nactors:\n  src: {type: jsonl_source, path: " + in +
+                      "}\n  copy: {type: map, expression: \"" + expression + "\", parallelism: " +
+                      std::to_string(parallelism) + "}\n  out: {type: jsonl_sink, path: " + out +
+                      "}\nconnections:\n  - {from: src, to: copy, " + routing +
+                      "}\n  - copy -> out\n",
+                  director);
+}
+
 // Every event exactly `copies` times, and each key's events in the order of `i`.
 void expect_each_once_in_key_order(const std::vector<Value>& records, int copies) {
   std::map<std::int64_t, int> seen;
@@ -97,19 +110,8 @@ connections:
 TEST_P(Parallelism, BroadcastGivesEveryReplicaEveryEvent) {
   const std::string in = random_keys_file();
   const std::string out = temp_path("out.jsonl");
-  RunSummary summary = run_yaml(R"(
-name: broadcast
-actors:
-  src: {type: jsonl_source, path: )" +
-                                    in + R"(}
-  copy: {type: map, expression: "{k: /k, i: /i}", parallelism: 3}
-  out: {type: jsonl_sink, path: )" + out +
-                                    R"(}
-connections:
-  - {from: src, to: copy, broadcast: true}
-  - copy -> out
-)",
-                                GetParam());
+  RunSummary summary =
+      run_through_copies(in, out, "{k: /k, i: /i}", 3, "broadcast: true", GetParam());
   EXPECT_EQ(summary.incomplete(), 0u);
   expect_each_once_in_key_order(records_in(out), 3);
 }
@@ -261,20 +263,9 @@ TEST_P(Parallelism, ControlEventsReachEveryReplica) {
             (i % 100 == 0 ? ", \"control\": true" : "") + "}\n";
   const std::string in = write_file("control.jsonl", text);
   const std::string out = temp_path("out.jsonl");
-  RunSummary summary = run_yaml(R"(
-name: control
-actors:
-  src: {type: jsonl_source, path: )" +
-                                    in + R"(}
-  copy: {type: map, expression: "{k: /k, i: /i, control: /control}", parallelism: 3}
-  out: {type: jsonl_sink, path: )" + out +
-                                    R"(}
-connections:
-  - {from: src, to: copy, partition_by: /k, partitioning: modulo,
-     broadcast_when: "/control == true"}
-  - copy -> out
-)",
-                                GetParam());
+  RunSummary summary = run_through_copies(
+      in, out, "{k: /k, i: /i, control: /control}", 3,
+      "partition_by: /k, partitioning: modulo, broadcast_when: \"/control == true\"", GetParam());
   EXPECT_EQ(summary.incomplete(), 0u);
   std::map<std::int64_t, int> seen;
   std::map<std::int64_t, std::int64_t> last_of_key;
@@ -301,19 +292,8 @@ TEST_P(Parallelism, AnEventWhoseKeyPicksNoReplicaIsCountedAtTheSender) {
             ", \"i\": " + std::to_string(i) + "}\n";
   const std::string in = write_file("bad_keys.jsonl", text);
   const std::string out = temp_path("out.jsonl");
-  RunSummary summary = run_yaml(R"(
-name: bad_keys
-actors:
-  src: {type: jsonl_source, path: )" +
-                                    in + R"(}
-  copy: {type: map, expression: "/i", parallelism: 2}
-  out: {type: jsonl_sink, path: )" + out +
-                                    R"(}
-connections:
-  - {from: src, to: copy, partition_by: /k, partitioning: modulo}
-  - copy -> out
-)",
-                                GetParam());
+  RunSummary summary =
+      run_through_copies(in, out, "/i", 2, "partition_by: /k, partitioning: modulo", GetParam());
   EXPECT_EQ(summary.incomplete(), 10u);
   const ActorSummary* src = nullptr;
   for (const ActorSummary& a : summary.actors)
