@@ -54,9 +54,18 @@ Value graph_of(const Workflow& workflow) {
                                     {"type", Value(entry.type)},
                                     {"location", Value(entry.location.to_string())}}));
   }
-  for (const Connection& c : workflow.connections())
-    connections.push_back(Value::record({{"from", Value(port_name(workflow, c.from, true))},
-                                         {"to", Value(port_name(workflow, c.to, false))}}));
+  for (const Connection& c : workflow.connections()) {
+    Value connection = Value::record({{"from", Value(port_name(workflow, c.from, true))},
+                                      {"to", Value(port_name(workflow, c.to, false))}});
+    // A connection into one of several replicas: which part of the events it carries.
+    if (c.route)
+      connection = Value::record(
+          {{"from", Value(port_name(workflow, c.from, true))},
+           {"to", Value(port_name(workflow, c.to, false))},
+           {"route", Value(c.route->describe() + ": " + std::to_string(c.route_receiver + 1) +
+                           " of " + std::to_string(c.route->receivers()))}});
+    connections.push_back(std::move(connection));
+  }
   std::vector<Value> windows;
   for (const PortWindow& w : workflow.windows())
     windows.push_back(Value::record({{"port", Value(port_name(workflow, w.port, false))},
@@ -212,7 +221,9 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
     connections_.push_back({{w.actor(c.from.actor).name, port_of(w, c.from, true),
                              w.actor(c.to.actor).name, port_of(w, c.to, false)},
                             c.from.actor,
-                            c.from.port});
+                            c.from.port,
+                            c.to.actor,
+                            c.to.port});
   }
   {
     // Every actor with nothing counted yet, until the run's first figures.
@@ -309,7 +320,10 @@ void HostedWorkflow::execution_changed(Execution* execution, Director* director)
   director_ = director;
   for (const AttachedView& attached : views_) {
     if (execution_) execution_->cell(attached.producer).unwatch(*attached.view);
-    if (execution) execution->cell(attached.producer).watch(attached.port, attached.view);
+    if (execution)
+      execution->cell(attached.producer)
+          .watch(attached.port, attached.view,
+                 execution->cell(attached.consumer).receiver(attached.input));
   }
   execution_ = execution;
   live_changed_.notify_all();
@@ -355,8 +369,11 @@ std::shared_ptr<LiveView> HostedWorkflow::open_view(const std::string& from, con
   if (!run_going_on_)
     throw CatalogError(
         409, "workflow '" + name() + "' is " + state_name(state()) + ": there is nothing to view");
-  views_.push_back({found[0]->producer, found[0]->port, view});
-  if (execution_) execution_->cell(found[0]->producer).watch(found[0]->port, view);
+  const ConnectionEnds& ends = *found[0];
+  views_.push_back({ends.producer, ends.port, ends.consumer, ends.input, view});
+  if (execution_)
+    execution_->cell(ends.producer)
+        .watch(ends.port, view, execution_->cell(ends.consumer).receiver(ends.input));
   return view;
 }
 

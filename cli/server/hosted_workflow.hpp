@@ -161,10 +161,14 @@ class HostedWorkflow {
     ConnectionName name;
     ActorId producer;
     int port;
+    ActorId consumer;
+    int input;
   };
   struct AttachedView {
     ActorId producer;
     int port;
+    ActorId consumer;  // the view sees what goes into this consumer's input (a port may route)
+    int input;
     std::shared_ptr<LiveView> view;
   };
 

@@ -145,24 +145,57 @@ void ActorCell::send(int port, Event&& event) {
 void ActorCell::send_routed(int port, Event&& event) {
   std::vector<Route>& routes = routes_[static_cast<std::size_t>(port)];
   const PortRouting& routing = routing_[static_cast<std::size_t>(port)];
+  // A retraction record goes where the output it retracts went: the key is the retracted one's.
+  const Value* keyed = &event.token;
+  if (retracting_ && event.token.is_record())
+    if (const Value* retracted = event.token.field("retracted")) keyed = retracted;
+  // Each rule's pick: a receiver, kEveryReceiver, or none (a key that cannot be evaluated).
+  constexpr int kNone = -2;
+  const std::size_t rules = routing.groups.size();
+  int single_pick = kNone;
+  std::vector<int> picks(rules > 1 ? rules : 0);
+  for (std::size_t g = 0; g < rules; ++g) {
+    int picked;
+    try {
+      picked = routing.groups[g].rule->choose(*keyed);
+    } catch (const ExprError& e) {
+      report(ProblemKind::rejected,
+             "cannot pick a replica (" + routing.groups[g].rule->describe() + "): " + e.what(),
+             &event);
+      picked = kNone;
+    }
+    (rules > 1 ? picks[g] : single_pick) = picked;
+  }
+  auto pick_of = [&](std::size_t g) { return rules > 1 ? picks[g] : single_pick; };
+  auto gets = [&](std::size_t g, std::size_t i) {
+    const int picked = pick_of(g);
+    return picked == RouteRule::kEveryReceiver || picked == static_cast<int>(i);
+  };
+  if (watched_.load(std::memory_order_relaxed) && !event.wave.is_punctuation()) {
+    // A view of one connection sees what went on it; one of the whole port sees every event.
+    std::lock_guard lock(watchers_mutex_);
+    for (const Watch& watch : watchers_) {
+      if (watch.port != port) continue;
+      bool seen = watch.into == nullptr;
+      for (std::size_t route : routing.plain)
+        seen = seen || routes[route].target == watch.into;
+      for (std::size_t g = 0; g < rules; ++g)
+        for (std::size_t i = 0; i < routing.groups[g].routes.size(); ++i)
+          seen = seen || (gets(g, i) && routes[routing.groups[g].routes[i]].target == watch.into);
+      if (seen) watch.watcher->seen(event);
+    }
+  }
   for (std::size_t route : routing.plain) {
     Event copy = event;
     deliver_one(routes[route], std::move(copy));
   }
-  for (std::size_t g = 0; g < routing.groups.size(); ++g) {
+  for (std::size_t g = 0; g < rules; ++g) {
     const RouteGroup& group = routing.groups[g];
-    const bool last_group = g + 1 == routing.groups.size();
-    int picked;
-    try {
-      picked = group.rule->choose(event.token);
-    } catch (const ExprError& e) {
-      report(ProblemKind::rejected, std::string("cannot pick a replica: ") + e.what(), &event);
-      picked = -2;  // none: its punctuation still goes to every receiver
-    }
+    const int picked = pick_of(g);
     if (punctuates_ || picked == RouteRule::kEveryReceiver) {
       for (std::size_t i = 0; i < group.routes.size(); ++i) {
         Route& route = routes[group.routes[i]];
-        if (picked == RouteRule::kEveryReceiver || picked == static_cast<int>(i)) {
+        if (gets(g, i)) {
           Event copy = event;
           deliver_one(route, std::move(copy));
         } else {
@@ -172,7 +205,7 @@ void ActorCell::send_routed(int port, Event&& event) {
     } else if (picked >= 0) {
       // The common case: one receiver, and the event is not needed after it.
       Route& route = routes[group.routes[static_cast<std::size_t>(picked)]];
-      if (last_group) {
+      if (g + 1 == rules) {
         deliver_one(route, std::move(event));
         return;
       }
@@ -188,11 +221,13 @@ void ActorCell::before_send(int port, const Event& event) {
     if (remembered_.size() == remember_) remembered_.pop_front();
     remembered_.push_back({port, event});
   }
-  // Only while a view watches: a cell that merely remembers takes no lock per event.
+  // Only while a view watches: a cell that merely remembers takes no lock per event. On a port
+  // with routes of a rule, send_routed tells the views once it knows where the event goes.
   if (!watched_.load(std::memory_order_relaxed) || event.wave.is_punctuation()) return;
+  if (!routed_.empty() && routed_[static_cast<std::size_t>(port)]) return;
   std::lock_guard lock(watchers_mutex_);
-  for (const auto& [watched_port, watcher] : watchers_)
-    if (watched_port == port) watcher->seen(event);
+  for (const Watch& watch : watchers_)
+    if (watch.port == port) watch.watcher->seen(event);
 }
 
 void ActorCell::request_change(std::function<void()> apply) {
@@ -215,15 +250,16 @@ void ActorCell::apply_changes() {
     apply();
 }
 
-void ActorCell::watch(int output_port, std::shared_ptr<OutputWatcher> watcher) {
+void ActorCell::watch(int output_port, std::shared_ptr<OutputWatcher> watcher,
+                      const Receiver* into) {
   std::lock_guard lock(watchers_mutex_);
-  watchers_.emplace_back(output_port, std::move(watcher));
+  watchers_.push_back({output_port, into, std::move(watcher)});
   update_send_hooks();
 }
 
 void ActorCell::unwatch(const OutputWatcher& watcher) {
   std::lock_guard lock(watchers_mutex_);
-  std::erase_if(watchers_, [&](const auto& entry) { return entry.second.get() == &watcher; });
+  std::erase_if(watchers_, [&](const Watch& entry) { return entry.watcher.get() == &watcher; });
   update_send_hooks();
 }
 

@@ -255,7 +255,10 @@ class ActorCell {
   // ---- watchers (live views, CWP5; runtime/execution/output_watcher.hpp) ----
   // Any thread, while the cell runs: `watcher` sees from now on what is sent on `output_port`,
   // until unwatch.
-  void watch(int output_port, std::shared_ptr<OutputWatcher> watcher);
+  // `into`: the receiver of the connection watched, where it matters (a port whose routes have
+  // a RouteRule: only the events that go into it are seen); null: every event of the port.
+  void watch(int output_port, std::shared_ptr<OutputWatcher> watcher,
+             const Receiver* into = nullptr);
   void unwatch(const OutputWatcher& watcher);
 
   // ---- checkpoints (actor_cell_snapshot.cpp) ----
@@ -421,7 +424,12 @@ class ActorCell {
   std::vector<std::function<void()>> changes_;
   void apply_changes();
   std::mutex watchers_mutex_;
-  std::vector<std::pair<int, std::shared_ptr<OutputWatcher>>> watchers_;
+  struct Watch {
+    int port;
+    const Receiver* into;
+    std::shared_ptr<OutputWatcher> watcher;
+  };
+  std::vector<Watch> watchers_;
   bool retracting_ = false;  // sending retraction records: not remembered themselves
 };
 

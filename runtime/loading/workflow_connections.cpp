@@ -3,6 +3,7 @@
 // input port it feeds, its `capacity:` and `overload:` set its queue limits.
 #include <algorithm>
 
+#include "runtime/loading/load_error.hpp"
 #include "runtime/loading/param_binding.hpp"
 #include "runtime/loading/window_spec_parser.hpp"
 #include "runtime/loading/workflow_parser.hpp"
@@ -213,13 +214,34 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
   if (routing.broadcast_when)
     params.emplace_back("broadcast_when", routing.broadcast_when->key_node,
                         routing.broadcast_when->value);
-  Params bound = bind_params(*partition, name, where, params, file_, base_dir_);
-  std::shared_ptr<const RouteRule> rule = make_actor(*partition, name, where, bound)->route_rule();
-  if (!rule) fail(key_location(*routing.partition_by), "the 'partition' actor type has no rule");
-  for (const Endpoint& sender : senders)
+  // One rule per sending replica: each evaluates its own compiled key (whose field-slot cache
+  // would otherwise be shared between threads).
+  std::vector<std::shared_ptr<const RouteRule>> rules;
+  try {
+    Params bound = bind_params(*partition, name, where, params, file_, base_dir_);
+    for (std::size_t i = 0; i < senders.size(); ++i)
+      rules.push_back(make_actor(*partition, name, where, bound)->route_rule());
+  } catch (const LoadError& e) {
+    // Said in the words of the connection, not of the actor the rule is taken from.
+    std::string message = e.message();
+    auto replace_all = [&](const std::string& from, const std::string& to) {
+      for (std::size_t at = message.find(from); at != std::string::npos;
+           at = message.find(from, at + to.size()))
+        message.replace(at, from.size(), to);
+    };
+    replace_all("'how'", "'partitioning'");
+    replace_all("'by'", "'partition_by'");
+    replace_all(" for actor '" + name + "'",
+                " of the connection " + from.actor + " -> " + to.actor);
+    throw LoadError(e.location(), message);
+  }
+  for (std::size_t s = 0; s < senders.size(); ++s) {
+    if (!rules[s])
+      fail(key_location(*routing.partition_by), "the 'partition' actor type has no rule");
     for (std::size_t i = 0; i < receivers.size(); ++i)
-      connect_one(sender, receivers[i], where, window, capacity, overload, rule,
+      connect_one(senders[s], receivers[i], where, window, capacity, overload, rules[s],
                   static_cast<int>(i));
+  }
 }
 
 std::string FileParser::target_input_name(const Endpoint& end) const {

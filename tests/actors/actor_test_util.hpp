@@ -64,7 +64,8 @@ inline std::string director_label(std::string director) {
 }
 
 // Runs `workflow` on a virtual clock under one of kEveryDirector.
-inline RunSummary run_under(Workflow& workflow, const std::string& director) {
+inline RunSummary run_under(Workflow& workflow, const std::string& director,
+                            const RunOptions& options = {}) {
   DirectorConfig config;
   if (director == "threaded") {
     config.type = "threaded";
@@ -75,7 +76,7 @@ inline RunSummary run_under(Workflow& workflow, const std::string& director) {
   }
   auto run_director = make_director(config, scheduler_registry());
   VirtualClock clock;
-  return run_workflow(workflow, *run_director, clock);
+  return run_workflow(workflow, *run_director, clock, options);
 }
 
 inline Params params(std::map<std::string, Value> values) {

@@ -7,11 +7,15 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "actor_test_util.hpp"
+#include "runtime/execution/execution.hpp"
+#include "runtime/execution/output_watcher.hpp"
 #include "runtime/loading/load_error.hpp"
 #include "runtime/values/value_json.hpp"
 
@@ -303,6 +307,57 @@ TEST_P(Parallelism, AnEventWhoseKeyPicksNoReplicaIsCountedAtTheSender) {
   EXPECT_EQ(records_in(out).size(), 290u);
 }
 
+// A view of one connection into a replica (a live view, docs/server.md) sees exactly the events
+// that went into that replica; a view of the sender's whole port sees every event.
+TEST_P(Parallelism, AViewOfAPartitionedConnectionSeesWhatWentIntoItsReplica) {
+  struct Seen final : OutputWatcher {
+    std::mutex mutex;
+    std::vector<std::int64_t> keys;
+    void seen(const Event& event) noexcept override {
+      std::lock_guard lock(mutex);
+      keys.push_back(event.token.field("k")->as_int());
+    }
+  };
+  const std::string in = random_keys_file();
+  auto workflow = testing::load(R"(
+name: views
+actors:
+  src: {type: jsonl_source, path: )" +
+                                in + R"(}
+  copy: {type: map, expression: "/k", parallelism: 3}
+  out: {type: jsonl_sink, path: )" +
+                                temp_path("out.jsonl") + R"(}
+connections:
+  - {from: src, to: copy, partition_by: /k, partitioning: modulo}
+  - copy -> out
+)");
+  std::vector<std::shared_ptr<Seen>> views;
+  for (int i = 0; i < 4; ++i)
+    views.push_back(std::make_shared<Seen>());
+  RunOptions options;
+  options.on_execution = [&](Execution* execution, Director*) {
+    if (!execution) return;
+    ActorCell& src = execution->cell(*execution->workflow().find("src"));
+    for (int i = 0; i < 3; ++i) {
+      ActorId copy = *execution->workflow().find("copy[" + std::to_string(i) + "]");
+      src.watch(0, views[static_cast<std::size_t>(i)], execution->cell(copy).receiver(0));
+    }
+    src.watch(0, views[3]);
+  };
+  RunSummary summary = testing::run_under(*workflow, GetParam(), options);
+  EXPECT_EQ(summary.incomplete(), 0u);
+  std::size_t total = 0;
+  for (int i = 0; i < 3; ++i) {
+    const auto& keys = views[static_cast<std::size_t>(i)]->keys;
+    EXPECT_FALSE(keys.empty());
+    for (std::int64_t key : keys)
+      ASSERT_EQ(key % 3, i) << "replica " << i;
+    total += keys.size();
+  }
+  EXPECT_EQ(total, 3000u);
+  EXPECT_EQ(views[3]->keys.size(), 3000u);
+}
+
 INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
                          [](const auto& info) { return testing::director_label(info.param); });
 
@@ -350,7 +405,8 @@ TEST(ParallelismInTheFile, MistakesAreReportedWhereTheyAre) {
   EXPECT_NE(load_error(head + "  m: {type: map, expression: /i, parallelism: 2}\n"
                               "connections:\n  - {from: src, to: m, partition_by: /k, "
                               "partitioning: random}\n")
-                .find("expected hash or modulo, got 'random'"),
+                .find("invalid 'partitioning' of the connection src -> m: expected hash or "
+                      "modulo, got 'random'"),
             std::string::npos);
 }
 
