@@ -354,8 +354,16 @@ connections:
       ASSERT_EQ(key % 3, i) << "replica " << i;
     total += keys.size();
   }
-  EXPECT_EQ(total, 3000u);
-  EXPECT_EQ(views[3]->keys.size(), 3000u);
+  // A view sees from when it is attached. The scheduled directors start firing in run(), after
+  // the views are attached; the threaded director's threads start with the director, so its
+  // source may have sent some events before.
+  if (GetParam() == "threaded") {
+    EXPECT_LE(total, 3000u);
+    EXPECT_LE(views[3]->keys.size(), 3000u);
+  } else {
+    EXPECT_EQ(total, 3000u);
+    EXPECT_EQ(views[3]->keys.size(), 3000u);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
