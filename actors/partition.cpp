@@ -1,5 +1,7 @@
 #include "actors/partition.hpp"
 
+#include <stdexcept>
+
 #include "actors/actor_type_util.hpp"
 
 namespace cwf::actors {
@@ -51,15 +53,17 @@ ActorType partition_type() {
         if (outputs < 1 || outputs > kMaxOutputs)
           throw ParamError("outputs",
                            "outputs must be between 1 and " + std::to_string(kMaxOutputs));
-        const std::string how = params.get_string("how");
-        if (how != "hash" && how != "modulo")
-          throw ParamError("how", "expected hash or modulo, got '" + how + "'");
+        RouteRule::How how;
+        try {
+          how = RouteRule::how_named(params.get_string("how"));
+        } catch (const std::invalid_argument& e) {
+          throw ParamError("how", e.what());
+        }
         std::optional<Expression> broadcast_when;
         if (is_set(params, "broadcast_when"))
           broadcast_when = compile_param(params, "broadcast_when");
         return std::make_unique<Partition>(std::make_shared<const RouteRule>(
-            compile_param(params, "by"), static_cast<int>(outputs),
-            how == "modulo" ? RouteRule::How::modulo : RouteRule::How::hash,
+            compile_param(params, "by"), static_cast<int>(outputs), how,
             std::move(broadcast_when)));
       });
 }

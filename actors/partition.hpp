@@ -4,8 +4,7 @@
 // output instead, in their place among the others: a control event or a question every replica
 // must see (each replica then sees it after exactly the events of its keys that came before it).
 // A connection with `partition_by` into an actor with `parallelism: N` applies the same rule as
-// its sender emits (the loader takes it from a partition actor it builds from the connection's
-// keys, route_rule()); the actor is for workflows that want the parts on ports of their own.
+// its sender emits; the actor is for workflows that want the parts on ports of their own.
 #pragma once
 
 #include <memory>
@@ -24,7 +23,6 @@ class Partition final : public Actor {
   void fire(FiringContext& context) override;
   // Where an event goes follows from its key alone: nothing to keep in a checkpoint.
   Checkpointing checkpointing() const override { return Checkpointing::none; }
-  std::shared_ptr<const RouteRule> route_rule() const override { return rule_; }
 
  private:
   std::shared_ptr<const RouteRule> rule_;

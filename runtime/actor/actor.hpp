@@ -9,7 +9,6 @@
 // actors read `time()` / `wave()` and may set them (see FiringContext).
 #pragma once
 
-#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -22,7 +21,6 @@
 
 namespace cwf {
 
-class RouteRule;
 class SnapshotReader;
 class SnapshotWriter;
 
@@ -46,10 +44,6 @@ class Actor {
     replica_ = replica;
     replicas_ = replicas;
   }
-
-  // The rule by which the actor sends each event to one of its outputs, if that is all it does
-  // (the `partition` actor): a connection with `partition_by` applies it as its sender emits.
-  virtual std::shared_ptr<const RouteRule> route_rule() const { return nullptr; }
 
   virtual void initialize(ActorContext&) {}
   // Called with the window about to be fired on; false skips the window.

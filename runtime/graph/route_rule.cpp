@@ -1,5 +1,6 @@
 #include "runtime/graph/route_rule.hpp"
 
+#include <stdexcept>
 #include <string>
 
 #include "runtime/expressions/expr_error.hpp"
@@ -13,6 +14,12 @@ RouteRule::RouteRule(Expression by, int receivers, How how,
       receivers_(receivers),
       how_(how),
       broadcast_when_(std::move(broadcast_when)) {}
+
+RouteRule::How RouteRule::how_named(std::string_view name) {
+  if (name == "hash") return How::hash;
+  if (name == "modulo") return How::modulo;
+  throw std::invalid_argument("expected hash or modulo, got '" + std::string(name) + "'");
+}
 
 int RouteRule::by_hash(const Value& key, int receivers) {
   // Mixed: small integer keys hash to themselves and would go round the receivers in turn.

@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "runtime/expressions/expression.hpp"
 #include "runtime/values/value.hpp"
@@ -23,6 +24,8 @@ class RouteRule {
 
   RouteRule(Expression by, int receivers, How how = How::hash,
             std::optional<Expression> broadcast_when = std::nullopt);
+  // `hash` or `modulo`; throws std::invalid_argument saying so for anything else.
+  static How how_named(std::string_view name);
 
   int receivers() const { return receivers_; }
   // "partition_by /k", with ", modulo" and ", broadcast_when ..." when set (graph edge labels).

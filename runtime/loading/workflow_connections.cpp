@@ -2,8 +2,10 @@
 // to ports of the file's actors; a long-form connection's `window:` declares the window of the
 // input port it feeds, its `capacity:` and `overload:` set its queue limits.
 #include <algorithm>
+#include <stdexcept>
 
-#include "runtime/loading/load_error.hpp"
+#include "runtime/expressions/expr_error.hpp"
+
 #include "runtime/loading/param_binding.hpp"
 #include "runtime/loading/window_spec_parser.hpp"
 #include "runtime/loading/workflow_parser.hpp"
@@ -196,52 +198,45 @@ void FileParser::connect(const Endpoint& from, const Endpoint& to, const SourceL
                     "': partition_by: KEY (each key to one replica) or broadcast: true (every "
                     "event to every replica)");
   }
-  // The rule is the partition actor's, built from the connection's keys (so that its parameters
-  // are checked, and reported where they are written, as the actor's are); each sending replica
-  // applies it as it emits: an event crosses to another replica's worker only where its key says
-  // so, and without a hop through an actor of its own.
-  const ActorType* partition = loader_.context().actors.find("partition");
-  if (!partition)
-    fail(key_location(*routing.partition_by), "partition_by needs the 'partition' actor type");
-  const std::string port = to.port.value_or(target_input_name(receivers.front()));
-  const std::string name = "partition_by(" + from.actor + "->" + to.actor + "." + port + ")";
-  std::vector<YamlEntry> params;
-  params.emplace_back("by", routing.partition_by->key_node, routing.partition_by->value);
-  params.emplace_back("outputs", routing.partition_by->key_node,
-                      YAML::Node(static_cast<int>(receivers.size())));
-  if (routing.partitioning)
-    params.emplace_back("how", routing.partitioning->key_node, routing.partitioning->value);
-  if (routing.broadcast_when)
-    params.emplace_back("broadcast_when", routing.broadcast_when->key_node,
-                        routing.broadcast_when->value);
-  // One rule per sending replica: each evaluates its own compiled key (whose field-slot cache
-  // would otherwise be shared between threads).
-  std::vector<std::shared_ptr<const RouteRule>> rules;
-  try {
-    Params bound = bind_params(*partition, name, where, params, file_, base_dir_);
-    for (std::size_t i = 0; i < senders.size(); ++i)
-      rules.push_back(make_actor(*partition, name, where, bound)->route_rule());
-  } catch (const LoadError& e) {
-    // Said in the words of the connection, not of the actor the rule is taken from.
-    std::string message = e.message();
-    auto replace_all = [&](const std::string& from, const std::string& to) {
-      for (std::size_t at = message.find(from); at != std::string::npos;
-           at = message.find(from, at + to.size()))
-        message.replace(at, from.size(), to);
-    };
-    replace_all("'how'", "'partitioning'");
-    replace_all("'by'", "'partition_by'");
-    replace_all(" for actor '" + name + "'",
-                " of the connection " + from.actor + " -> " + to.actor);
-    throw LoadError(e.location(), message);
-  }
-  for (std::size_t s = 0; s < senders.size(); ++s) {
-    if (!rules[s])
-      fail(key_location(*routing.partition_by), "the 'partition' actor type has no rule");
+  // Each sending replica applies the rule as it emits: an event crosses to another replica's
+  // worker only where its key says so, and without a hop through an actor of its own. One rule
+  // per sender, each with its own compiled key (whose field-slot cache would otherwise be shared
+  // between threads).
+  const std::string connection = from.actor + " -> " + to.actor;
+  for (const Endpoint& sender : senders) {
+    std::shared_ptr<const RouteRule> rule = route_rule(routing, receivers.size(), connection);
     for (std::size_t i = 0; i < receivers.size(); ++i)
-      connect_one(senders[s], receivers[i], where, window, capacity, overload, rules[s],
+      connect_one(sender, receivers[i], where, window, capacity, overload, rule,
                   static_cast<int>(i));
   }
+}
+
+std::shared_ptr<const RouteRule> FileParser::route_rule(const Routing& routing,
+                                                        std::size_t receivers,
+                                                        const std::string& connection) const {
+  auto invalid = [&](const YamlEntry& entry, const std::string& problem) {
+    return "invalid '" + entry.key + "' of the connection " + connection + ": " + problem;
+  };
+  auto compile = [&](const YamlEntry& entry) {
+    const std::string text = scalar(entry, "an expression");
+    try {
+      return Expression::compile(text);
+    } catch (const ExprError& e) {
+      fail(value_location(entry), invalid(entry, e.what()));
+    }
+  };
+  RouteRule::How how = RouteRule::How::hash;
+  if (routing.partitioning) {
+    try {
+      how = RouteRule::how_named(scalar(*routing.partitioning, "hash or modulo"));
+    } catch (const std::invalid_argument& e) {
+      fail(value_location(*routing.partitioning), invalid(*routing.partitioning, e.what()));
+    }
+  }
+  std::optional<Expression> broadcast_when;
+  if (routing.broadcast_when) broadcast_when = compile(*routing.broadcast_when);
+  return std::make_shared<const RouteRule>(
+      compile(*routing.partition_by), static_cast<int>(receivers), how, std::move(broadcast_when));
 }
 
 std::string FileParser::target_input_name(const Endpoint& end) const {

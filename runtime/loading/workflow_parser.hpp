@@ -122,6 +122,10 @@ class FileParser {
   void connect(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
                const YamlEntry* window = nullptr, std::optional<std::uint64_t> capacity = {},
                std::optional<Overload> overload = {}, Routing routing = {});
+  // The rule of a `partition_by` connection among `receivers` replicas, from its keys; mistakes
+  // are reported at them, naming `connection`.
+  std::shared_ptr<const RouteRule> route_rule(const Routing& routing, std::size_t receivers,
+                                              const std::string& connection) const;
   // One connection between two actors of the workflow (replicas named as such); with `route`,
   // receiver `route_receiver` of that rule.
   void connect_one(const Endpoint& from, const Endpoint& to, const SourceLocation& where,
