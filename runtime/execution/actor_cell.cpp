@@ -47,17 +47,6 @@ ActorCell::Route ActorCell::make_route(Receiver& target, QueueLimits limits) {
   return route;
 }
 
-std::size_t ActorCell::add_route(int output_port, Receiver& target, QueueLimits limits) {
-  const auto port = static_cast<std::size_t>(output_port);
-  Route route = make_route(target, limits);
-  std::size_t index = route.producer->index();
-  routes_[port].push_back(std::move(route));
-  // After a rule's routes on the port: one that gets every event.
-  if (port < routed_.size() && routed_[port])
-    routing_[port].plain.push_back(routes_[port].size() - 1);
-  return index;
-}
-
 std::size_t ActorCell::add_route(int output_port, Receiver& target, QueueLimits limits,
                                  std::shared_ptr<const RouteRule> rule, int receiver) {
   const auto port = static_cast<std::size_t>(output_port);
@@ -65,16 +54,16 @@ std::size_t ActorCell::add_route(int output_port, Receiver& target, QueueLimits 
   Route made = make_route(target, limits);
   const std::size_t index = made.producer->index();
   routes_[port].push_back(std::move(made));
-  if (routing_.size() < routes_.size()) {
-    routing_.resize(routes_.size());
-    routed_.resize(routes_.size(), 0);
+  if (!rule) {
+    if (routed(output_port)) routing_[port].plain.push_back(route);
+    return index;
   }
+  if (routing_.empty()) routing_.resize(routes_.size());
   PortRouting& routing = routing_[port];
-  if (!routed_[port]) {
+  if (routing.groups.empty()) {
     // The routes added before the first rule get every event.
     for (std::size_t i = 0; i < route; ++i)
       routing.plain.push_back(i);
-    routed_[port] = 1;
   }
   auto group = std::find_if(routing.groups.begin(), routing.groups.end(),
                             [&](const RouteGroup& g) { return g.rule == rule; });
@@ -133,79 +122,68 @@ void ActorCell::send_expired(int input_port, Event&& event) {
 
 void ActorCell::send(int port, Event&& event) {
   stats_.events_out.add();
+  const bool routed_port = routed(port);
+  if (routed_port) [[unlikely]]
+    pick_routes(port, event);
   if (send_hooks_.load(std::memory_order_relaxed)) [[unlikely]]
     before_send(port, event);
-  if (!routed_.empty() && routed_[static_cast<std::size_t>(port)]) [[unlikely]] {
+  if (routed_port) [[unlikely]] {
     send_routed(port, std::move(event));
     return;
   }
   deliver_to(routes_[static_cast<std::size_t>(port)], std::move(event));
 }
 
-void ActorCell::send_routed(int port, Event&& event) {
-  std::vector<Route>& routes = routes_[static_cast<std::size_t>(port)];
-  const PortRouting& routing = routing_[static_cast<std::size_t>(port)];
+void ActorCell::pick_routes(int port, const Event& event) {
   // A retraction record goes where the output it retracts went: the key is the retracted one's.
   const Value* keyed = &event.token;
   if (retracting_ && event.token.is_record())
     if (const Value* retracted = event.token.field("retracted")) keyed = retracted;
-  // Each rule's pick: a receiver, kEveryReceiver, or none (a key that cannot be evaluated).
-  constexpr int kNone = -2;
-  const std::size_t rules = routing.groups.size();
-  int single_pick = kNone;
-  std::vector<int> picks(rules > 1 ? rules : 0);
-  for (std::size_t g = 0; g < rules; ++g) {
-    int picked;
+  for (RouteGroup& group : routing_[static_cast<std::size_t>(port)].groups) {
     try {
-      picked = routing.groups[g].rule->choose(*keyed);
+      group.picked = group.rule->choose(*keyed);
     } catch (const ExprError& e) {
       report(ProblemKind::rejected,
-             "cannot pick a replica (" + routing.groups[g].rule->describe() + "): " + e.what(),
-             &event);
-      picked = kNone;
-    }
-    (rules > 1 ? picks[g] : single_pick) = picked;
-  }
-  auto pick_of = [&](std::size_t g) { return rules > 1 ? picks[g] : single_pick; };
-  auto gets = [&](std::size_t g, std::size_t i) {
-    const int picked = pick_of(g);
-    return picked == RouteRule::kEveryReceiver || picked == static_cast<int>(i);
-  };
-  if (watched_.load(std::memory_order_relaxed) && !event.wave.is_punctuation()) {
-    // A view of one connection sees what went on it; one of the whole port sees every event.
-    std::lock_guard lock(watchers_mutex_);
-    for (const Watch& watch : watchers_) {
-      if (watch.port != port) continue;
-      bool seen = watch.into == nullptr;
-      for (std::size_t route : routing.plain)
-        seen = seen || routes[route].target == watch.into;
-      for (std::size_t g = 0; g < rules; ++g)
-        for (std::size_t i = 0; i < routing.groups[g].routes.size(); ++i)
-          seen = seen || (gets(g, i) && routes[routing.groups[g].routes[i]].target == watch.into);
-      if (seen) watch.watcher->seen(event);
+             "cannot pick a replica (" + group.rule->describe() + "): " + e.what(), &event);
+      group.picked = RouteGroup::kNone;
     }
   }
+}
+
+bool ActorCell::goes_into(int port, const Receiver* into) const {
+  const PortRouting& routing = routing_[static_cast<std::size_t>(port)];
+  const std::vector<Route>& routes = routes_[static_cast<std::size_t>(port)];
+  for (std::size_t route : routing.plain)
+    if (routes[route].target == into) return true;
+  for (const RouteGroup& group : routing.groups)
+    for (std::size_t i = 0; i < group.routes.size(); ++i)
+      if (group.gets(i) && routes[group.routes[i]].target == into) return true;
+  return false;
+}
+
+void ActorCell::send_routed(int port, Event&& event) {
+  std::vector<Route>& routes = routes_[static_cast<std::size_t>(port)];
+  const PortRouting& routing = routing_[static_cast<std::size_t>(port)];
   for (std::size_t route : routing.plain) {
     Event copy = event;
     deliver_one(routes[route], std::move(copy));
   }
-  for (std::size_t g = 0; g < rules; ++g) {
+  for (std::size_t g = 0; g < routing.groups.size(); ++g) {
     const RouteGroup& group = routing.groups[g];
-    const int picked = pick_of(g);
-    if (punctuates_ || picked == RouteRule::kEveryReceiver) {
+    if (punctuates_ || group.picked == RouteRule::kEveryReceiver) {
       for (std::size_t i = 0; i < group.routes.size(); ++i) {
         Route& route = routes[group.routes[i]];
-        if (gets(g, i)) {
+        if (group.gets(i)) {
           Event copy = event;
           deliver_one(route, std::move(copy));
         } else {
           deliver_one(route, Event{Value(), event.time, event.wave.as_punctuation()});
         }
       }
-    } else if (picked >= 0) {
+    } else if (group.picked >= 0) {
       // The common case: one receiver, and the event is not needed after it.
-      Route& route = routes[group.routes[static_cast<std::size_t>(picked)]];
-      if (g + 1 == rules) {
+      Route& route = routes[group.routes[static_cast<std::size_t>(group.picked)]];
+      if (g + 1 == routing.groups.size()) {
         deliver_one(route, std::move(event));
         return;
       }
@@ -221,13 +199,13 @@ void ActorCell::before_send(int port, const Event& event) {
     if (remembered_.size() == remember_) remembered_.pop_front();
     remembered_.push_back({port, event});
   }
-  // Only while a view watches: a cell that merely remembers takes no lock per event. On a port
-  // with routes of a rule, send_routed tells the views once it knows where the event goes.
+  // Only while a view watches: a cell that merely remembers takes no lock per event. A view of
+  // one connection from a port with routes of a rule sees what its key sent there.
   if (!watched_.load(std::memory_order_relaxed) || event.wave.is_punctuation()) return;
-  if (!routed_.empty() && routed_[static_cast<std::size_t>(port)]) return;
   std::lock_guard lock(watchers_mutex_);
   for (const Watch& watch : watchers_)
-    if (watch.port == port) watch.watcher->seen(event);
+    if (watch.port == port && (!watch.into || !routed(port) || goes_into(port, watch.into)))
+      watch.watcher->seen(event);
 }
 
 void ActorCell::request_change(std::function<void()> apply) {

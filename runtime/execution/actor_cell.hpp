@@ -115,12 +115,11 @@ class ActorCell {
   Receiver* receiver(int port) { return receivers_[static_cast<std::size_t>(port)].get(); }
   // Returns the index of the producer the route is on its receiver. `limits`: what the route may
   // hold (QueueLimits); unbounded for a connection that closes a cycle.
-  std::size_t add_route(int output_port, Receiver& target, QueueLimits limits = kUnboundedQueue);
-  // A route that is receiver `receiver` of `rule` (a connection with partition_by): an event
-  // emitted on the port goes on it only when the rule picks it. With wave punctuations on, the
-  // receivers not picked get the event's punctuation, so that their waves still complete.
-  std::size_t add_route(int output_port, Receiver& target, QueueLimits limits,
-                        std::shared_ptr<const RouteRule> rule, int receiver);
+  // With `rule`, the route is receiver `receiver` of it (a connection with partition_by): an
+  // event emitted on the port goes on it only when the rule picks it. With wave punctuations on,
+  // the receivers not picked get the event's punctuation, so that their waves still complete.
+  std::size_t add_route(int output_port, Receiver& target, QueueLimits limits = kUnboundedQueue,
+                        std::shared_ptr<const RouteRule> rule = nullptr, int receiver = -1);
   // Where the events that expire from input port `input_port`'s windows go (pattern CWP6).
   void add_expired_route(int input_port, Receiver& target, QueueLimits limits = kUnboundedQueue);
   static constexpr QueueLimits kUnboundedQueue{QueueLimits::kUnbounded, Overload::block};
@@ -305,13 +304,26 @@ class ActorCell {
   void wake_consumers();
   void deliver_to(std::vector<Route>& routes, Event&& event);
   void deliver_one(Route& route, Event&& event);
-  // send() on a port with routes of a RouteRule: the other routes get the event, each rule's
-  // routes the one it picks. A key that fails to evaluate is reported and the event goes to
-  // none of the rule's receivers.
+  // Sending on a port with routes of a RouteRule: pick_routes asks each rule where the event
+  // goes (a key that fails to evaluate is reported, and the event goes to none of the rule's
+  // receivers); send_routed gives it to the other routes and to what each rule picked.
+  [[gnu::noinline]] void pick_routes(int port, const Event& event);
   [[gnu::noinline]] void send_routed(int port, Event&& event);
+  // Whether the event being sent on `port` (routes picked) goes into `into`.
+  bool goes_into(int port, const Receiver* into) const;
+  bool routed(int port) const {
+    return !routing_.empty() && !routing_[static_cast<std::size_t>(port)].groups.empty();
+  }
   struct RouteGroup {
+    static constexpr int kNone = -2;
     std::shared_ptr<const RouteRule> rule;
     std::vector<std::size_t> routes;  // index in routes_[port] of each receiver of the rule
+    // The receiver picked for the event being sent, kEveryReceiver or kNone. The cell sends
+    // from one thread at a time, so the pick can live here between pick_routes and delivery.
+    int picked = kNone;
+    bool gets(std::size_t receiver) const {
+      return picked == RouteRule::kEveryReceiver || picked == static_cast<int>(receiver);
+    }
   };
   struct PortRouting {
     std::vector<std::size_t> plain;  // routes of no rule: every event
@@ -378,8 +390,7 @@ class ActorCell {
   std::uint64_t problems_shown_ = 0;
   std::vector<std::unique_ptr<Receiver>> receivers_;
   std::vector<std::vector<Route>> routes_;
-  std::vector<PortRouting> routing_;  // per output port; used where routed_ is set
-  std::vector<char> routed_;          // per output port: some route of it has a RouteRule
+  std::vector<PortRouting> routing_;  // per output port, once one has a rule; else empty
   std::vector<std::vector<Route>> expired_routes_;  // per input port
   std::vector<Route*> routes_to_wake_;
   std::vector<ActorCell*> upstream_;   // cells that send to this one (routes and expired routes)

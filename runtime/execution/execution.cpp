@@ -66,11 +66,8 @@ Execution::Execution(Workflow& workflow, Clock& clock)
     Receiver& receiver = *cells_[c.to.actor]->receiver(c.to.port);
     QueueLimits limits =
         cycle_edges.connections[i] ? ActorCell::kUnboundedQueue : workflow.limits_of(c);
-    ActorCell& sender = *cells_[c.from.actor];
-    producer_of_connection.push_back(
-        c.route ? sender.add_route(c.from.port, receiver, limit(receiver, limits), c.route,
-                                   c.route_receiver)
-                : sender.add_route(c.from.port, receiver, limit(receiver, limits)));
+    producer_of_connection.push_back(cells_[c.from.actor]->add_route(
+        c.from.port, receiver, limit(receiver, limits), c.route, c.route_receiver));
     auto& down = downstream_[c.from.actor];
     if (std::find(down.begin(), down.end(), c.to.actor) == down.end()) down.push_back(c.to.actor);
   }
