@@ -100,9 +100,7 @@ void write_graph(const Workflow& workflow, const std::string& prefix, const std:
     if (to.inputs().size() > 1)
       label +=
           (label.empty() ? "" : " -> ") + to.inputs()[static_cast<std::size_t>(c.to.port)].name;
-    if (c.route)
-      label += (label.empty() ? "" : "\n") + c.route->describe() + ": " +
-               std::to_string(c.route_receiver + 1) + " of " + std::to_string(c.route->receivers());
+    if (c.route) label += (label.empty() ? "" : "\n") + c.route->describe(c.route_receiver);
     if (const PortWindow* window = workflow.window(c.to))
       label += (label.empty() ? "" : "\n") + window->spec.describe();
     if (!label.empty()) out << " [label=" << quoted(label) << "]";

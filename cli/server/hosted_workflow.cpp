@@ -55,16 +55,13 @@ Value graph_of(const Workflow& workflow) {
                                     {"location", Value(entry.location.to_string())}}));
   }
   for (const Connection& c : workflow.connections()) {
-    Value connection = Value::record({{"from", Value(port_name(workflow, c.from, true))},
-                                      {"to", Value(port_name(workflow, c.to, false))}});
+    Value from(port_name(workflow, c.from, true)), to(port_name(workflow, c.to, false));
     // A connection into one of several replicas: which part of the events it carries.
-    if (c.route)
-      connection = Value::record(
-          {{"from", Value(port_name(workflow, c.from, true))},
-           {"to", Value(port_name(workflow, c.to, false))},
-           {"route", Value(c.route->describe() + ": " + std::to_string(c.route_receiver + 1) +
-                           " of " + std::to_string(c.route->receivers()))}});
-    connections.push_back(std::move(connection));
+    connections.push_back(
+        c.route ? Value::record({{"from", from},
+                                 {"to", to},
+                                 {"route", Value(c.route->describe(c.route_receiver))}})
+                : Value::record({{"from", from}, {"to", to}}));
   }
   std::vector<Value> windows;
   for (const PortWindow& w : workflow.windows())
@@ -220,10 +217,7 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
     const Workflow& w = *run->workflow;
     connections_.push_back({{w.actor(c.from.actor).name, port_of(w, c.from, true),
                              w.actor(c.to.actor).name, port_of(w, c.to, false)},
-                            c.from.actor,
-                            c.from.port,
-                            c.to.actor,
-                            c.to.port});
+                            {c.from.actor, c.from.port, c.to.actor, c.to.port}});
   }
   {
     // Every actor with nothing counted yet, until the run's first figures.
@@ -315,15 +309,18 @@ void HostedWorkflow::start(bool paused, BuiltRun built) {
   });
 }
 
+void HostedWorkflow::attach(Execution& execution, const AttachedView& attached) {
+  const ConnectionEnds::Ends& ends = attached.ends;
+  execution.cell(ends.producer)
+      .watch(ends.port, attached.view, execution.cell(ends.consumer).receiver(ends.input));
+}
+
 void HostedWorkflow::execution_changed(Execution* execution, Director* director) {
   std::lock_guard lock(live_mutex_);
   director_ = director;
   for (const AttachedView& attached : views_) {
-    if (execution_) execution_->cell(attached.producer).unwatch(*attached.view);
-    if (execution)
-      execution->cell(attached.producer)
-          .watch(attached.port, attached.view,
-                 execution->cell(attached.consumer).receiver(attached.input));
+    if (execution_) execution_->cell(attached.ends.producer).unwatch(*attached.view);
+    if (execution) attach(*execution, attached);
   }
   execution_ = execution;
   live_changed_.notify_all();
@@ -369,11 +366,8 @@ std::shared_ptr<LiveView> HostedWorkflow::open_view(const std::string& from, con
   if (!run_going_on_)
     throw CatalogError(
         409, "workflow '" + name() + "' is " + state_name(state()) + ": there is nothing to view");
-  const ConnectionEnds& ends = *found[0];
-  views_.push_back({ends.producer, ends.port, ends.consumer, ends.input, view});
-  if (execution_)
-    execution_->cell(ends.producer)
-        .watch(ends.port, view, execution_->cell(ends.consumer).receiver(ends.input));
+  views_.push_back({found[0]->ends, view});
+  if (execution_) attach(*execution_, views_.back());
   return view;
 }
 
@@ -599,7 +593,7 @@ void HostedWorkflow::close_view(const LiveView& view) {
   auto attached = std::find_if(views_.begin(), views_.end(),
                                [&](const AttachedView& a) { return a.view.get() == &view; });
   if (attached == views_.end()) return;
-  if (execution_) execution_->cell(attached->producer).unwatch(view);
+  if (execution_) execution_->cell(attached->ends.producer).unwatch(view);
   attached->view->end();
   views_.erase(attached);
 }

@@ -159,18 +159,21 @@ class HostedWorkflow {
 
   struct ConnectionEnds {
     ConnectionName name;
-    ActorId producer;
-    int port;
-    ActorId consumer;
-    int input;
+    // The view sees what the producer's port sends into the consumer's input (a port may send
+    // different events into its connections: partition_by).
+    struct Ends {
+      ActorId producer;
+      int port;
+      ActorId consumer;
+      int input;
+    } ends;
   };
   struct AttachedView {
-    ActorId producer;
-    int port;
-    ActorId consumer;  // the view sees what goes into this consumer's input (a port may route)
-    int input;
+    ConnectionEnds::Ends ends;
     std::shared_ptr<LiveView> view;
   };
+  // Under live_mutex_: the view watches its connection in `execution`.
+  static void attach(Execution& execution, const AttachedView& attached);
 
   WorkflowDefinition definition_;
   std::filesystem::path folder_;

@@ -41,6 +41,10 @@ std::string RouteRule::describe() const {
   return text;
 }
 
+std::string RouteRule::describe(int receiver) const {
+  return describe() + ": " + std::to_string(receiver + 1) + " of " + std::to_string(receivers_);
+}
+
 int RouteRule::choose(const Value& token) const {
   if (broadcast_when_) {
     try {

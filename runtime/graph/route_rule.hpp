@@ -30,6 +30,8 @@ class RouteRule {
   int receivers() const { return receivers_; }
   // "partition_by /k", with ", modulo" and ", broadcast_when ..." when set (graph edge labels).
   std::string describe() const;
+  // What the connection to `receiver` carries: "partition_by /k: 2 of 4".
+  std::string describe(int receiver) const;
   // The receiver of `token`, or kEveryReceiver. Throws ExprError when the key (or
   // broadcast_when) fails to evaluate, the message saying which of the two.
   int choose(const Value& token) const;
