@@ -23,16 +23,16 @@ void BalanceSumActor::fire(FiringContext& context) {
     auto s = part.slots();
     const auto qid = static_cast<std::int32_t>(s[kPartQid].as_int());
     const std::int64_t parts = s[kPartParts].as_int();
-    Open& open = open_[qid];
+    auto at = open_.try_emplace(qid).first;
+    Open& open = at->second;
     open.balance += s[kPartBalance].as_int();
-    open.released = open.parts_seen == 0 ? s[kPartReleased].as_int()
-                                         : std::min(open.released, s[kPartReleased].as_int());
+    open.released = std::min(open.released, s[kPartReleased].as_int());
     if (++open.parts_seen < parts) continue;
     const auto time = static_cast<std::int32_t>(s[kPartTime].as_int());
     const auto result_time = static_cast<std::int32_t>(s[kPartResultTime].as_int());
     context.emit(
         make_answer(BalanceAnswer{time, time, result_time, qid, open.balance}, open.released));
-    open_.erase(qid);
+    open_.erase(at);
   }
 }
 

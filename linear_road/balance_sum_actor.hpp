@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <unordered_map>
 
 #include "runtime/actor/actor.hpp"
@@ -23,15 +24,14 @@ class BalanceSumActor final : public Actor {
   Checkpointing checkpointing() const override { return Checkpointing::own; }
   void save_state(SnapshotWriter& out, ActorContext& context) override;
   void restore_state(SnapshotReader& in, ActorContext& context) override;
-  // Queries with some parts still to come (at the end of the input: queries left unanswered).
-  std::size_t open_queries() const { return open_.size(); }
   void end_of_input(FiringContext& context) override;
 
  private:
   struct Open {
     std::int64_t balance = 0;
     std::int64_t parts_seen = 0;
-    std::int64_t released = 0;  // the earliest part's, for the response time
+    // The earliest part's, for the response time.
+    std::int64_t released = std::numeric_limits<std::int64_t>::max();
   };
   std::unordered_map<std::int32_t, Open> open_;  // by qid
 };

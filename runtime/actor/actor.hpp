@@ -34,16 +34,12 @@ class Actor {
   int output_index(std::string_view name) const;
   // Sources have no inputs; the director fires them to bring events in.
   bool is_source() const { return inputs_.empty(); }
-  // An actor declared with `parallelism: N` runs as N replicas, each an Actor of its own: this is
-  // replica `replica_index()` of `replica_count()` (0 of 1 for an actor without replicas). An actor
-  // whose results for one key are spread over the replicas (a sum every replica holds part of) says
-  // so in what it emits, so that whoever gathers the parts knows how many to wait for.
-  int replica_index() const { return replica_; }
+  // An actor declared with `parallelism: N` runs as N replicas, each an Actor of its own, and
+  // knows N (1 for an actor without replicas). An actor whose results for one key are spread over
+  // the replicas (a sum every replica holds part of) says so in what it emits, so that whoever
+  // gathers the parts knows how many to wait for.
   int replica_count() const { return replicas_; }
-  void set_replica(int replica, int replicas) {
-    replica_ = replica;
-    replicas_ = replicas;
-  }
+  void set_replica_count(int replicas) { replicas_ = replicas; }
 
   virtual void initialize(ActorContext&) {}
   // Called with the window about to be fired on; false skips the window.
@@ -115,7 +111,6 @@ class Actor {
  private:
   std::vector<PortSpec> inputs_;
   std::vector<PortSpec> outputs_;
-  int replica_ = 0;
   int replicas_ = 1;
 };
 

@@ -459,7 +459,7 @@ void FileParser::add_typed_actor(const std::string& name, const SourceLocation& 
       fail(parallelism_at, "actor '" + name + "' is a source (" + type->name +
                                "): its replicas would each emit the whole input; give "
                                "parallelism to the actors it feeds");
-    actor->set_replica(replica, parallelism);
+    actor->set_replica_count(parallelism);
     result_.workflow->add(parallelism > 1 ? replica_of(name, replica) : name, std::move(actor),
                           type->name, priority, where);
   }

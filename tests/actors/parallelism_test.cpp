@@ -346,23 +346,26 @@ connections:
   };
   RunSummary summary = testing::run_under(*workflow, GetParam(), options);
   EXPECT_EQ(summary.incomplete(), 0u);
+  // A view sees from when it is attached. The scheduled directors start firing in run(), after
+  // the views are attached; the threaded director's threads start with the director, so its
+  // source may have sent some events before, or all of them.
+  const bool from_the_start = GetParam() != "threaded";
   std::size_t total = 0;
   for (int i = 0; i < 3; ++i) {
     const auto& keys = views[static_cast<std::size_t>(i)]->keys;
-    EXPECT_FALSE(keys.empty());
+    if (from_the_start) {
+      EXPECT_FALSE(keys.empty());
+    }
     for (std::int64_t key : keys)
       ASSERT_EQ(key % 3, i) << "replica " << i;
     total += keys.size();
   }
-  // A view sees from when it is attached. The scheduled directors start firing in run(), after
-  // the views are attached; the threaded director's threads start with the director, so its
-  // source may have sent some events before.
-  if (GetParam() == "threaded") {
-    EXPECT_LE(total, 3000u);
-    EXPECT_LE(views[3]->keys.size(), 3000u);
-  } else {
+  if (from_the_start) {
     EXPECT_EQ(total, 3000u);
     EXPECT_EQ(views[3]->keys.size(), 3000u);
+  } else {
+    EXPECT_LE(total, 3000u);
+    EXPECT_LE(views[3]->keys.size(), 3000u);
   }
 }
 
