@@ -17,7 +17,9 @@ namespace cwf {
 class WindowStepTokens final : public WindowStep {
  public:
   WindowStepTokens(std::int64_t n, const WindowSize& size)
-      : n_(static_cast<std::uint64_t>(n)), looks_back_(size.reaches_back_from_end()) {}
+      : n_(static_cast<std::uint64_t>(n)),
+        looks_back_(size.reaches_back_from_end()),
+        sized_(size.bounded()) {}
 
   bool looks_back() const override { return looks_back_; }
   bool bounds_by_arrival() const override { return true; }
@@ -41,10 +43,12 @@ class WindowStepTokens final : public WindowStep {
     cursor.origin += cursor.k * n_;
     cursor.k = 0;
   }
+  bool skip_empty(const WindowGroup& group, WindowCursor& cursor) const override;
 
  private:
   std::uint64_t n_;
   bool looks_back_;
+  bool sized_;
 };
 
 // Inline: called once per window from WindowShapeOf, where the step's type is known.
@@ -67,6 +71,23 @@ inline bool WindowStepTokens::place(const WindowGroup& group, const WindowCursor
   place.dense = group.gone_queued() == 0;
   place.first = first;
   place.missing_first = first == queued;  // the events at the lower bound were all used
+  return true;
+}
+
+// Without a size, window k holds every queued event before window k + 1's lower bound, so an empty
+// one is followed by empty ones up to the window where the first queued event falls (with none
+// queued, the next to arrive): the cursor jumps there instead of passing each. A group whose
+// events were all used can be that far behind its arrivals once its step changed (fold). With a
+// size, a window holds events from its own lower bound on, and the next one is formed as usual.
+inline bool WindowStepTokens::skip_empty(const WindowGroup& group, WindowCursor& cursor) const {
+  if (sized_) return true;
+  std::uint64_t first = group.arrived();
+  for (std::size_t i = 0; i < group.queued(); ++i)
+    if (!group.gone(i)) {
+      first = group.seq(i);
+      break;
+    }
+  if (first > cursor.origin) cursor.k = std::max(cursor.k, (first - cursor.origin) / n_);
   return true;
 }
 
