@@ -62,6 +62,7 @@ struct Variant {
   unsigned workers;
   int xways = 1;                              // L: the input replicated for L expressways
   const char* workflow = "linear_road.yaml";  // in workflows/
+  bool affinity = true;                       // fifo's: workers prefer their own replicas
 };
 
 void BM_LinearRoad(benchmark::State& state, Variant variant) {
@@ -72,6 +73,7 @@ void BM_LinearRoad(benchmark::State& state, Variant variant) {
   options.director = variant.director;
   options.scheduler = variant.scheduler;
   options.workers = variant.workers;
+  if (!variant.affinity) options.scheduler_parameters["affinity"] = Value(false);
   options.actors = &cli::actor_registry();
   options.schedulers = &cli::scheduler_registry();
   lr::Rater rater(options);
@@ -106,6 +108,8 @@ const std::vector<Variant> kVariants = {
     {"L4_chain_2_workers", "scheduled", "fifo", 2, 4},
     {"L4_parted_1_worker", "scheduled", "fifo", 1, 4, "linear_road_partitioned.yaml"},
     {"L4_parted_2_workers", "scheduled", "fifo", 2, 4, "linear_road_partitioned.yaml"},
+    // The same with the workers taking the first actor in line, wherever its replica last ran.
+    {"L4_parted_2w_any", "scheduled", "fifo", 2, 4, "linear_road_partitioned.yaml", false},
 };
 
 class RatioReporter final : public cwf_bench::MedianReporter {

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,8 @@ struct RatingOptions {
   std::string director;
   std::string scheduler;
   unsigned workers = 0;
+  // Parameters of the policy, over the workflow's own (e.g. fifo's affinity).
+  std::map<std::string, Value> scheduler_parameters;
   // Further parameters of the workflow's actors (`--set`), applied after the rating's own.
   std::vector<ParamOverride> settings;
   // Non-empty: every trial writes the workflow's answers (DIR/L<n>/answers.out) and the

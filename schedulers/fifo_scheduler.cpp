@@ -4,9 +4,11 @@ namespace cwf::schedulers {
 
 void FifoScheduler::attach(std::span<const SchedulableActor> actors) {
   is_source_.assign(actors.size(), false);
+  home_.assign(actors.size(), kNoHome);
   inbox_lengths_.clear();
   for (const auto& a : actors) {
     is_source_[a.id] = a.is_source;
+    home_[a.id] = a.home;
     if (!a.is_source && a.inbox_length) inbox_lengths_.push_back(a.inbox_length);
   }
 }
@@ -25,22 +27,28 @@ bool FifoScheduler::sources_must_wait() const {
   return false;
 }
 
-std::optional<Grant> FifoScheduler::next_actor() {
+std::optional<Grant> FifoScheduler::take(int worker) {
   std::optional<bool> sources_wait;  // looked at once, when the first source comes up
+  auto chosen = ready_.end();
   for (auto it = ready_.begin(); it != ready_.end(); ++it) {
-    ActorId next = *it;
-    if (is_source_[next]) {
+    if (is_source_[*it]) {
       if (!sources_wait) sources_wait = sources_must_wait();
       if (*sources_wait) continue;  // keeps its place in the line
-      ready_.erase(it);
-      return Grant{next, kSourceFirings};
     }
-    ready_.erase(it);
-    --others_ready_;
-    ++others_running_;
-    return Grant{next, batch_};
+    const int home = home_[*it];
+    if (worker == kAnyWorker || home == kNoHome || home == worker) {
+      chosen = it;
+      break;
+    }
+    if (chosen == ready_.end()) chosen = it;  // another worker's: if nothing else is ready
   }
-  return std::nullopt;
+  if (chosen == ready_.end()) return std::nullopt;
+  const ActorId next = *chosen;
+  ready_.erase(chosen);
+  if (is_source_[next]) return Grant{next, kSourceFirings};
+  --others_ready_;
+  ++others_running_;
+  return Grant{next, batch_};
 }
 
 void FifoScheduler::firing_ended(ActorId actor, const FiringReport& report) {

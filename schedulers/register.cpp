@@ -32,9 +32,11 @@ void read_source_turns(const ParameterReader& read, Options& options) {
 void register_all(SchedulerRegistry& registry) {
   registry.add("fifo", "actors fire in the order they got work, each on all its windows",
                [](const SchedulerParameters& params) {
-                 ParameterReader read("fifo", params, {"batch"});
-                 return std::make_unique<FifoScheduler>(read.positive_int_or_all(
-                     "batch", FifoScheduler::kAllWindows, FifoScheduler::kAllWindows, kBatch));
+                 ParameterReader read("fifo", params, {"batch", "affinity"});
+                 return std::make_unique<FifoScheduler>(
+                     read.positive_int_or_all("batch", FifoScheduler::kAllWindows,
+                                              FifoScheduler::kAllWindows, kBatch),
+                     read.flag("affinity", true, "whether workers prefer their own replicas"));
                });
   registry.add(
       "qbs", "quantum priority-based: priorities from the workflow, quanta of (40-p)·b µs",

@@ -53,4 +53,14 @@ std::uint32_t ParameterReader::positive_int_or_all(const std::string& name, std:
   return positive_int(name, fallback, what);
 }
 
+bool ParameterReader::flag(const std::string& name, bool fallback, const std::string& what) const {
+  auto it = parameters_.find(name);
+  if (it == parameters_.end()) return fallback;
+  if (!it->second.is_bool())
+    throw SchedulerParameterError(name, policy_ + " scheduler: '" + name +
+                                            "' must be true or false (" + what + "), got " +
+                                            it->second.to_json());
+  return it->second.as_bool();
+}
+
 }  // namespace cwf::schedulers

@@ -21,6 +21,8 @@ class ParameterReader {
   // The same, or the word `all`, which stands for `all`.
   std::uint32_t positive_int_or_all(const std::string& name, std::uint32_t fallback,
                                     std::uint32_t all, const std::string& what) const;
+  // true or false.
+  bool flag(const std::string& name, bool fallback, const std::string& what) const;
 
  private:
   std::string policy_;

@@ -5,6 +5,7 @@
 
 #include "runtime/execution/run_monitor.hpp"
 #include "runtime/execution/shared_worker_turn.hpp"
+#include "runtime/graph/worker_homes.hpp"
 
 namespace cwf {
 
@@ -42,13 +43,14 @@ void ScheduledDirector::set_cost_model(CostModel model) {
 std::vector<SchedulableActor> ScheduledDirector::schedulable_actors() const {
   const Execution& execution = *execution_;
   std::vector<SchedulableActor> actors;
+  const std::vector<int> homes = worker_homes(execution.workflow(), workers_);
   for (ActorId id = 0; id < execution.size(); ++id) {
     const ActorEntry& entry = execution.workflow().actor(id);
     const ActorCell& cell = execution.cell(id);
     actors.push_back({id, entry.name, entry.priority, entry.actor->is_source(),
                       execution.downstream(id), &cell.stats(),
                       [&cell] { return cell.queue_length(); },
-                      [&cell] { return cell.inbox_length(); }});
+                      [&cell] { return cell.inbox_length(); }, homes[id]});
   }
   return actors;
 }
@@ -302,7 +304,7 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
         scheduler_->iteration_started();
         iteration_open_ = true;
       }
-      if (auto grant = scheduler_->next_actor()) {
+      if (auto grant = scheduler_->next_actor_on(self.index)) {
         empty_iterations = 0;
         ++outstanding_;
         scheduler_->firing_started(grant->actor);
@@ -367,6 +369,8 @@ void ScheduledDirector::run(const RunOptions& options) {
     stopped_ = false;
   }
   std::vector<Worker> workers(workers_);
+  for (unsigned i = 0; i < workers_; ++i)
+    workers[i].index = i;
   std::vector<std::thread> threads;
   for (unsigned i = 1; i < workers_; ++i)
     threads.emplace_back([this, &workers, i, &options] { work(workers[i], nullptr, options); });

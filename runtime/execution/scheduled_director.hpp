@@ -67,6 +67,7 @@ class ScheduledDirector final : public Director, public ReadyListener {
 
  private:
   struct Worker {
+    unsigned index = 0;
     std::vector<ActorId> wakeups;  // raised on this worker's thread, not yet given to the policy
   };
   struct GrantOutcome {

@@ -17,6 +17,7 @@
 
 #include "runtime/actor/actor_stats.hpp"
 #include "runtime/actor/port.hpp"
+#include "runtime/graph/worker_homes.hpp"
 #include "runtime/time/clock.hpp"
 #include "runtime/values/value.hpp"
 
@@ -34,6 +35,8 @@ struct SchedulableActor {
   std::function<std::size_t()> queue_length;
   // Events delivered that the actor has not taken in yet (see ActorCell::inbox_length).
   std::function<std::size_t()> inbox_length;
+  // The worker it prefers to fire on (runtime/graph/worker_homes.hpp), or kNoHome.
+  int home = kNoHome;
 };
 
 struct Grant {
@@ -64,6 +67,10 @@ class Scheduler {
   virtual void actor_got_work(ActorId actor) = 0;
   // The next actor to fire in this iteration; nullopt ends the iteration.
   virtual std::optional<Grant> next_actor() = 0;
+  // The same, asked by worker `worker` of the director's (0 .. workers - 1): a policy that weighs
+  // the actors' homes (SchedulableActor::home) prefers that worker's own actors and hands out
+  // another's only when it has none ready. Others give next_actor().
+  virtual std::optional<Grant> next_actor_on(unsigned /*worker*/) { return next_actor(); }
   virtual void firing_started(ActorId) {}
   virtual void firing_ended(ActorId actor, const FiringReport& report) = 0;
   virtual void iteration_started() {}

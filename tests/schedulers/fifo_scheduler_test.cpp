@@ -95,7 +95,59 @@ TEST(FifoScheduler, RegisteredWithAValidatedBatchParameter) {
     registry.create("fifo", {{"basic_quantum_us", Value(500)}});
     FAIL() << "unknown parameter accepted";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "the fifo scheduler has no parameter 'basic_quantum_us' (known: batch)");
+    EXPECT_STREQ(e.what(), "the fifo scheduler has no parameter 'basic_quantum_us' (known: batch, affinity)");
+  }
+}
+
+// Actors 1 and 2 are at home on workers 1 and 0, actor 3 and the source on none.
+std::vector<SchedulableActor> actors_with_homes() {
+  std::vector<SchedulableActor> actors(4);
+  for (ActorId id = 0; id < 4; ++id)
+    actors[id].id = id;
+  actors[0].is_source = true;
+  actors[1].home = 1;
+  actors[2].home = 0;
+  return actors;
+}
+
+TEST(FifoScheduler, AWorkerTakesItsOwnOrNobodysActorsFirstAndAnothersOnlyWhenNoneIsReady) {
+  FifoScheduler fifo;
+  auto actors = actors_with_homes();
+  fifo.attach(actors);
+  for (ActorId id : {1u, 2u, 3u})
+    fifo.actor_got_work(id);
+  EXPECT_EQ(fifo.next_actor_on(0)->actor, 2u);  // its own, behind worker 1's
+  EXPECT_EQ(fifo.next_actor_on(0)->actor, 3u);  // nobody's
+  EXPECT_EQ(fifo.next_actor_on(0)->actor, 1u);  // worker 1's: nothing else is ready
+  EXPECT_FALSE(fifo.next_actor_on(0));
+  fifo.actor_got_work(1);
+  fifo.actor_got_work(0);
+  EXPECT_EQ(fifo.next_actor_on(0)->actor, 0u);  // a source is nobody's
+  EXPECT_EQ(fifo.next_actor_on(1)->actor, 1u);
+  // Without a worker, the first in line.
+  fifo.actor_got_work(1);
+  fifo.actor_got_work(2);
+  EXPECT_EQ(fifo.next_actor()->actor, 1u);
+  EXPECT_EQ(fifo.next_actor()->actor, 2u);
+}
+
+TEST(FifoScheduler, WithoutAffinityEveryWorkerTakesTheFirstInLine) {
+  SchedulerRegistry registry;
+  register_all(registry);
+  auto fifo = registry.create("fifo", {{"affinity", Value(false)}});
+  auto actors = actors_with_homes();
+  fifo->attach(actors);
+  for (ActorId id : {1u, 2u})
+    fifo->actor_got_work(id);
+  EXPECT_EQ(fifo->next_actor_on(0)->actor, 1u);
+  EXPECT_EQ(fifo->next_actor_on(1)->actor, 2u);
+  try {
+    registry.create("fifo", {{"affinity", Value("yes")}});
+    FAIL() << "affinity 'yes' accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "fifo scheduler: 'affinity' must be true or false (whether workers prefer their "
+                 "own replicas), got \"yes\"");
   }
 }
 
