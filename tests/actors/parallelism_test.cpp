@@ -10,6 +10,8 @@
 #include <memory>
 #include <mutex>
 #include <random>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -367,6 +369,51 @@ connections:
     EXPECT_LE(total, 3000u);
     EXPECT_LE(views[3]->keys.size(), 3000u);
   }
+}
+
+TEST_P(Parallelism, ARetractionGoesToTheReplicaTheOutputItRetractsWentTo) {
+  // Orders 1 to 4 are reserved; once order 4's reservation is out, order 2 is cancelled (so
+  // under every director after its reservation was made) and that reservation is retracted. The
+  // record {"retracted": ...} has no /order of its own: it is routed by the key of the output it
+  // retracts, so it reaches replica 0 (2 mod 2), where that output went.
+  const std::string items =
+      write_file("items.jsonl", "{\"order\": 1}\n{\"order\": 2}\n{\"order\": 3}\n{\"order\": 4}\n");
+  const std::string out = temp_path("out.jsonl");
+  RunSummary summary = run_yaml(R"(
+name: retractions
+actors:
+  items: {type: jsonl_source, path: )" +
+                                    items + R"(}
+  reserve: {type: map, expression: "{order: /order}"}
+  last: {type: filter, where: "/order == 4"}
+  second: {type: map, expression: "{order: 2}"}
+  cancel: {type: cancel, key: /order, scope: [reserve], retract: [reserve]}
+  copy: {type: map, expression: "/", parallelism: 2}
+  out: {type: jsonl_sink, path: )" + out +
+                                    R"(}
+connections:
+  - items -> reserve
+  - reserve -> last
+  - last -> second
+  - second -> cancel
+  - {from: reserve, to: copy, partition_by: /order, partitioning: modulo}
+  - copy -> out
+)",
+                                GetParam());
+  EXPECT_EQ(summary.incomplete(), 0u);
+  std::multiset<std::string> written;
+  for (const Value& record : records_in(out))
+    written.insert(record.to_json());
+  EXPECT_EQ(written,
+            (std::multiset<std::string>{R"({"order":1})", R"({"order":2})", R"({"order":3})",
+                                        R"({"order":4})", R"({"retracted":{"order":2}})"}));
+  auto in_of = [&summary](const std::string& name) {
+    for (const ActorSummary& a : summary.actors)
+      if (a.name == name) return a.events_in;
+    throw std::invalid_argument(name);
+  };
+  EXPECT_EQ(in_of("copy[0]"), 3u);  // orders 2 and 4, and the retraction of 2
+  EXPECT_EQ(in_of("copy[1]"), 2u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
