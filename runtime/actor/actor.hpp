@@ -55,6 +55,10 @@ class Actor {
   // sub-workflow's actor is told (its input ends then). Not called on or after a cycle of
   // connections.
   virtual void end_of_input(FiringContext&) {}
+  // Whether sources of the run live inside this actor and have not finished (a sub-workflow with
+  // a source of its own, such as a followed file): the run's input goes on while they run, as
+  // for the run's own sources (Execution::quiescent). Any thread.
+  virtual bool runs_sources() const { return false; }
   // A case was cancelled (CWP4, see runtime/actor/case_id.hpp) and this actor is in the
   // cancellation's scope: forget what it keeps of the case (counts, held events, partial
   // results) and, if that changes what it reported, emit the correction. The engine has already

@@ -92,7 +92,22 @@ void CompositeActor::initialize(ActorContext& context) {
   execution_->wake_sources();
 }
 
+bool CompositeActor::runs_sources() const {
+  return started_ && !execution_->sources_finished();
+}
+
+void CompositeActor::stop_sources_with_the_run() {
+  // The outer run stopped its sources (`--for`, Ctrl-C, a stop request): the sub-workflow's own
+  // sources stop with them, or they would keep the run going (a followed file never ends). It
+  // learns of it when it next fires: its sources' timers fire it.
+  const ExecutionEnv& outer = execution_->env().parent->env();
+  if (outer.stop_sources.load(std::memory_order_relaxed) &&
+      !execution_->env().stop_sources.load(std::memory_order_relaxed))
+    execution_->stop_sources();
+}
+
 void CompositeActor::run_inner() {
+  stop_sources_with_the_run();
   RunOptions options;
   options.end_input_when_quiescent = false;  // the outer input goes on
   director_->run(options);
@@ -175,6 +190,7 @@ void CompositeActor::end_of_input(FiringContext& context) {
   // No input can reach the sub-workflow any more: its input ends too, so that its windows close
   // (partial token and wave windows, time windows before their deadline) and its actors are told
   // in turn, as in a top-level workflow. What that emits leaves through the outputs now.
+  stop_sources_with_the_run();
   RunOptions options;
   options.end_input_when_quiescent = true;
   director_->run(options);

@@ -64,6 +64,9 @@ class CompositeActor : public Actor {
   // Ends the sub-workflow's input and emits what its windows and actors still held.
   void end_of_input(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  // Its sub-workflow's sources have not all finished. They stop when the run's do (`--for`, a
+  // stop request), at the sub-workflow's next firing.
+  bool runs_sources() const override;
 
   Workflow& inner() { return *inner_; }
   const Workflow& inner() const { return *inner_; }
@@ -86,6 +89,7 @@ class CompositeActor : public Actor {
 
  private:
   void run_inner();
+  void stop_sources_with_the_run();
   void emit_outputs(FiringContext& context);
   void ask_for_next_timer(FiringContext& context);
 

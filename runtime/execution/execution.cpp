@@ -191,7 +191,8 @@ bool Execution::quiescent() const {
   // Sources are judged by finished() alone: their threads or timers, not wake-ups, drive them.
   // An actor awaiting work from outside the workflow is idle, but what it awaits can still come.
   for (const auto& cell : cells_)
-    if (!cell->is_source() && (!cell->idle() || (cell->awaits_outside() && !cell->done())))
+    if (!cell->is_source() && (!cell->idle() || (cell->awaits_outside() && !cell->done()) ||
+                               cell->actor().runs_sources()))
       return false;
   return env_.wakeups.load(std::memory_order_acquire) == before;
 }

@@ -4,6 +4,7 @@
 // line of the actor, the event and the input line it came from.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -190,6 +191,43 @@ TEST(RunOutcome, ErrorsInsideACompositeNameTheActorTheUserWroteAndTheInnerOne) {
                                        "inner.yaml:5: actor 'divide' (map), rejected an event"))
       << result.err;
   EXPECT_TRUE(contains(result.err, "5 event(s) were not processed completely")) << result.err;
+}
+
+TEST(RunOutcome, ASubWorkflowFollowingAFileStopsWithTheRunAfterFor) {
+  // The sub-workflow's own source follows a file, which never ends: the run's input goes on
+  // while it runs, and `--for` stops it with the run's sources, under every director.
+  std::string dir = temp_dir();
+  write_temp("log.jsonl", "{\"v\": 1}\n");
+  write_temp("inner.yaml",
+             "name: inner\n"
+             "inputs: [numbers]\n"
+             "outputs: [results]\n"
+             "actors:\n"
+             "  log:  {type: jsonl_source, path: " +
+                 dir +
+                 "log.jsonl, follow: true, poll: 50 ms}\n"
+                 "  both: {type: merge}\n"
+                 "connections: [log -> both, numbers -> both, both -> results]\n");
+  std::string path = write_temp("outer.yaml",
+                                "actors:\n"
+                                "  numbers: {type: generator, count: 2}\n"
+                                "  stage:   {workflow: inner.yaml}\n"
+                                "  out:     {type: jsonl_sink, path: " +
+                                    dir +
+                                    "out.jsonl}\n"
+                                    "connections:\n"
+                                    "  - numbers -> stage\n"
+                                    "  - stage.results -> out\n");
+  for (const std::string& director : kEveryDirector) {
+    std::vector<std::string> args = {"run", path, "--for", "500ms"};
+    for (const std::string& arg : director_args(director))
+      args.push_back(arg);
+    ProcessResult result = run_cwf(args);
+    EXPECT_EQ(result.status, 0) << director << ": " << result.err;
+    std::vector<std::string> out = lines_of(read_file(dir + "out.jsonl"));
+    std::sort(out.begin(), out.end());
+    EXPECT_EQ(out, (std::vector<std::string>{"0", "1", R"({"v":1})"})) << director;
+  }
 }
 
 TEST(RunOutcome, AnEventLateForAWindowInsideACompositeMakesTheRunIncomplete) {
