@@ -29,7 +29,7 @@ unsigned resolve_workers(unsigned requested) {
 }  // namespace
 
 ScheduledDirector::ScheduledDirector(std::unique_ptr<Scheduler> scheduler, unsigned workers)
-    : scheduler_(std::move(scheduler)), workers_(resolve_workers(workers)) {}
+    : scheduler_(std::move(scheduler)), workers_(resolve_workers(workers)), active_(workers_) {}
 
 ScheduledDirector::~ScheduledDirector() = default;
 
@@ -38,6 +38,31 @@ void ScheduledDirector::set_cost_model(CostModel model) {
     throw std::invalid_argument("a cost model makes runs deterministic only on one worker (" +
                                 std::to_string(workers_) + " configured)");
   cost_model_ = std::move(model);
+}
+
+void ScheduledDirector::adapt_workers(WorkerGovernor::Settings settings) {
+  if (workers_ > 1 && !cost_model_) governor_.emplace(workers_, settings);
+}
+
+void ScheduledDirector::govern(std::unique_lock<std::mutex>& lock) {
+  // Events taken in by every actor: the work done, whatever the workflow.
+  std::uint64_t events = 0;
+  for (ActorId id = 0; id < execution_->size(); ++id)
+    events += execution_->cell(id).stats().events_in.get();
+  const Duration now = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                           .count();
+  lock.lock();
+  const unsigned before = active_;
+  active_ = governor_->observe(now, events);
+  if (active_ > before) set_aside_.notify_all();
+  lock.unlock();
+}
+
+void ScheduledDirector::end_run() {
+  done_ = true;
+  wake_.notify_all();
+  set_aside_.notify_all();
 }
 
 std::vector<SchedulableActor> ScheduledDirector::schedulable_actors() const {
@@ -272,6 +297,7 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
     // hold up the other workers.
     if (monitor && (turns++ & 15) == 0) {
       lock.unlock();
+      if (governor_) govern(lock);
       monitor->progress();
       bool stop = monitor->stop_due();
       if (stop) execution.stop_sources();  // wakes waiting sources: onto this worker's list
@@ -280,20 +306,23 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
       if (monitor->time_is_up()) {
         // Grants in flight end; nothing new starts. The runner counts what is left.
         execution.env().time_was_up.store(true);
-        done_ = true;
-        wake_.notify_all();
+        end_run();
         break;
       }
     }
     take_wakeups(self);
+    if (self.index >= active_) {
+      // Set aside while fewer workers get more done (WorkerGovernor); worker 0 never is.
+      set_aside_.wait_for(lock, kMaxPark);
+      continue;
+    }
     fire_due_timers();
     take_wakeups(self);
     if (monitor) {
       checkpoint_turn(*monitor, self);
       if (monitor->suspended()) {
         // Written while nothing ran: the run ends there, its sources still held.
-        done_ = true;
-        wake_.notify_all();
+        end_run();
         break;
       }
     }
@@ -350,10 +379,7 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
       turns = 0;  // a parked worker 0 checks for a stop request right away
       continue;
     }
-    if (!idle(lock, options, self)) {
-      done_ = true;
-      wake_.notify_all();
-    }
+    if (!idle(lock, options, self)) end_run();
     turns = 0;
   }
   lock.unlock();

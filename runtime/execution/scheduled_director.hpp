@@ -28,12 +28,14 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <queue>
 #include <thread>
 #include <vector>
 
 #include "runtime/execution/director.hpp"
 #include "runtime/execution/scheduler.hpp"
+#include "runtime/execution/worker_governor.hpp"
 
 namespace cwf {
 
@@ -51,6 +53,11 @@ class ScheduledDirector final : public Director, public ReadyListener {
   // Charge each grant the model's cost instead of its measured time; with a virtual clock the
   // clock advances by that cost. Throws std::invalid_argument with more than one worker.
   void set_cost_model(CostModel model);
+  // On several workers, let a WorkerGovernor decide now and then whether one worker gets more
+  // done than all of them, and park the others while it does (before run(); not with a cost
+  // model). Measured by worker 0, so only where it has a RunMonitor: a top-level run.
+  void adapt_workers(WorkerGovernor::Settings settings = {});
+  const WorkerGovernor* governor() const { return governor_ ? &*governor_ : nullptr; }
 
   void start(Execution& execution) override;
   void run(const RunOptions& options) override;
@@ -95,6 +102,10 @@ class ScheduledDirector final : public Director, public ReadyListener {
   void switch_policy();
 
   GrantOutcome execute(const Grant& grant);
+  // Worker 0, without the mutex: what the governor says now; with the mutex: applied.
+  void govern(std::unique_lock<std::mutex>& lock);
+  // The run is over: every worker, parked or set aside, is told.
+  void end_run();
 
   std::unique_ptr<Scheduler> scheduler_;
   unsigned workers_;
@@ -106,6 +117,10 @@ class ScheduledDirector final : public Director, public ReadyListener {
   std::size_t busy_ = 0;         // actors the policy holds as having work
   std::size_t outstanding_ = 0;  // grants being fired
   std::size_t parked_ = 0;       // workers waiting on wake_
+  // Workers 0 .. active_ - 1 take grants; the others wait on set_aside_ (WorkerGovernor).
+  unsigned active_ = 1;
+  std::condition_variable set_aside_;
+  std::optional<WorkerGovernor> governor_;
   bool iteration_open_ = false;
   bool done_ = false;
   bool stopped_ = false;  // the stop request was acted on (stop overrides pause)

@@ -31,6 +31,8 @@ struct DirectorConfig {
   std::string type = "scheduled";  // scheduled | threaded
   std::string scheduler = "fifo";
   unsigned workers = 0;  // scheduled director threads; 0: one per hardware thread
+  // On several workers, go on with one while it is measured to get more done (WorkerGovernor).
+  bool adapt_workers = true;
   std::map<std::string, Value> parameters;  // policy-specific (basic_quantum_us, slice_us, ...)
 };
 

@@ -23,7 +23,7 @@ const std::vector<std::string> kTopLevelKeys = {"name",    "description", "direc
                                                 "clock",   "queues",      "inputs",
                                                 "outputs", "actors",      "connections"};
 const std::vector<std::string> kClocks = {"real", "virtual"};
-const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers"};
+const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers", "adapt_workers"};
 const std::vector<std::string> kDirectorTypes = {"scheduled", "threaded"};
 const std::vector<std::string> kSubworkflowKeys = {"workflow", "director", "priority"};
 
@@ -307,6 +307,11 @@ DirectorConfig FileParser::parse_director(const YamlEntry& entry) const {
       }
     } else if (item.key == "workers") {
       config.workers = static_cast<unsigned>(integer(item, 1, "a positive int"));
+    } else if (item.key == "adapt_workers") {
+      const std::string text = scalar(item, "true or false");
+      if (text != "true" && text != "false")
+        fail(value_location(item), "'adapt_workers' must be true or false, got '" + text + "'");
+      config.adapt_workers = text == "true";
     } else {
       // Every other key is a parameter of the scheduling policy, unless it looks like a typo.
       if (auto suggestion = did_you_mean(item.key, kDirectorKeys))

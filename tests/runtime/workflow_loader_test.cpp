@@ -110,7 +110,7 @@ class WorkflowLoader : public ::testing::Test {
 TEST_F(WorkflowLoader, LoadsActorsConnectionsPrioritiesParametersAndDirector) {
   auto wf = load(R"(name: pipeline
 description: numbers, plus ten, collected
-director: {type: scheduled, scheduler: fifo, workers: 2, basic_quantum_us: 500, mode: fast}
+director: {type: scheduled, scheduler: fifo, workers: 2, adapt_workers: false, basic_quantum_us: 500, mode: fast}
 actors:
   src: {type: numbers, count: 3, priority: 5}
   inc:
@@ -130,6 +130,7 @@ connections:
   EXPECT_EQ(director.type, "scheduled");
   EXPECT_EQ(director.scheduler, "fifo");
   EXPECT_EQ(director.workers, 2u);
+  EXPECT_FALSE(director.adapt_workers);
   ASSERT_EQ(director.parameters.size(), 2u);
   EXPECT_EQ(director.parameters.at("basic_quantum_us"), Value(500));
   EXPECT_EQ(director.parameters.at("mode"), Value("fast"));
@@ -185,6 +186,7 @@ connections: [src -> sink]
   EXPECT_EQ(wf->director().type, "scheduled");
   EXPECT_EQ(wf->director().scheduler, "fifo");
   EXPECT_EQ(wf->director().workers, 0u);  // one per hardware thread
+  EXPECT_TRUE(wf->director().adapt_workers);
   EXPECT_TRUE(wf->director().parameters.empty());
   EXPECT_EQ(wf->actor(0).priority, 20);
   EXPECT_EQ(run(*wf, "sink"), (std::vector<Value>{7, 8}));
@@ -265,6 +267,10 @@ TEST_F(WorkflowLoader, ReportsDirectorMistakes) {
             "wf.yaml:1:12: unknown director key 'schedular'; did you mean 'scheduler'?");
   EXPECT_EQ(error("director: {workers: 0}\n"),
             "wf.yaml:1:21: expected a positive int for 'workers', got '0'");
+  EXPECT_EQ(error("director: {adapt_workers: maybe}\n"),
+            "wf.yaml:1:27: 'adapt_workers' must be true or false, got 'maybe'");
+  EXPECT_EQ(error("director: {adapt_worker: false}\n"),
+            "wf.yaml:1:12: unknown director key 'adapt_worker'; did you mean 'adapt_workers'?");
   EXPECT_EQ(error("director: threaded\n"),
             "wf.yaml:1:11: expected a map for 'director' (e.g. {type: scheduled, scheduler: "
             "fifo}), got 'threaded'");
@@ -343,8 +349,9 @@ TEST_F(WorkflowLoader, ReadsQueueLimitsOfTheWorkflowAndOfEachConnection) {
   EXPECT_EQ(wf->limits_of(wf->connections()[0]), (QueueLimits{100, Overload::drop_oldest}));
   EXPECT_EQ(wf->limits_of(wf->connections()[1]),
             (QueueLimits{QueueLimits::kUnbounded, Overload::block}));
-  auto defaults = load("actors:\n  src: {type: numbers, count: 1}\n  sink: {type: collect}\n"
-                       "connections:\n  - {from: src, to: sink, capacity: 7}\n");
+  auto defaults = load(
+      "actors:\n  src: {type: numbers, count: 1}\n  sink: {type: collect}\n"
+      "connections:\n  - {from: src, to: sink, capacity: 7}\n");
   EXPECT_EQ(defaults->limits_of(defaults->connections()[0]), (QueueLimits{7, Overload::block}));
 }
 
