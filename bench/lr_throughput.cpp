@@ -63,6 +63,7 @@ struct Variant {
   int xways = 1;                              // L: the input replicated for L expressways
   const char* workflow = "linear_road.yaml";  // in workflows/
   bool affinity = true;                       // fifo's: workers prefer their own replicas
+  bool adapt = true;                          // the director's adapt_workers
 };
 
 void BM_LinearRoad(benchmark::State& state, Variant variant) {
@@ -74,6 +75,7 @@ void BM_LinearRoad(benchmark::State& state, Variant variant) {
   options.scheduler = variant.scheduler;
   options.workers = variant.workers;
   if (!variant.affinity) options.scheduler_parameters["affinity"] = Value(false);
+  options.adapt_workers = variant.adapt;
   options.actors = &cli::actor_registry();
   options.schedulers = &cli::scheduler_registry();
   lr::Rater rater(options);
@@ -98,6 +100,8 @@ void BM_LinearRoad(benchmark::State& state, Variant variant) {
 const std::vector<Variant> kVariants = {
     {"fifo_2_workers", "scheduled", "fifo", 2},
     {"fifo_1_worker", "scheduled", "fifo", 1},
+    // Two workers that stay two (adapt_workers: false): what the governor chooses against.
+    {"fifo_2w_fixed", "scheduled", "fifo", 2, 1, "linear_road.yaml", true, false},
     {"qbs_2_workers", "scheduled", "qbs", 2},
     {"rr_2_workers", "scheduled", "rr", 2},
     {"rb_2_workers", "scheduled", "rb", 2},
@@ -106,10 +110,12 @@ const std::vector<Variant> kVariants = {
     // per-expressway stage, workflows/linear_road_partitioned.yaml), on one worker and on two.
     {"L4_chain_1_worker", "scheduled", "fifo", 1, 4},
     {"L4_chain_2_workers", "scheduled", "fifo", 2, 4},
+    {"L4_chain_2w_fixed", "scheduled", "fifo", 2, 4, "linear_road.yaml", true, false},
     {"L4_parted_1_worker", "scheduled", "fifo", 1, 4, "linear_road_partitioned.yaml"},
     {"L4_parted_2_workers", "scheduled", "fifo", 2, 4, "linear_road_partitioned.yaml"},
     // The same with the workers taking the first actor in line, wherever its replica last ran.
     {"L4_parted_2w_any", "scheduled", "fifo", 2, 4, "linear_road_partitioned.yaml", false},
+    {"L4_parted_2w_fixed", "scheduled", "fifo", 2, 4, "linear_road_partitioned.yaml", true, false},
 };
 
 class RatioReporter final : public cwf_bench::MedianReporter {
@@ -121,7 +127,7 @@ class RatioReporter final : public cwf_bench::MedianReporter {
     out << "\nMedians of this run; each iteration runs the workflow and then the reference on "
            "the same input, ratio = workflow / reference:\n";
     char line[160];
-    std::snprintf(line, sizeof line, "  %-16s %16s %16s %8s\n", "variant", "workflow tuples/s",
+    std::snprintf(line, sizeof line, "  %-20s %16s %16s %8s\n", "variant", "workflow tuples/s",
                   "reference tuples/s", "ratio");
     out << line;
     for (const Variant& v : kVariants) {
@@ -131,7 +137,7 @@ class RatioReporter final : public cwf_bench::MedianReporter {
         auto it = m->counters.find(name);
         return it == m->counters.end() ? 0.0 : it->second;
       };
-      std::snprintf(line, sizeof line, "  %-16s %16.0f %16.0f %8.2f\n", v.name, m->rate,
+      std::snprintf(line, sizeof line, "  %-20s %16.0f %16.0f %8.2f\n", v.name, m->rate,
                     counter("reference_per_second"), counter("ratio"));
       out << line;
     }

@@ -44,7 +44,9 @@ void print_summary(const RunSummary& summary, std::ostream& out) {
                   static_cast<double>(a.cost_ns) / 1e6, per_event);
     out << line;
   }
-  out << summary.director << " director, " << format_duration(summary.wall_time) << " wall time\n";
+  out << summary.director << " director, " << format_duration(summary.wall_time) << " wall time";
+  if (!summary.director_note.empty()) out << " (" << summary.director_note << ")";
+  out << "\n";
 }
 
 void print_problems(const RunSummary& summary, LossTolerance tolerance, std::ostream& out) {

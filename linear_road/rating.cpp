@@ -130,6 +130,7 @@ RatingTrial Rater::trial(std::int32_t xways) {
   if (options_.workers > 0) config.workers = options_.workers;
   for (const auto& [name, value] : options_.scheduler_parameters)
     config.parameters[name] = value;
+  if (options_.adapt_workers) config.adapt_workers = *options_.adapt_workers;
   auto director = make_director(config, *options_.schedulers);
   auto* source = find_actor<SourceActor>(*workflow, "lr_source");
   auto* sink = find_actor<AnswerSinkActor>(*workflow, "lr_answer_sink");

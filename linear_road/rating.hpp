@@ -50,6 +50,8 @@ struct RatingOptions {
   unsigned workers = 0;
   // Parameters of the policy, over the workflow's own (e.g. fifo's affinity).
   std::map<std::string, Value> scheduler_parameters;
+  // Set: the director's adapt_workers, over the workflow's.
+  std::optional<bool> adapt_workers;
   // Further parameters of the workflow's actors (`--set`), applied after the rating's own.
   std::vector<ParamOverride> settings;
   // Non-empty: every trial writes the workflow's answers (DIR/L<n>/answers.out) and the

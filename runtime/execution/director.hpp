@@ -73,6 +73,8 @@ class Director {
  public:
   virtual ~Director() = default;
   virtual std::string_view name() const = 0;
+  // After run(): what the run summary says of how it ran, beside the name (empty: nothing).
+  virtual std::string how_it_ran() const { return {}; }
   virtual void start(Execution& execution) = 0;
   virtual void run(const RunOptions& options) = 0;
   virtual void shutdown() = 0;

@@ -77,6 +77,7 @@ RunSummary run_workflow(Workflow& workflow, Director& director, Clock& clock,
   execution.wrapup();
   RunSummary summary;
   summary.director = std::string(director.name());
+  summary.director_note = director.how_it_ran();
   summary.wall_time = std::chrono::duration_cast<std::chrono::nanoseconds>(
                           std::chrono::steady_clock::now() - started)
                           .count();

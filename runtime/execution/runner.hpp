@@ -23,6 +23,7 @@ struct ActorSummary {
 
 struct RunSummary {
   std::string director;
+  std::string director_note;  // Director::how_it_ran
   Duration wall_time = 0;
   std::vector<ActorSummary> actors;
   // The run ended at a checkpoint (RunOptions::suspend_requested), to be resumed from it.

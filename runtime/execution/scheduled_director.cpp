@@ -1,7 +1,9 @@
 #include "runtime/execution/scheduled_director.hpp"
 
 #include <chrono>
+#include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include "runtime/execution/run_monitor.hpp"
 #include "runtime/execution/shared_worker_turn.hpp"
@@ -57,6 +59,18 @@ void ScheduledDirector::govern(std::unique_lock<std::mutex>& lock) {
   active_ = governor_->observe(now, events);
   if (active_ > before) set_aside_.notify_all();
   lock.unlock();
+}
+
+std::string ScheduledDirector::how_it_ran() const {
+  if (workers_ == 1) return {};
+  std::string note = std::to_string(workers_) + " workers";
+  if (!governor_ || governor_->trials() == 0) return note;
+  char line[160];
+  std::snprintf(line, sizeof line, "; one alone for %.2f s, %llu of %llu trials won by one",
+                static_cast<double>(governor_->time_with_one()) / kSecond,
+                static_cast<unsigned long long>(governor_->trials_won_by_one()),
+                static_cast<unsigned long long>(governor_->trials()));
+  return note + line;
 }
 
 void ScheduledDirector::end_run() {

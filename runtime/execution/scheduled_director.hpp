@@ -48,6 +48,8 @@ class ScheduledDirector final : public Director, public ReadyListener {
   ~ScheduledDirector() override;
 
   std::string_view name() const override { return "scheduled"; }
+  // On several workers: how many, and with a governor what its trials decided.
+  std::string how_it_ran() const override;
   Scheduler& scheduler() { return *scheduler_; }
   unsigned workers() const { return workers_; }
   // Charge each grant the model's cost instead of its measured time; with a virtual clock the

@@ -12,6 +12,8 @@ WorkerGovernor::WorkerGovernor(unsigned workers, Settings settings)
 
 unsigned WorkerGovernor::observe(Duration now, std::uint64_t events) {
   if (workers_ == 1) return active_;
+  if (stage_ != Stage::starting && active_ == 1) time_with_one_ += now - last_seen_;
+  last_seen_ = now;
   switch (stage_) {
     case Stage::starting:
       stage_ = Stage::warming_up;

@@ -44,6 +44,8 @@ class WorkerGovernor {
   // What it did, for the run's summary and for tests.
   std::uint64_t trials() const { return trials_; }
   std::uint64_t trials_won_by_one() const { return won_by_one_; }
+  // Wall time between the first and the last observation with one worker taking grants.
+  Duration time_with_one() const { return time_with_one_; }
 
  private:
   enum class Stage { starting, warming_up, trial, holding };
@@ -61,6 +63,8 @@ class WorkerGovernor {
   Duration hold_;
   bool chose_one_ = false;
   std::uint64_t trials_ = 0, won_by_one_ = 0;
+  Duration last_seen_ = 0;
+  Duration time_with_one_ = 0;
 };
 
 }  // namespace cwf

@@ -52,6 +52,8 @@ TEST(WorkerGovernor, EveryWorkerWarmsUpThenATrialPicksOneWorkerThatTookInMore) {
   EXPECT_EQ(d.governor.trials_won_by_one(), 1u);
   EXPECT_EQ(d.at(149, 1000), 1u);  // held for first_hold (100) after the trial ended at 50
   EXPECT_EQ(d.at(150), 1u);        // the next trial starts, with one worker
+  // One worker alone from 10 to 20, 30 to 40 and 50 to 150.
+  EXPECT_EQ(d.governor.time_with_one(), 120);
 }
 
 TEST(WorkerGovernor, AllWorkersStayWhenTheyTookInMoreOrAsMuch) {
