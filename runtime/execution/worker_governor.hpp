@@ -29,7 +29,7 @@ class WorkerGovernor {
     Duration phase = 100 * kMillisecond;    // one of the trial's four phases: 1, all, 1, all
     Duration first_hold = 2 * kSecond;      // until the next trial
     Duration longest_hold = 16 * kSecond;   // the hold doubles up to this while answers repeat
-    double margin = 1.05;                   // one worker must do this much more to be chosen
+    double margin = 1.2;                    // one worker must do this much more to be chosen
     std::uint64_t least_events = 20000;     // fewer in a trial: too little work to tell
   };
 
