@@ -30,9 +30,7 @@ unsigned WorkerGovernor::observe(Duration now, std::uint64_t events) {
         decide(now);
         break;
       }
-      active_ = phase_ % 2 == 0 ? 1 : workers_;
-      phase_start_events_ = events;
-      stage_end_ = now + settings_.phase;
+      begin_phase(now, events);
       break;
   }
   return active_;
@@ -42,7 +40,11 @@ void WorkerGovernor::start_trial(Duration now, std::uint64_t events) {
   stage_ = Stage::trial;
   phase_ = 0;
   events_one_ = events_all_ = 0;
-  active_ = 1;
+  begin_phase(now, events);
+}
+
+void WorkerGovernor::begin_phase(Duration now, std::uint64_t events) {
+  active_ = phase_ % 2 == 0 ? 1 : workers_;
   phase_start_events_ = events;
   stage_end_ = now + settings_.phase;
 }

@@ -50,6 +50,7 @@ class WorkerGovernor {
  private:
   enum class Stage { starting, warming_up, trial, holding };
   void start_trial(Duration now, std::uint64_t events);
+  void begin_phase(Duration now, std::uint64_t events);  // phase_ of the trial, from now
   void decide(Duration now);
 
   unsigned workers_;

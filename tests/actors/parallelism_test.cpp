@@ -10,7 +10,6 @@
 #include <memory>
 #include <mutex>
 #include <random>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -49,6 +48,21 @@ std::vector<Value> records_in(const std::string& path) {
     start = end + 1;
   }
   return records;
+}
+
+// The records of a JSON-lines file as JSON text, sorted: what replicas wrote, whatever the merge.
+std::vector<std::string> sorted_json_lines(const std::string& path) {
+  std::vector<std::string> lines;
+  for (const Value& r : records_in(path))
+    lines.push_back(r.to_json());
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+const ActorSummary& summary_of(const RunSummary& summary, const std::string& name) {
+  for (const ActorSummary& a : summary.actors)
+    if (a.name == name) return a;
+  throw std::invalid_argument("no actor " + name + " in the run's summary");
 }
 
 RunSummary run_yaml(const std::string& yaml, const std::string& director) {
@@ -146,11 +160,7 @@ connections:
 )",
                  GetParam());
     EXPECT_EQ(summary.incomplete(), 0u);
-    std::vector<std::string> lines;
-    for (const Value& r : records_in(out))
-      lines.push_back(r.to_json());
-    std::sort(lines.begin(), lines.end());
-    return lines;
+    return sorted_json_lines(out);
   };
   const std::vector<std::string> one = sums(1);
   EXPECT_GT(one.size(), 1000u);
@@ -301,11 +311,7 @@ TEST_P(Parallelism, AnEventWhoseKeyPicksNoReplicaIsCountedAtTheSender) {
   RunSummary summary =
       run_through_copies(in, out, "/i", 2, "partition_by: /k, partitioning: modulo", GetParam());
   EXPECT_EQ(summary.incomplete(), 10u);
-  const ActorSummary* src = nullptr;
-  for (const ActorSummary& a : summary.actors)
-    if (a.name == "src") src = &a;
-  ASSERT_NE(src, nullptr);
-  EXPECT_EQ(src->rejected, 10u);
+  EXPECT_EQ(summary_of(summary, "src").rejected, 10u);
   EXPECT_EQ(records_in(out).size(), 290u);
 }
 
@@ -401,19 +407,11 @@ connections:
 )",
                                 GetParam());
   EXPECT_EQ(summary.incomplete(), 0u);
-  std::multiset<std::string> written;
-  for (const Value& record : records_in(out))
-    written.insert(record.to_json());
-  EXPECT_EQ(written,
-            (std::multiset<std::string>{R"({"order":1})", R"({"order":2})", R"({"order":3})",
-                                        R"({"order":4})", R"({"retracted":{"order":2}})"}));
-  auto in_of = [&summary](const std::string& name) {
-    for (const ActorSummary& a : summary.actors)
-      if (a.name == name) return a.events_in;
-    throw std::invalid_argument(name);
-  };
-  EXPECT_EQ(in_of("copy[0]"), 3u);  // orders 2 and 4, and the retraction of 2
-  EXPECT_EQ(in_of("copy[1]"), 2u);
+  EXPECT_EQ(sorted_json_lines(out),
+            (std::vector<std::string>{R"({"order":1})", R"({"order":2})", R"({"order":3})",
+                                      R"({"order":4})", R"({"retracted":{"order":2}})"}));
+  EXPECT_EQ(summary_of(summary, "copy[0]").events_in, 3u);  // orders 2 and 4, the retraction of 2
+  EXPECT_EQ(summary_of(summary, "copy[1]").events_in, 2u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Directors, Parallelism, ::testing::ValuesIn(kEveryDirector),
