@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "cli/director_options.hpp"
 #include "cli/load.hpp"
+#include "cli/process_options.hpp"
 #include "cli/registries.hpp"
 #include "cli/resumable_run.hpp"
 #include "cli/run_checkpoints.hpp"
@@ -51,6 +52,16 @@ and drains what is queued, the second leaves at once).
   --line-buffered                 write every line of the stdout actors as soon as it is made,
                                   also into a pipe or a file (default: in blocks there, per
                                   firing on a terminal)
+
+Several processes (docs/workflow-yaml.md, "Processes"; `cwf deploy` starts them all):
+  --process K/N                   run only the actors that process K of N runs (the file's
+                                  `placement:`, else replica r in process r mod N and every other
+                                  actor in 0); connections to the others go over NATS
+  --nats URL                      the NATS server of the links (default nats://127.0.0.1:4222)
+  --run-id ID                     keeps the links of one deployment apart from another's on the
+                                  same server (default: run)
+  --place ACTOR=K                 run ACTOR (an actor, all its replicas, or one: tolls[1]) in
+                                  process K (repeatable; after the file's placement)
 
 Checkpoints (docs/architecture.md, "Checkpoints"):
   --checkpoint-dir DIR            write a checkpoint of the whole run into DIR (created if
@@ -104,12 +115,19 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   CheckpointOptions checkpoint_options;
   std::optional<Arguments> parsed;
   std::string path;
+  ProcessOptions process_options;
   // The workflow, its director and its clock, built again for each checkpoint a resumed run
   // tries (a failed restore leaves the workflow unusable). False: reported, exit 2.
   auto build = [&](BuiltRun& into) -> bool {
     const Arguments& args = *parsed;
     into.workflow = load_or_report(path, err, param_overrides(args));
     if (!into.workflow) return false;
+    try {
+      process_options.apply(into.workflow);
+    } catch (const WorkflowError& e) {
+      err << "cwf run: " << path << ": " << e.what() << "\n";
+      return false;
+    }
     Workflow* workflow = into.workflow.get();
     apply_director_options(args, workflow->director());
     if (auto capacity = args.value("capacity")) {
@@ -133,10 +151,16 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
     std::set<std::string> valued = {"director", "scheduler", "workers", "for",        "grace",
                                     "clock",    "speed",     "set",     "max-errors", "capacity"};
     valued.insert(std::begin(kCheckpointValuedOptions), std::end(kCheckpointValuedOptions));
+    valued.insert(std::begin(kProcessValuedOptions), std::end(kProcessValuedOptions));
     parsed.emplace(words, std::set<std::string>{"stats", "progress", "line-buffered"}, valued);
     const Arguments& args = *parsed;
     path = workflow_path(args, "run");
     checkpoint_options = CheckpointOptions::parse(args);
+    process_options = ProcessOptions::parse(args);
+    if (process_options.enabled() && checkpoint_options.enabled())
+      throw UsageError(
+          "checkpoints do not cover a workflow over several processes yet: "
+          "--process cannot go with --checkpoint-dir or --resume");
     if (!build(run)) return kExitUsage;
     if (checkpoint_options.enabled())
       if (std::string refusal = RunCheckpoints::refusal(*run.workflow); !refusal.empty()) {

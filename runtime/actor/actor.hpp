@@ -59,6 +59,11 @@ class Actor {
   // a source of its own, such as a followed file): the run's input goes on while they run, as
   // for the run's own sources (Execution::quiescent). Any thread.
   virtual bool runs_sources() const { return false; }
+  // A source whose events come from this workflow's actors in other processes (a process inlet,
+  // docs/architecture.md "Processes"): it ends when they have, which may be after this
+  // process's own input ended, so the run's end of input does not wait for it; the actors it
+  // feeds, directly or not, end once it has.
+  virtual bool fed_by_other_processes() const { return false; }
   // A case was cancelled (CWP4, see runtime/actor/case_id.hpp) and this actor is in the
   // cancellation's scope: forget what it keeps of the case (counts, held events, partial
   // results) and, if that changes what it reported, emit the correction. The engine has already

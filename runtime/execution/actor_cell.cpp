@@ -91,6 +91,12 @@ bool ActorCell::upstream_done() const {
                      [](const ActorCell* cell) { return cell->done(); });
 }
 
+bool ActorCell::input_has_ended() const {
+  return env_.end_of_input.load(std::memory_order_acquire) &&
+         std::all_of(upstream_inlets_.begin(), upstream_inlets_.end(),
+                     [](const ActorCell* inlet) { return inlet->finished(); });
+}
+
 void ActorCell::end_own_input() {
   if (!finishing_ && !finished()) {
     // No window and no wave: the actor stamps what it emits with its own times.
@@ -530,6 +536,10 @@ ActorCell::CycleResult ActorCell::run(std::uint32_t max_firings) {
   // Consumers learn of the last outputs before anyone can see this cell finished, so a run
   // cannot be judged quiescent while they are still in flight.
   wake_consumers();
+  // An inlet ends after the run's end of input: the actors it feeds look again (end_own_input).
+  if (finishing_ && !finished() && actor_.fed_by_other_processes())
+    for (ActorCell* consumer : consumers_)
+      consumer->notify();
   if (finishing_) finished_.store(true, std::memory_order_release);
   bool holds_events = false;
   for (auto& r : receivers_)
@@ -573,7 +583,9 @@ ActorCell::CycleResult ActorCell::run_source(std::uint32_t max_firings) {
   waits_for_input_ = false;
   while (result.firings < max_firings) {
     if (finishing_) return result;
-    if (env_.stop_sources.load(std::memory_order_relaxed)) {
+    // An inlet goes on after a stop until the processes feeding it have drained (they stop
+    // too, docs/architecture.md "Processes").
+    if (env_.stop_sources.load(std::memory_order_relaxed) && !actor_.fed_by_other_processes()) {
       finish();
       return result;
     }
@@ -713,7 +725,7 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   if (output_full_ && !finishing_ && !finished() && output_blocked()) return {};
   Timestamp now = env_.clock->now();
   if (wake_at_ <= now) wake_at_ = kNever;
-  bool end_of_input = env_.end_of_input.load(std::memory_order_acquire);
+  bool end_of_input = input_has_ended();
   // What the actor asked to be fired at comes before the windows: its time has come.
   CycleResult result = run_requested_firings(now, end_of_input, max_firings);
   if (result.has_more_work || (output_full_ && output_blocked())) return result;

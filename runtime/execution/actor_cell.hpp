@@ -341,6 +341,14 @@ class ActorCell {
   void set_inputs_can_end(bool can_end) { inputs_can_end_ = can_end; }
   bool inputs_can_end() const { return inputs_can_end_; }
   const std::vector<ActorCell*>& upstream() const { return upstream_; }
+  // The process inlets (Actor::fed_by_other_processes) upstream of this cell, directly or not:
+  // its input ends when the run's has and they have finished. Set once wired.
+  void set_upstream_inlets(std::vector<const ActorCell*> inlets) {
+    upstream_inlets_ = std::move(inlets);
+  }
+  // Whether no input can come any more (any thread): the run's own input has ended and so has
+  // what reaches this cell from other processes.
+  bool input_has_ended() const;
   // The deadline of a window holding events in a cell whose inputs cannot end (kNever: none),
   // as of its last run; read by the directors while the cell is idle. Such a window must close
   // at its time, not at the run's end of input: its results can come back round the cycle into
@@ -393,7 +401,8 @@ class ActorCell {
   std::vector<PortRouting> routing_;  // per output port, once one has a rule; else empty
   std::vector<std::vector<Route>> expired_routes_;  // per input port
   std::vector<Route*> routes_to_wake_;
-  std::vector<ActorCell*> upstream_;   // cells that send to this one (routes and expired routes)
+  std::vector<ActorCell*> upstream_;  // cells that send to this one (routes and expired routes)
+  std::vector<const ActorCell*> upstream_inlets_;
   std::vector<ActorCell*> consumers_;  // cells this one sends to
   std::atomic<bool> done_{false};
   std::atomic<std::uint8_t> state_{0};

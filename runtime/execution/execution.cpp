@@ -116,6 +116,23 @@ Execution::Execution(Workflow& workflow, Clock& clock)
   for (auto [receiver, largest] : intake_limits)
     receiver->set_intake_limit(static_cast<std::size_t>(
         std::min<std::uint64_t>(largest, std::numeric_limits<std::size_t>::max())));
+  find_upstream_inlets();
+}
+
+void Execution::find_upstream_inlets() {
+  for (auto& cell : cells_) {
+    std::vector<const ActorCell*> inlets;
+    std::set<const ActorCell*> seen{cell.get()};
+    std::vector<const ActorCell*> todo(cell->upstream().begin(), cell->upstream().end());
+    while (!todo.empty()) {
+      const ActorCell* up = todo.back();
+      todo.pop_back();
+      if (!seen.insert(up).second) continue;
+      if (up->actor().fed_by_other_processes()) inlets.push_back(up);
+      todo.insert(todo.end(), up->upstream().begin(), up->upstream().end());
+    }
+    cell->set_upstream_inlets(std::move(inlets));
+  }
 }
 
 void Execution::tell_wave_windows_their_carriers(
@@ -185,9 +202,18 @@ Timestamp Execution::cycle_window_deadline() const {
   return earliest;
 }
 
+bool Execution::inlets_finished() const {
+  return std::all_of(cells_.begin(), cells_.end(), [](const auto& c) {
+    return !c->actor().fed_by_other_processes() || c->finished();
+  });
+}
+
 bool Execution::quiescent() const {
   std::uint64_t before = env_.wakeups.load(std::memory_order_acquire);
-  if (!sources_finished()) return false;
+  if (!std::all_of(cells_.begin(), cells_.end(), [](const auto& c) {
+        return !c->is_source() || c->finished() || c->actor().fed_by_other_processes();
+      }))
+    return false;
   // Sources are judged by finished() alone: their threads or timers, not wake-ups, drive them.
   // An actor awaiting work from outside the workflow is idle, but what it awaits can still come.
   for (const auto& cell : cells_)

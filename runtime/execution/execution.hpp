@@ -42,10 +42,16 @@ class Execution {
   void wake_all();
   void wrapup();
 
-  // True when nothing can happen any more: every source finished and every cell idle. Safe to
-  // call from any thread while cells run (two reads of the wake-up counter bracket the scan).
+  // True when nothing can happen any more before the end of input: every source of this
+  // process's own input finished and every cell idle. Safe to call from any thread while cells
+  // run (two reads of the wake-up counter bracket the scan). Process inlets
+  // (Actor::fed_by_other_processes) are not waited for: what they bring wakes their cells.
   bool quiescent() const;
+  // Every source finished, process inlets included.
   bool sources_finished() const;
+  // Every process inlet finished (true without any): quiescent after the end of input, the run
+  // is over once this holds too.
+  bool inlets_finished() const;
   // The earliest deadline of a window holding events on or after a cycle (kNever: none). When
   // the run is quiescent, the end of input would close every window at once, and what one
   // window's results bring back round the cycle would find later windows closed: time moves to
@@ -68,6 +74,8 @@ class Execution {
   // Tells each wave window which of its producers carry which actors' waves (WaveCompletion);
   // `producer_of_connection[i]`: the producer index of connection i on its receiver.
   void tell_wave_windows_their_carriers(const std::vector<std::size_t>& producer_of_connection);
+  // Gives each cell the process inlets upstream of it (ActorCell::input_has_ended).
+  void find_upstream_inlets();
 
   Workflow& workflow_;
   ExecutionEnv env_;

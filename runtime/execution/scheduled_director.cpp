@@ -255,8 +255,12 @@ bool ScheduledDirector::idle(std::unique_lock<std::mutex>& lock, const RunOption
     // No event can arrive any more: windows waiting for a deadline close now, not at the
     // deadline, and their results are processed before the run ends. Except on a cycle, where
     // their results come back: there time moves to the earliest deadline (the timers below).
-    if (!options.end_input_when_quiescent || execution_->env().end_of_input) return false;
-    if (timers_.empty() || execution_->cycle_window_deadline() == kNever) {
+    if (!options.end_input_when_quiescent) return false;
+    // After the end of input, the run is over once what other processes send has ended too
+    // (their messages wake the inlets meanwhile).
+    if (execution_->env().end_of_input) {
+      if (execution_->inlets_finished()) return false;
+    } else if (timers_.empty() || execution_->cycle_window_deadline() == kNever) {
       execution_->end_input();
       return true;
     }

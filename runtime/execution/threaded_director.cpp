@@ -248,7 +248,8 @@ void ThreadedDirector::run(const RunOptions& options) {
     // Windows on a cycle close at their time first (Execution::cycle_window_deadline): a
     // virtual clock moves to it below; on a real one the actor's own thread waits for it.
     bool cycle_windows_wait = false;
-    if (execution_->quiescent()) {
+    if (execution_->quiescent() &&
+        !(execution_->env().end_of_input && !execution_->inlets_finished())) {
       if (!options.end_input_when_quiescent || execution_->env().end_of_input) return;
       cycle_windows_wait = execution_->cycle_window_deadline() != kNever;
       if (!cycle_windows_wait) {

@@ -90,6 +90,10 @@ class Workflow {
   // The clock the file asks for (`clock: real | virtual`); empty: the runner's default.
   const std::string& clock() const { return clock_; }
   void set_clock(std::string clock) { clock_ = std::move(clock); }
+  // Which process runs which actor when the workflow runs over several (`placement:` in the
+  // file, runtime/graph/process_placement.hpp): actor or replica names to process numbers.
+  const std::map<std::string, int>& placement() const { return placement_; }
+  void set_placement(std::map<std::string, int> placement) { placement_ = std::move(placement); }
   // The queue limits of connections that set none (`queues:` in the file).
   const QueueLimits& queue_defaults() const { return queue_defaults_; }
   void set_queue_defaults(QueueLimits limits) { queue_defaults_ = limits; }
@@ -144,6 +148,7 @@ class Workflow {
   std::string name_;
   DirectorConfig director_;
   std::string clock_;
+  std::map<std::string, int> placement_;
   QueueLimits queue_defaults_;
   std::vector<ActorEntry> actors_;
   std::vector<Connection> connections_;

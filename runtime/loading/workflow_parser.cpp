@@ -19,9 +19,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"name",    "description", "director",
-                                                "clock",   "queues",      "inputs",
-                                                "outputs", "actors",      "connections"};
+const std::vector<std::string> kTopLevelKeys = {"name",        "description", "director", "clock",
+                                                "queues",      "inputs",      "outputs",  "actors",
+                                                "connections", "placement"};
 const std::vector<std::string> kClocks = {"real", "virtual"};
 const std::vector<std::string> kDirectorKeys = {"type", "scheduler", "workers", "adapt_workers"};
 const std::vector<std::string> kDirectorTypes = {"scheduled", "threaded"};
@@ -258,6 +258,13 @@ void FileParser::parse_top_level(const YAML::Node& root) {
     result_.outputs = parse_boundary(*outputs, false);
   if (const YamlEntry* actors = section("actors")) parse_actors(*actors);
   if (const YamlEntry* connections = section("connections")) parse_connections(*connections);
+  if (const YamlEntry* placement = section("placement")) {
+    if (sub_)
+      fail(key_location(*placement),
+           "'placement' is only allowed in the top-level workflow: a sub-workflow runs where its "
+           "actor does");
+    parse_placement(*placement);
+  }
   if (!sub_) loader_.apply_window_overrides(*result_.workflow);
   // A sub-workflow may just connect its boundary; a top-level workflow without actors is a
   // mistake (an empty or misnamed 'actors' section), not a workflow that does nothing.
@@ -279,6 +286,28 @@ int FileParser::integer(const YamlEntry& entry, int minimum, std::string_view ex
     fail(value_location(entry), "expected " + std::string(expected) + " for '" + entry.key +
                                     "', got " + describe_yaml(entry.value));
   return static_cast<int>(*value);
+}
+
+void FileParser::parse_placement(const YamlEntry& entry) {
+  if (!entry.value.IsMap())
+    fail(value_location(entry),
+         "expected a map for 'placement' from actor names to processes (e.g. {answers: 0, "
+         "tolls[1]: 1}), got " +
+             describe_yaml(entry.value));
+  std::vector<std::string> names;
+  for (const ActorEntry& actor : result_.workflow->actors())
+    names.push_back(actor.name);
+  for (const auto& [name, replicas] : replicas_)
+    names.push_back(name);
+  std::map<std::string, int> placement;
+  for (const YamlEntry& item : yaml_map_entries(entry.value, file_)) {
+    if (std::find(names.begin(), names.end(), item.key) == names.end())
+      fail(key_location(item), "placement names '" + item.key +
+                                   "', which is no actor of the workflow" +
+                                   did_you_mean_suffix(item.key, names));
+    placement[item.key] = integer(item, 0, "a process number (0, 1, ...)");
+  }
+  result_.workflow->set_placement(std::move(placement));
 }
 
 DirectorConfig FileParser::parse_director(const YamlEntry& entry) const {

@@ -88,6 +88,8 @@ class FileParser {
   int integer(const YamlEntry& entry, int minimum, std::string_view expected) const;
 
   void parse_top_level(const YAML::Node& root);
+  // `placement:`: which process runs which actor (runtime/graph/process_placement.hpp).
+  void parse_placement(const YamlEntry& entry);
   DirectorConfig parse_director(const YamlEntry& entry) const;
   std::vector<std::string> parse_boundary(const YamlEntry& entry, bool inputs);
   // `kind`: actor, input or output (all share one namespace).
