@@ -39,6 +39,9 @@ int gsm_command(const Words& args, std::ostream& out, std::ostream& err);
 // workflow (cli/supply_chain_command.cpp, docs/applications.md).
 int supply_chain_command(const Words& args, std::ostream& out, std::ostream& err);
 
+// `cwf deploy`: a workflow over several local processes linked over NATS
+// (cli/deploy_command.cpp).
+int deploy_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf serve`: the enactment server (cli/serve_command.cpp, docs/server.md).
 int serve_command(const Words& args, std::ostream& out, std::ostream& err);
 // `cwf view NAME FROM->TO`: a live view of a connection on a server (cli/view_command.cpp).

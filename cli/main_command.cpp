@@ -14,6 +14,8 @@ commands (each answers --help, or -h, with its usage and options):
   run FILE.yaml       run a workflow until its sources are exhausted (or --for, or Ctrl-C);
                       --set ACTOR.PARAM=VALUE, --director, --scheduler, --workers, --for,
                       --clock, --stats, --line-buffered, ... (cwf run --help)
+  deploy FILE.yaml    run a workflow over several local processes linked over NATS
+                      (--processes N; cwf deploy --help)
   validate FILE.yaml  load and check a workflow without running it (its data need not exist)
   graph FILE.yaml     print the workflow as a Graphviz dot graph
   actors              list the actor types with their ports and parameters
@@ -67,6 +69,7 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
   Words rest(argv.begin() + 1, argv.end());
   const std::string& command = argv[0];
   if (command == "run") return run_command(rest, out, err);
+  if (command == "deploy") return deploy_command(rest, out, err);
   if (command == "validate") return validate_command(rest, out, err);
   if (command == "graph") return graph_command(rest, out, err);
   if (command == "actors") return actors_command(rest, out, err);
@@ -83,10 +86,10 @@ int main_command(const Words& argv, std::ostream& out, std::ostream& err) {
     if (command == client) return server_client_command(command, rest, out, err);
   std::string message = "cwf: unknown command '" + command + "'";
   message += did_you_mean_suffix(
-      command,
-      {"run",     "validate", "graph",    "actors", "lr",     "experiment", "gsm",         "guards",
-       "history", "serve",    "register", "list",   "status", "pause",      "resume",      "stop",
-       "set",     "priority", "cancel",   "remove", "view",   "help",       "supply-chain"});
+      command, {"run",        "deploy", "validate", "graph",   "actors", "lr",
+                "experiment", "gsm",    "guards",   "history", "serve",  "register",
+                "list",       "status", "pause",    "resume",  "stop",   "set",
+                "priority",   "cancel", "remove",   "view",    "help",   "supply-chain"});
   err << message << " (cwf help lists the commands)\n";
   return 2;
 }

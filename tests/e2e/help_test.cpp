@@ -63,13 +63,13 @@ TEST(Help, TheHelpTextsListEveryCommand) {
   for (const auto& command : every_command())
     listed.insert(joined(command));
   EXPECT_EQ(listed, (std::set<std::string>{
-                        "run",          "validate",     "graph",       "actors",      "lr",
-                        "lr run",       "lr reference", "lr validate", "lr generate", "lr rate",
-                        "experiment",   "gsm",          "gsm rules",   "gsm graph",   "gsm events",
-                        "gsm generate", "guards",       "history",     "serve",       "register",
-                        "list",         "status",       "pause",       "resume",      "stop",
-                        "remove",       "view",         "cancel",      "set",         "priority",
-                        "supply-chain",
+                        "run",        "deploy",       "validate",     "graph",       "actors",
+                        "lr",         "lr run",       "lr reference", "lr validate", "lr generate",
+                        "lr rate",    "experiment",   "gsm",          "gsm rules",   "gsm graph",
+                        "gsm events", "gsm generate", "guards",       "history",     "serve",
+                        "register",   "list",         "status",       "pause",       "resume",
+                        "stop",       "remove",       "view",         "cancel",      "set",
+                        "priority",   "supply-chain",
                     }));
 }
 

@@ -224,9 +224,10 @@ TEST_F(WorkflowLoader, ReportsTheShapeOfTheFile) {
             "workflow file, got a sequence");
   EXPECT_EQ(error("actors: {}\nconections: []\n"),
             "wf.yaml:2:1: unknown key 'conections' in the workflow; did you mean 'connections'?");
-  EXPECT_EQ(error("actors: {}\nwires: []\n"),
-            "wf.yaml:2:1: unknown key 'wires' in the workflow; expected one of: name, "
-            "description, director, clock, queues, inputs, outputs, actors, connections");
+  EXPECT_EQ(
+      error("actors: {}\nwires: []\n"),
+      "wf.yaml:2:1: unknown key 'wires' in the workflow; expected one of: name, "
+      "description, director, clock, queues, inputs, outputs, actors, connections, placement");
   EXPECT_EQ(error("inputs: [in]\nactors: {}\n"),
             "wf.yaml:1:1: 'inputs' is only allowed in a sub-workflow (a file an actor includes "
             "with 'workflow:')");
