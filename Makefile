@@ -97,7 +97,7 @@ test-tsan: deps
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := workflow_loader expression json_value lr_input gsm_model eca_rules \
                 guards_dependencies snapshot_reader window_state actor_state rest_api \
-                record_decoder server_access
+                record_decoder server_access process_link_message
 fuzz: deps
 	@$(SANITIZE_CONFIGURE)
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))

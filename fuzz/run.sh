@@ -39,7 +39,7 @@ dicts_of() {
     eca_rules) echo yaml eca_rules expression ;;
     guards_dependencies) echo yaml guards_dependencies ;;
     json_value | rest_api | record_decoder) echo json ;;
-    window_state | actor_state) echo snapshot_reader ;;
+    window_state | actor_state | process_link_message) echo snapshot_reader ;;
     *) echo "$1" ;;
   esac
 }

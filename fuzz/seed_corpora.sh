@@ -4,13 +4,14 @@
 # the YAML examples of docs/ (sorted by their top-level keys into workflows, GSM models, ECA
 # rules and guards dependency files), the lines of the JSON-lines files under workflows/,
 # expressions quoted in the workflows, and the lines of fuzz/seeds/*.txt (hex-encoded binary inputs
-# for snapshot_reader, window_state, actor_state, rest_api, record_decoder and server_access).
+# for snapshot_reader, window_state, actor_state, rest_api, record_decoder, server_access and
+# process_link_message).
 #   fuzz/seed_corpora.sh OUT
 set -euo pipefail
 out=${1:?usage: fuzz/seed_corpora.sh OUT}
 cd "$(dirname "$0")/.."
 rm -rf "$out"
-mkdir -p "$out"/{workflow_loader,gsm_model,eca_rules,guards_dependencies,expression,json_value,lr_input,snapshot_reader,window_state,actor_state,rest_api,record_decoder,server_access}
+mkdir -p "$out"/{workflow_loader,gsm_model,eca_rules,guards_dependencies,expression,json_value,lr_input,snapshot_reader,window_state,actor_state,rest_api,record_decoder,server_access,process_link_message}
 
 # Saves stdin as a seed of target $1.
 save() {
@@ -62,6 +63,6 @@ binary_seeds() {
     mv "$tmp/seed.bin" "$out/$1/$(sha1sum <"$tmp/seed.bin" | cut -c1-16)"
   done <"fuzz/seeds/$1.txt"
 }
-for target in snapshot_reader window_state actor_state rest_api record_decoder server_access; do binary_seeds "$target"; done
+for target in snapshot_reader window_state actor_state rest_api record_decoder server_access process_link_message; do binary_seeds "$target"; done
 
 for dir in "$out"/*; do echo "$(basename "$dir"): $(ls "$dir" | wc -l) seeds"; done

@@ -292,7 +292,7 @@ void FileParser::parse_placement(const YamlEntry& entry) {
   if (!entry.value.IsMap())
     fail(value_location(entry),
          "expected a map for 'placement' from actor names to processes (e.g. {answers: 0, "
-         "tolls[1]: 1}), got " +
+         "\"tolls[1]\": 1}), got " +
              describe_yaml(entry.value));
   std::vector<std::string> names;
   for (const ActorEntry& actor : result_.workflow->actors())

@@ -152,6 +152,11 @@ class Engine {
       if (a.name == actor) return a.firings;
     return ~0ull;
   }
+  std::uint64_t lost(const std::string& actor) const {
+    for (const auto& a : summary_.actors)
+      if (a.name == actor) return a.lost;
+    return ~0ull;
+  }
   std::uint64_t dropped(const std::string& actor) const {
     for (const auto& a : summary_.actors)
       if (a.name == actor) return a.dropped;
