@@ -48,6 +48,27 @@ TEST_P(DocumentedCommands, RunAsWrittenAndPassValidation) {
   fs::remove_all(here);
 }
 
+// docs/linear-road.md's run over two processes (cwf deploy), as written.
+TEST(DocumentedDeploy, RunsAsWrittenAndPassesValidation) {
+  const std::string block = code_block_with("linear-road.md", "cwf deploy workflows/");
+  ASSERT_NE(block, "") << "docs/linear-road.md shows no `cwf deploy`";
+  ASSERT_NE(block.find("cwf lr validate"), std::string::npos) << block;
+  fs::path here =
+      fs::path(::testing::TempDir()) / ("cwf_documented_deploy_" + std::to_string(::getpid()));
+  fs::remove_all(here);
+  fs::create_directories(here);
+  fs::create_directory_symlink(fs::path(CWF_SOURCE_DIR) / "workflows", here / "workflows");
+  const std::string cwf_folder = fs::path(CWF_EXE).parent_path().string();
+  ProcessResult result =
+      run_process({"/bin/sh", "-c", "set -e; cd \"$1\"; PATH=\"$2:$PATH\"; " + block, "sh",
+                   here.string(), cwf_folder});
+  EXPECT_EQ(result.status, 0) << block << "\n" << result.out << result.err;
+  EXPECT_NE(result.out.find("\nPASS\n"), std::string::npos) << result.out << result.err;
+  EXPECT_NE(result.err.find("cwf deploy: 2 processes, exit statuses 0 0"), std::string::npos)
+      << result.err;
+  fs::remove_all(here);
+}
+
 INSTANTIATE_TEST_SUITE_P(Docs, DocumentedCommands,
                          ::testing::Values("workflow-yaml.md", "linear-road.md"),
                          [](const auto& info) {
