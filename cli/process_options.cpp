@@ -56,6 +56,13 @@ ProcessOptions ProcessOptions::parse(const Arguments& args) {
   return options;
 }
 
+bool ProcessOptions::runs(const Workflow& part, const std::string& actor) {
+  for (const ActorEntry& entry : part.actors())
+    if (entry.name == actor || (entry.name.rfind(actor + "[", 0) == 0 && entry.name.back() == ']'))
+      return true;
+  return false;
+}
+
 void ProcessOptions::apply(std::unique_ptr<Workflow>& workflow) const {
   if (!enabled()) return;
   ProcessPlacement placement;

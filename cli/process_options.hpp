@@ -26,6 +26,8 @@ struct ProcessOptions {
   // With --process: replaces `workflow` by the part this process runs (the file's placement,
   // then --place). Throws WorkflowError for a placement that does not fit the workflow.
   void apply(std::unique_ptr<Workflow>& workflow) const;
+  // Whether `part` (after apply) runs `actor`, or one of its replicas.
+  static bool runs(const Workflow& part, const std::string& actor);
 };
 
 }  // namespace cwf::cli

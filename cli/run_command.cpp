@@ -120,14 +120,30 @@ int run_command(const Words& words, std::ostream& out, std::ostream& err) {
   // tries (a failed restore leaves the workflow unusable). False: reported, exit 2.
   auto build = [&](BuiltRun& into) -> bool {
     const Arguments& args = *parsed;
-    into.workflow = load_or_report(path, err, param_overrides(args));
+    // A process needs the files of its own actors only: the others' are looked at once the
+    // placement says whose they are.
+    std::vector<LoadWarning> missing_inputs;
+    into.workflow = load_or_report(path, err, param_overrides(args),
+                                   process_options.enabled() ? &missing_inputs : nullptr);
     if (!into.workflow) return false;
+    // An actor of a sub-workflow is not placed by name: its composite's process needs its files.
+    std::vector<bool> top_level;
+    for (const LoadWarning& missing : missing_inputs)
+      top_level.push_back(ProcessOptions::runs(*into.workflow, missing.actor));
     try {
       process_options.apply(into.workflow);
     } catch (const WorkflowError& e) {
       err << "cwf run: " << path << ": " << e.what() << "\n";
       return false;
     }
+    bool inputs_missing = false;
+    for (std::size_t i = 0; i < missing_inputs.size(); ++i)
+      if (!top_level[i] || ProcessOptions::runs(*into.workflow, missing_inputs[i].actor)) {
+        err << "cwf: " << missing_inputs[i].location.to_string() << ": "
+            << missing_inputs[i].message << "\n";
+        inputs_missing = true;
+      }
+    if (inputs_missing) return false;
     Workflow* workflow = into.workflow.get();
     apply_director_options(args, workflow->director());
     if (auto capacity = args.value("capacity")) {

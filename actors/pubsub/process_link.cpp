@@ -36,8 +36,9 @@ bool ProcessOutlet::inlet_ready(ActorContext& context) {
   // The inlet subscribes to the data before it answers here, on one connection: once it has
   // answered, the server delivers it what is published on the data subject.
   const std::string subject = ready_subject(options_.subject);
-  auto give_up =
-      std::chrono::steady_clock::now() + std::chrono::nanoseconds(options_.ready_timeout);
+  // A run with a time limit (--for) waits no longer than it has.
+  const Duration wait = context.time_to_finish(options_.ready_timeout);
+  auto give_up = std::chrono::steady_clock::now() + std::chrono::nanoseconds(wait);
   while (std::chrono::steady_clock::now() < give_up) {
     natsMsg* reply = nullptr;
     natsStatus status =
@@ -52,7 +53,7 @@ bool ProcessOutlet::inlet_ready(ActorContext& context) {
   }
   unreachable_ = true;
   context.report_error("no process took the link to " + options_.port + " (nobody answered on '" +
-                       subject + "' within " + format_duration(options_.ready_timeout) + ")");
+                       subject + "' within " + format_duration(wait) + ")");
   return false;
 }
 

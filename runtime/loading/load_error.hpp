@@ -25,6 +25,7 @@ class LoadError : public std::runtime_error {
 struct LoadWarning {
   SourceLocation location;
   std::string message;
+  std::string actor;  // the actor it is about, if any (with parallelism: every replica)
   // "file:line:column: warning: message"
   std::string text() const { return location.to_string() + ": warning: " + message; }
 };

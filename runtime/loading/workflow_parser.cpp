@@ -501,7 +501,8 @@ void FileParser::add_typed_actor(const std::string& name, const SourceLocation& 
     SourceLocation at = bound.location(input.param);
     warnings->push_back(LoadWarning{
         at.line == 0 ? where : at,
-        "actor '" + name + "' needs '" + input.param + "' to run: " + std::move(input.reason)});
+        "actor '" + name + "' needs '" + input.param + "' to run: " + std::move(input.reason),
+        name});
   }
   if (parallelism > 1) replicas_[name] = parallelism;
 }

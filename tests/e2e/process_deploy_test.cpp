@@ -153,5 +153,26 @@ TEST_F(ProcessDeploy, APlacementThatDoesNotFitIsAUsageError) {
       << without.err;
 }
 
+// Each process needs the files of its own actors only: process 1 runs the replicas, not the
+// source, so it starts without the input (and, alone, reports the links nobody took); process 0
+// runs the daily expenditures and needs their tolls file.
+TEST_F(ProcessDeploy, AProcessNeedsTheFilesOfItsOwnActorsOnly) {
+  ProcessResult replicas = run_cwf(
+      {"run", kPartitioned, "--process", "1/2", "--set", "input.path=/no/such/input.dat", "--set",
+       "expenditures.tolls=/no/such/tolls.dat", "--for", "1s", "--nats", "nats://127.0.0.1:1"});
+  EXPECT_EQ(replicas.status, 3) << replicas.err;
+  EXPECT_EQ(replicas.err.find("/no/such/"), std::string::npos) << replicas.err;
+  EXPECT_NE(replicas.err.find("no process took the link to answers.in"), std::string::npos)
+      << replicas.err;
+  ProcessResult source =
+      run_cwf({"run", kPartitioned, "--process", "0/2", "--set", "input.path=" + path("input.dat"),
+               "--set", "expenditures.tolls=/no/such/tolls.dat"});
+  EXPECT_EQ(source.status, 2) << source.err;
+  EXPECT_NE(source.err.find("linear_road_partitioned.yaml:25:3: actor 'expenditures' needs 'tolls' "
+                            "to run: no such file '/no/such/tolls.dat'"),
+            std::string::npos)
+      << source.err;
+}
+
 }  // namespace
 }  // namespace cwf::testing
