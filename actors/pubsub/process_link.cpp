@@ -48,8 +48,9 @@ bool ProcessOutlet::inlet_ready(ActorContext& context) {
       ready_ = true;
       return true;
     }
-    // No responder yet (the other process is starting): asked again after a moment.
-    if (status == NATS_NO_RESPONDERS) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    // No responder yet (the other process is starting), or no server yet: asked again after a
+    // moment (a timeout has waited already).
+    if (status != NATS_TIMEOUT) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   unreachable_ = true;
   context.report_error("no process took the link to " + options_.port + " (nobody answered on '" +
