@@ -2,6 +2,7 @@
 
 #include <concurrentqueue.h>
 
+#include <charconv>
 #include <chrono>
 #include <thread>
 
@@ -15,15 +16,77 @@ std::string ready_subject(const std::string& link_subject) {
   return link_subject + ".ready";
 }
 
+std::string credit_subject(const std::string& link_subject, std::uint32_t sender) {
+  return link_subject + ".credit." + std::to_string(sender);
+}
+
 // ---- outlet ----
 
-ProcessOutlet::ProcessOutlet(ProcessLinkOptions options)
-    : Actor(kPorts), options_(std::move(options)) {}
+struct ProcessOutlet::Credit {
+  std::atomic<std::uint64_t> taken{0};  // events the inlet has taken in so far
+  ExternalWake waker;
+};
 
-ProcessOutlet::~ProcessOutlet() = default;
+namespace {
+
+void on_credit(natsConnection*, natsSubscription*, natsMsg* message, void* closure) {
+  auto& credit = **static_cast<std::shared_ptr<ProcessOutlet::Credit>*>(closure);
+  std::uint64_t taken = 0;
+  const char* data = natsMsg_GetData(message);
+  auto [end, error] = std::from_chars(data, data + natsMsg_GetDataLength(message), taken);
+  (void)end;
+  natsMsg_Destroy(message);
+  if (error != std::errc{}) return;
+  std::uint64_t before = credit.taken.load(std::memory_order_relaxed);
+  while (taken > before &&
+         !credit.taken.compare_exchange_weak(before, taken, std::memory_order_acq_rel)) {
+  }
+  credit.waker.wake();
+}
+
+void on_credit_complete(void* closure) {
+  delete static_cast<std::shared_ptr<ProcessOutlet::Credit>*>(closure);
+}
+
+}  // namespace
+
+ProcessOutlet::ProcessOutlet(ProcessLinkOptions options)
+    : Actor(kPorts), options_(std::move(options)) {
+  set_may_hold_back_input();
+}
+
+ProcessOutlet::~ProcessOutlet() {
+  close_credits();
+}
+
+void ProcessOutlet::close_credits() {
+  if (credits_) {
+    natsSubscription_Unsubscribe(credits_);
+    natsSubscription_Destroy(credits_);
+    credits_ = nullptr;
+  }
+}
+
+bool ProcessOutlet::holds_back_input() const {
+  const Credit* credit = credit_.get();
+  return credit && sent_.load(std::memory_order_acquire) >=
+                       credit->taken.load(std::memory_order_acquire) + options_.window;
+}
 
 void ProcessOutlet::initialize(ActorContext& context) {
+  close_credits();
   connection_ = open_actor_connection(options_.connection, context.name());
+  credit_ = std::make_shared<Credit>();
+  credit_->waker = context.external_wake();
+  auto* closure = new std::shared_ptr<Credit>(credit_);
+  const std::string subject = credit_subject(options_.subject, options_.process);
+  natsStatus status =
+      natsConnection_Subscribe(&credits_, connection_->get(), subject.c_str(), on_credit, closure);
+  if (status != NATS_OK) {
+    delete closure;
+    throw NatsError("cannot subscribe to '" + subject + "'", status);
+  }
+  natsSubscription_SetOnCompleteCB(credits_, &on_credit_complete, closure);
   batch_ = ProcessLinkMessage{};
   batch_.sender = options_.process;
   ready_ = unreachable_ = ended_ = false;
@@ -84,7 +147,7 @@ void ProcessOutlet::publish_batch(ActorContext& context) {
 }
 
 void ProcessOutlet::fire(FiringContext& context) {
-  if (context.port() < 0) {  // the time asked for when the batch began
+  if (context.port() < 0) {  // the time asked for when the batch began, or a credit came
     publish_batch(context);
     return;
   }
@@ -119,6 +182,7 @@ void ProcessOutlet::wrapup(ActorContext& context) {
   // A run cut short (its time was up) still ends the link, so that the other process ends too;
   // what never reached this outlet is counted where it was left.
   send_end(context);
+  close_credits();
   connection_.reset();
 }
 
@@ -175,8 +239,9 @@ void ProcessInlet::initialize(ActorContext& context) {
   close();
   next_.clear();
   ended_.clear();
+  credited_.clear();
   for (std::uint32_t sender : senders_)
-    next_[sender] = 0;
+    next_[sender] = credited_[sender] = 0;
   received_.store(0, std::memory_order_relaxed);
   inbox_ = std::make_shared<Inbox>();
   inbox_->waker = context.external_wake();
@@ -230,6 +295,14 @@ void ProcessInlet::take(FiringContext& context, ProcessLinkMessage&& message) {
   received_.fetch_add(message.events.size(), std::memory_order_relaxed);
   for (Event& event : message.events)
     context.emit_event(0, std::move(event));
+  // What this firing took in is in the engine's queues, bounded: the sender may send more.
+  std::uint64_t& credited = credited_[message.sender];
+  if (next - credited >= options_.credit_every) {
+    credited = next;
+    const std::string text = std::to_string(next);
+    natsConnection_PublishString(
+        connection_->get(), credit_subject(options_.subject, message.sender).c_str(), text.c_str());
+  }
 }
 
 void ProcessInlet::fire(FiringContext& context) {

@@ -36,10 +36,17 @@ struct ProcessLinkOptions {
   std::size_t batch = 512;                  // events per message at most
   Duration flush_after = 2 * kMillisecond;  // a message waits this long at most for more
   Duration ready_timeout = 60 * kSecond;    // how long an outlet waits for the inlet to answer
+  // Flow control: an outlet has at most `window` events on the way that its inlet has not taken
+  // in yet; an inlet tells each sender what it took every `credit_every` events.
+  std::uint64_t window = 65536;
+  std::uint64_t credit_every = 8192;
 };
 
 // The subject an outlet asks on, and an inlet answers on, before the first message.
 std::string ready_subject(const std::string& link_subject);
+// Where an inlet tells process `sender` how many of its events it has taken in (a decimal
+// number): the outlet's credit.
+std::string credit_subject(const std::string& link_subject, std::uint32_t sender);
 
 class ProcessOutlet final : public Actor {
  public:
@@ -52,8 +59,12 @@ class ProcessOutlet final : public Actor {
   void fire(FiringContext& context) override;
   void end_of_input(FiringContext& context) override;
   void wrapup(ActorContext& context) override;
+  // `window` events sent that the inlet has not taken in yet: the receiving process is behind.
+  bool holds_back_input() const override;
 
   std::uint64_t sent() const { return sent_.load(std::memory_order_relaxed); }
+
+  struct Credit;  // shared with cnats' delivery thread
 
  private:
   // Publishes the events waiting (if any); false (reported) when they could not be.
@@ -62,9 +73,12 @@ class ProcessOutlet final : public Actor {
   // Waits once for the inlet to answer; false (reported once) when it did not in time.
   bool inlet_ready(ActorContext& context);
   void send_end(ActorContext& context);
+  void close_credits();
 
   ProcessLinkOptions options_;
   std::unique_ptr<NatsConnection> connection_;
+  std::shared_ptr<Credit> credit_;
+  natsSubscription* credits_ = nullptr;
   ProcessLinkMessage batch_;
   std::atomic<std::uint64_t> sent_{0};  // events handed to the client
   bool ready_ = false, unreachable_ = false, ended_ = false;
@@ -98,7 +112,8 @@ class ProcessInlet final : public Actor {
   std::shared_ptr<Inbox> inbox_;
   natsSubscription* data_ = nullptr;
   natsSubscription* ready_ = nullptr;
-  std::map<std::uint32_t, std::uint64_t> next_;  // by sender: the sequence expected next
+  std::map<std::uint32_t, std::uint64_t> next_;      // by sender: the sequence expected next
+  std::map<std::uint32_t, std::uint64_t> credited_;  // by sender: what it was told last
   std::set<std::uint32_t> ended_;
   std::atomic<std::uint64_t> received_{0};
 };

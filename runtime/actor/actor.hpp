@@ -64,6 +64,13 @@ class Actor {
   // process's own input ended, so the run's end of input does not wait for it; the actors it
   // feeds, directly or not, end once it has.
   virtual bool fed_by_other_processes() const { return false; }
+  // Whether the actor cannot take more input now (a process outlet whose receiving process is
+  // behind): its cell then neither fires it nor takes its input in, so that its input queues
+  // fill and hold back their producers, and the run is not over meanwhile; the actor wakes its
+  // cell (ExternalWake) once it can take more. Any thread.
+  virtual bool holds_back_input() const { return false; }
+  // Whether holds_back_input can ever hold: the cell asks it between firings only then.
+  bool may_hold_back_input() const { return may_hold_back_; }
   // A case was cancelled (CWP4, see runtime/actor/case_id.hpp) and this actor is in the
   // cancellation's scope: forget what it keeps of the case (counts, held events, partial
   // results) and, if that changes what it reported, emit the correction. The engine has already
@@ -121,6 +128,11 @@ class Actor {
   std::vector<PortSpec> inputs_;
   std::vector<PortSpec> outputs_;
   int replicas_ = 1;
+  bool may_hold_back_ = false;
+
+ protected:
+  // For an actor that overrides holds_back_input, in its constructor.
+  void set_may_hold_back_input() { may_hold_back_ = true; }
 };
 
 }  // namespace cwf

@@ -729,6 +729,10 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   // What the actor asked to be fired at comes before the windows: its time has come.
   CycleResult result = run_requested_firings(now, end_of_input, max_firings);
   if (result.has_more_work || (output_full_ && output_blocked())) return result;
+  // Held back by the actor itself: its ExternalWake runs it again. (After the times it asked
+  // for, which would otherwise stay due and keep the director running it.)
+  if (actor_.may_hold_back_input() && actor_.holds_back_input() && !finishing_) [[unlikely]]
+    return result;
   // Read before draining: what an upstream actor sent before it was done is then in the inbox.
   const bool upstream_finished = end_of_input && upstream_done();
   bool input_ended = upstream_finished && !done_.load(std::memory_order_relaxed);
@@ -752,6 +756,8 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   }
   while (result.firings < max_firings && !finishing_) {
     if (output_full_ && output_blocked()) return result;  // a consumer wakes us
+    if (actor_.may_hold_back_input() && actor_.holds_back_input()) [[unlikely]]
+      break;
     Receiver* receiver = earliest_ready_receiver();
     if (!receiver) break;
     Window window = receiver->front_window();

@@ -217,8 +217,10 @@ bool Execution::quiescent() const {
   // Sources are judged by finished() alone: their threads or timers, not wake-ups, drive them.
   // An actor awaiting work from outside the workflow is idle, but what it awaits can still come.
   for (const auto& cell : cells_)
-    if (!cell->is_source() && (!cell->idle() || (cell->awaits_outside() && !cell->done()) ||
-                               cell->actor().runs_sources()))
+    if (!cell->is_source() &&
+        (!cell->idle() || (cell->awaits_outside() && !cell->done()) ||
+         cell->actor().runs_sources() ||
+         (cell->actor().may_hold_back_input() && cell->actor().holds_back_input())))
       return false;
   return env_.wakeups.load(std::memory_order_acquire) == before;
 }

@@ -189,3 +189,118 @@ TEST(ProcessInlet, AMessageFromAProcessThatDoesNotSendOnTheLinkIsAnError) {
 
 }  // namespace
 }  // namespace cwf::pubsub::testing
+
+namespace cwf::pubsub::testing {
+namespace {
+
+// A source of `count` numbered records.
+class Numbers final : public Actor {
+ public:
+  explicit Numbers(std::int64_t count) : count_(count) { add_output("out"); }
+  void fire(FiringContext& context) override {
+    for (int i = 0; i < 256 && next_ < count_; ++i)
+      context.emit(Value::record({{"n", Value(next_++)}}));
+  }
+  bool postfire(FiringContext&) override { return next_ < count_; }
+
+ private:
+  std::int64_t count_, next_ = 0;
+};
+
+// The receiving end of a link as a test plays it: answers the outlet, counts what arrives, and
+// grants credit only when told.
+class CountingReceiver {
+ public:
+  CountingReceiver(const std::string& url, std::string subject) : subject_(std::move(subject)) {
+    NatsConnectionOptions options;
+    options.servers = {url};
+    connection_ = std::make_unique<NatsConnection>(options);
+    natsConnection_Subscribe(&data_, connection_->get(), subject_.c_str(), &on_data, this);
+    natsConnection_Subscribe(&ready_, connection_->get(), ready_subject(subject_).c_str(),
+                             &on_ready, nullptr);
+    std::string error;
+    connection_->flush(5 * kSecond, error);
+  }
+  ~CountingReceiver() {
+    for (natsSubscription* sub : {data_, ready_}) {
+      natsSubscription_Unsubscribe(sub);
+      natsSubscription_Destroy(sub);
+    }
+  }
+  std::uint64_t events() const { return events_.load(); }
+  bool ended() const { return ended_.load(); }
+  void grant(std::uint64_t taken) {
+    const std::string text = std::to_string(taken);
+    natsConnection_PublishString(connection_->get(), credit_subject(subject_, 0).c_str(),
+                                 text.c_str());
+  }
+
+ private:
+  static void on_data(natsConnection*, natsSubscription*, natsMsg* message, void* closure) {
+    auto* self = static_cast<CountingReceiver*>(closure);
+    const auto* data = reinterpret_cast<const std::uint8_t*>(natsMsg_GetData(message));
+    ProcessLinkMessage decoded = decode_process_link_message(
+        {data, static_cast<std::size_t>(natsMsg_GetDataLength(message))});
+    if (decoded.kind == ProcessLinkMessage::Kind::end)
+      self->ended_.store(true);
+    else
+      self->events_.fetch_add(decoded.events.size());
+    natsMsg_Destroy(message);
+  }
+  static void on_ready(natsConnection* connection, natsSubscription*, natsMsg* message, void*) {
+    if (const char* reply = natsMsg_GetReply(message))
+      natsConnection_PublishString(connection, reply, "ready");
+    natsMsg_Destroy(message);
+  }
+
+  std::string subject_;
+  std::unique_ptr<NatsConnection> connection_;
+  natsSubscription* data_ = nullptr;
+  natsSubscription* ready_ = nullptr;
+  std::atomic<std::uint64_t> events_{0};
+  std::atomic<bool> ended_{false};
+};
+
+TEST(ProcessOutlet, SendsNoMoreThanItsWindowBeyondWhatTheInletTookIn) {
+  CWF_START_NATS(server);
+  CountingReceiver receiver(server->url(), "cwf.test.flow");
+  ProcessLinkOptions options;
+  options.connection.servers = {server->url()};
+  options.subject = "cwf.test.flow";
+  options.port = "far.in";
+  options.batch = 100;
+  options.window = 1000;
+  Engine engine("outlet");
+  engine.add("numbers", std::make_unique<Numbers>(100000));
+  engine.add("link", std::make_unique<ProcessOutlet>(options));
+  engine.connect("numbers", "link");
+  // However the test ends, the run can end too (an assertion failed before the credits came).
+  struct GrantAll {
+    CountingReceiver& receiver;
+    ~GrantAll() { receiver.grant(100000); }
+  } grant_all{receiver};
+  engine.start();
+  // Without credit the outlet stops at its window (give or take the batch it was filling when it
+  // got there, which its 2 ms timer sends), and the run waits with it.
+  ASSERT_TRUE(eventually([&] { return receiver.events() >= 1000; })) << receiver.events();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  const std::uint64_t held_at = receiver.events();
+  EXPECT_LE(held_at, 1100u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_EQ(receiver.events(), held_at);
+  EXPECT_FALSE(engine.finished());
+  // A credit lets one more window through beyond what it says was taken in.
+  receiver.grant(2000);
+  ASSERT_TRUE(eventually([&] { return receiver.events() >= 3000; })) << receiver.events();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_LE(receiver.events(), 3100u);
+  receiver.grant(100000);
+  ASSERT_TRUE(engine.wait());
+  EXPECT_TRUE(eventually([&] { return receiver.ended(); }));
+  EXPECT_EQ(receiver.events(), 100000u);
+  EXPECT_EQ(engine.lost("link"), 0u);
+  EXPECT_EQ(engine.errors("link"), 0u);
+}
+
+}  // namespace
+}  // namespace cwf::pubsub::testing
