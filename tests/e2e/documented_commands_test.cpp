@@ -25,16 +25,11 @@ std::string code_block_with(const std::string& doc, const std::string& marker) {
   return text.substr(open + 4, close - open - 4);
 }
 
-class DocumentedCommands : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(DocumentedCommands, RunAsWrittenAndPassValidation) {
-  const std::string block = code_block_with(GetParam(), "cwf run workflows/linear_road.yaml");
-  ASSERT_NE(block, "") << GetParam() << " shows no `cwf run workflows/linear_road.yaml`";
-  ASSERT_NE(block.find("cwf lr validate"), std::string::npos) << block;
-
-  // The repository's layout: workflows/ where the commands expect it, the rest made by them.
-  fs::path here = fs::path(::testing::TempDir()) / ("cwf_documented_" + std::to_string(::getpid()) +
-                                                    "_" + fs::path(GetParam()).stem().string());
+// Runs `block` with sh in a fresh folder laid out like the repository (workflows/ where the
+// commands expect it, the rest made by them), `cwf` first on the PATH; removes the folder after.
+ProcessResult run_in_repository_layout(const std::string& block, const std::string& name) {
+  fs::path here = fs::path(::testing::TempDir()) /
+                  ("cwf_documented_" + std::to_string(::getpid()) + "_" + name);
   fs::remove_all(here);
   fs::create_directories(here);
   fs::create_directory_symlink(fs::path(CWF_SOURCE_DIR) / "workflows", here / "workflows");
@@ -42,10 +37,20 @@ TEST_P(DocumentedCommands, RunAsWrittenAndPassValidation) {
   ProcessResult result =
       run_process({"/bin/sh", "-c", "set -e; cd \"$1\"; PATH=\"$2:$PATH\"; " + block, "sh",
                    here.string(), cwf_folder});
+  if (!fs::exists(here / "answers.out")) ADD_FAILURE() << "no answers.out was written:\n" << block;
+  fs::remove_all(here);
+  return result;
+}
+
+class DocumentedCommands : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(DocumentedCommands, RunAsWrittenAndPassValidation) {
+  const std::string block = code_block_with(GetParam(), "cwf run workflows/linear_road.yaml");
+  ASSERT_NE(block, "") << GetParam() << " shows no `cwf run workflows/linear_road.yaml`";
+  ASSERT_NE(block.find("cwf lr validate"), std::string::npos) << block;
+  ProcessResult result = run_in_repository_layout(block, fs::path(GetParam()).stem().string());
   EXPECT_EQ(result.status, 0) << block << "\n" << result.out << result.err;
   EXPECT_NE(result.out.find("\nPASS\n"), std::string::npos) << result.out << result.err;
-  EXPECT_TRUE(fs::exists(here / "answers.out"));
-  fs::remove_all(here);
 }
 
 // docs/linear-road.md's run over two processes (cwf deploy), as written.
@@ -53,20 +58,11 @@ TEST(DocumentedDeploy, RunsAsWrittenAndPassesValidation) {
   const std::string block = code_block_with("linear-road.md", "cwf deploy workflows/");
   ASSERT_NE(block, "") << "docs/linear-road.md shows no `cwf deploy`";
   ASSERT_NE(block.find("cwf lr validate"), std::string::npos) << block;
-  fs::path here =
-      fs::path(::testing::TempDir()) / ("cwf_documented_deploy_" + std::to_string(::getpid()));
-  fs::remove_all(here);
-  fs::create_directories(here);
-  fs::create_directory_symlink(fs::path(CWF_SOURCE_DIR) / "workflows", here / "workflows");
-  const std::string cwf_folder = fs::path(CWF_EXE).parent_path().string();
-  ProcessResult result =
-      run_process({"/bin/sh", "-c", "set -e; cd \"$1\"; PATH=\"$2:$PATH\"; " + block, "sh",
-                   here.string(), cwf_folder});
+  ProcessResult result = run_in_repository_layout(block, "deploy");
   EXPECT_EQ(result.status, 0) << block << "\n" << result.out << result.err;
   EXPECT_NE(result.out.find("\nPASS\n"), std::string::npos) << result.out << result.err;
   EXPECT_NE(result.err.find("cwf deploy: 2 processes, exit statuses 0 0"), std::string::npos)
       << result.err;
-  fs::remove_all(here);
 }
 
 INSTANTIATE_TEST_SUITE_P(Docs, DocumentedCommands,

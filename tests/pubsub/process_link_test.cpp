@@ -124,74 +124,71 @@ ProcessLinkOptions inlet_options(const NatsServerProcess& server, const std::str
   return options;
 }
 
+// An inlet on `subject` feeding a gatherer, run by an engine, and a sender playing the processes
+// on the other end once the inlet answered.
+struct InletRun {
+  InletRun(const NatsServerProcess& server, const std::string& subject,
+           std::set<std::uint32_t> senders)
+      : engine("inlet") {
+    engine.add("link",
+               std::make_unique<ProcessInlet>(inlet_options(server, subject), std::move(senders)));
+    gather = &engine.add("sink", std::make_unique<Gather>());
+    engine.connect("link", "sink");
+    engine.start();
+    sender = std::make_unique<FakeSender>(server.url(), subject);
+  }
+  Engine engine;
+  Gather* gather = nullptr;
+  std::unique_ptr<FakeSender> sender;
+};
+
 TEST(ProcessInlet, EmitsEachSendersEventsInOrderAndEndsWhenEverySenderEnded) {
   CWF_START_NATS(server);
-  Engine engine("inlet");
-  engine.add("link", std::make_unique<ProcessInlet>(inlet_options(*server, "cwf.test.a"),
-                                                    std::set<std::uint32_t>{1, 2}));
-  auto& gather = engine.add("sink", std::make_unique<Gather>());
-  engine.connect("link", "sink");
-  engine.start();
-  FakeSender sender(server->url(), "cwf.test.a");
+  InletRun run(*server, "cwf.test.a", {1, 2});
+  FakeSender& sender = *run.sender;
   ASSERT_TRUE(sender.await_inlet());
   sender.batch(1, 0, 0, 3);
   sender.batch(2, 0, 100, 102);
   sender.batch(1, 3, 3, 5);
   sender.end(1, 5);
-  EXPECT_FALSE(eventually([&] { return engine.finished(); }, std::chrono::milliseconds(200)))
+  EXPECT_FALSE(eventually([&] { return run.engine.finished(); }, std::chrono::milliseconds(200)))
       << "the inlet ended before sender 2 did";
   sender.end(2, 2);
-  ASSERT_TRUE(engine.wait());
+  ASSERT_TRUE(run.engine.wait());
   std::vector<std::int64_t> from_1, from_2;
-  for (std::int64_t n : gather.ints("n"))
+  for (std::int64_t n : run.gather->ints("n"))
     (n >= 100 ? from_2 : from_1).push_back(n);
   EXPECT_EQ(from_1, (std::vector<std::int64_t>{0, 1, 2, 3, 4}));
   EXPECT_EQ(from_2, (std::vector<std::int64_t>{100, 101}));
-  EXPECT_EQ(engine.errors("link"), 0u);
-  EXPECT_EQ(engine.lost("link"), 0u);
+  EXPECT_EQ(run.engine.errors("link"), 0u);
+  EXPECT_EQ(run.engine.lost("link"), 0u);
 }
 
 TEST(ProcessInlet, EventsNumberedButNeverReceivedAreCountedAsLost) {
   CWF_START_NATS(server);
-  Engine engine("inlet");
-  engine.add("link", std::make_unique<ProcessInlet>(inlet_options(*server, "cwf.test.b"),
-                                                    std::set<std::uint32_t>{0}));
-  auto& gather = engine.add("sink", std::make_unique<Gather>());
-  engine.connect("link", "sink");
-  engine.start();
-  FakeSender sender(server->url(), "cwf.test.b");
+  InletRun run(*server, "cwf.test.b", {0});
+  FakeSender& sender = *run.sender;
   ASSERT_TRUE(sender.await_inlet());
   sender.batch(0, 0, 0, 3);
   sender.batch(0, 5, 5, 7);  // events 3 and 4 never came
   sender.end(0, 10);         // nor 7, 8 and 9
-  ASSERT_TRUE(engine.wait());
-  EXPECT_EQ(gather.ints("n"), (std::vector<std::int64_t>{0, 1, 2, 5, 6}));
-  EXPECT_EQ(engine.lost("link"), 5u);
+  ASSERT_TRUE(run.engine.wait());
+  EXPECT_EQ(run.gather->ints("n"), (std::vector<std::int64_t>{0, 1, 2, 5, 6}));
+  EXPECT_EQ(run.engine.lost("link"), 5u);
 }
 
 TEST(ProcessInlet, AMessageFromAProcessThatDoesNotSendOnTheLinkIsAnError) {
   CWF_START_NATS(server);
-  Engine engine("inlet");
-  engine.add("link", std::make_unique<ProcessInlet>(inlet_options(*server, "cwf.test.c"),
-                                                    std::set<std::uint32_t>{0}));
-  auto& gather = engine.add("sink", std::make_unique<Gather>());
-  engine.connect("link", "sink");
-  engine.start();
-  FakeSender sender(server->url(), "cwf.test.c");
+  InletRun run(*server, "cwf.test.c", {0});
+  FakeSender& sender = *run.sender;
   ASSERT_TRUE(sender.await_inlet());
   sender.batch(4, 0, 0, 2);
   sender.batch(0, 0, 10, 11);
   sender.end(0, 1);
-  ASSERT_TRUE(engine.wait());
-  EXPECT_EQ(gather.ints("n"), (std::vector<std::int64_t>{10}));
-  EXPECT_EQ(engine.errors("link"), 1u);
+  ASSERT_TRUE(run.engine.wait());
+  EXPECT_EQ(run.gather->ints("n"), (std::vector<std::int64_t>{10}));
+  EXPECT_EQ(run.engine.errors("link"), 1u);
 }
-
-}  // namespace
-}  // namespace cwf::pubsub::testing
-
-namespace cwf::pubsub::testing {
-namespace {
 
 // A source of `count` numbered records.
 class Numbers final : public Actor {
