@@ -74,7 +74,7 @@ test-sanitize: deps
 
 # ThreadSanitizer over the tests that run actors on several threads (multi-worker scheduled
 # director, threaded director, pause/resume, broker overlays and GSM workflow units on two
-# workers, the NATS client's threads, the network actors' event loop, workflows sharing workers, the server's workflows with their
+# workers, the NATS client's threads and the process links' credits, the network actors' event loop, workflows sharing workers, the server's workflows with their
 # views, feeds and changes made while they run). moodycamel's queue synchronises with fences, which the
 # sanitizer does not model: tsan.supp names those accesses. -O1 with line tables: the sanitizer's
 # recommended level, less than half the build time of -O2 -g.
@@ -86,7 +86,7 @@ test-tsan: deps
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/schedulers_tests
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/net_tests
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/runtime_tests --gtest_filter='*Director*:*Punctuation*:*Composite*:*LargeBursts*:*SharedWorkers*'
-	$(TSAN_RUN) $(TSAN_BUILD)/tests/pubsub_tests --gtest_filter='*BrokerActor*:*Nats*'
+	$(TSAN_RUN) $(TSAN_BUILD)/tests/pubsub_tests --gtest_filter='*BrokerActor*:*Nats*:*Process*'
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/gsm_tests --gtest_filter='*WfuActors*:*WfuNats*'
 	$(TSAN_RUN) $(TSAN_BUILD)/tests/cli_tests --gtest_filter='RestApi*:LiveView*'
 
