@@ -56,8 +56,14 @@ connections:
   - count -> total
 )";
 
+// A file of its own per test: ctest runs tests side by side, each in a process of its own.
+std::string scratch_file(const std::string& what) {
+  const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  return ::testing::TempDir() + "cwf_placement_" + test->name() + "_" + what + ".yaml";
+}
+
 std::unique_ptr<Workflow> load(const std::string& text) {
-  std::string path = ::testing::TempDir() + "cwf_placement_test.yaml";
+  std::string path = scratch_file("workflow");
   std::ofstream(path) << text;
   std::ostringstream err;
   auto workflow = load_or_report(path, err);
@@ -167,7 +173,7 @@ TEST(ProcessPlacement, WhatAPlacementMayNotDoIsRefusedSayingWhy) {
 }
 
 TEST(ProcessPlacement, AFilePlacementNamingNoActorIsALoadErrorAtItsLine) {
-  std::string path = ::testing::TempDir() + "cwf_placement_bad.yaml";
+  std::string path = scratch_file("placement");
   std::ofstream(path) << kReplicated << "placement: {totals: 1}\n";
   std::ostringstream err;
   EXPECT_FALSE(load_or_report(path, err));
