@@ -120,16 +120,20 @@ Execution::Execution(Workflow& workflow, Clock& clock)
 }
 
 void Execution::find_upstream_inlets() {
+  // Only a part of a workflow over several processes has inlets.
+  if (std::none_of(cells_.begin(), cells_.end(),
+                   [](const auto& c) { return c->actor().fed_by_other_processes(); }))
+    return;
   for (auto& cell : cells_) {
     std::vector<const ActorCell*> inlets;
     std::set<const ActorCell*> seen{cell.get()};
-    std::vector<const ActorCell*> todo(cell->upstream().begin(), cell->upstream().end());
-    while (!todo.empty()) {
-      const ActorCell* up = todo.back();
-      todo.pop_back();
+    std::vector<const ActorCell*> to_visit(cell->upstream().begin(), cell->upstream().end());
+    while (!to_visit.empty()) {
+      const ActorCell* up = to_visit.back();
+      to_visit.pop_back();
       if (!seen.insert(up).second) continue;
       if (up->actor().fed_by_other_processes()) inlets.push_back(up);
-      todo.insert(todo.end(), up->upstream().begin(), up->upstream().end());
+      to_visit.insert(to_visit.end(), up->upstream().begin(), up->upstream().end());
     }
     cell->set_upstream_inlets(std::move(inlets));
   }

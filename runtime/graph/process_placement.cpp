@@ -145,9 +145,9 @@ std::unique_ptr<Workflow> part_for_process(Workflow& whole, const ProcessPlaceme
 
   // Wave punctuations do not travel on links yet: a wave window behind one would wait for ever.
   std::set<ActorId> behind(inlets.begin(), inlets.end());
-  for (std::vector<ActorId> todo = inlets; !todo.empty();) {
-    ActorId at = todo.back();
-    todo.pop_back();
+  for (std::vector<ActorId> to_visit = inlets; !to_visit.empty();) {
+    ActorId at = to_visit.back();
+    to_visit.pop_back();
     for (const Connection& c : part->connections()) {
       if (c.from.actor != at) continue;
       if (const PortWindow* w = part->window(c.to); w && w->spec.uses_waves())
@@ -155,7 +155,7 @@ std::unique_ptr<Workflow> part_for_process(Workflow& whole, const ProcessPlaceme
                             w->location.to_string() +
                             ") is behind a link from another process: wave windows do not "
                             "cross processes yet");
-      if (behind.insert(c.to.actor).second) todo.push_back(c.to.actor);
+      if (behind.insert(c.to.actor).second) to_visit.push_back(c.to.actor);
     }
   }
   return part;
