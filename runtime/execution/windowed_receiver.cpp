@@ -18,6 +18,8 @@ WindowedReceiver::WindowedReceiver(WindowSpec spec)
       parts_(make_window_parts(spec_)),
       keys_(spec_.compile_group_by()),
       timeout_after_end_(spec_.timeout_after_end()),
+      // Idle groups end only where there are keys to end (the loader refuses the rest).
+      idle_after_(spec_.group_by.empty() || spec_.uses_waves() ? 0 : spec_.idle.value_or(0)),
       closed_through_(kMinTime),
       expire_fn_([this](Event&& e) {
         if (holding_) [[unlikely]]
@@ -40,10 +42,20 @@ void WindowedReceiver::wake_at(Timestamp time) {
   owner().request_wakeup(time);
 }
 
-void WindowedReceiver::make_group() {
+std::size_t WindowedReceiver::make_group() {
   WindowGroup::WaveLeftFn left;
   if (spec_.uses_waves()) left = [this](const WaveTag& root) { wave_left(root); };
-  groups_.push_back({std::make_unique<WindowGroup>(spec_, parts_, &live_, std::move(left))});
+  auto group = std::make_unique<WindowGroup>(spec_, parts_, &live_, std::move(left));
+  if (free_.empty()) {
+    groups_.emplace_back().group = std::move(group);
+    return groups_.size() - 1;
+  }
+  const std::size_t g = free_.back();
+  free_.pop_back();
+  GroupState& state = groups_[g];
+  group->start_at(state.arrivals);
+  state.group = std::move(group);
+  return g;
 }
 
 std::size_t WindowedReceiver::group_of(const Event& event) {
@@ -74,16 +86,15 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
     if (auto it = index_.find(parts); it != index_.end()) return it->second;
     key = Value::array(parts);  // a new group: only now is the key built
   }
-  auto it = index_.emplace(std::move(key), groups_.size()).first;
-  make_group();
-  groups_.back().key = &it->first;
-  return it->second;
+  const std::size_t g = make_group();
+  groups_[g].key = &index_.emplace(std::move(key), g).first->first;
+  return g;
 }
 
 std::size_t WindowedReceiver::wave_records() const {
   std::size_t n = 0;
   for (const GroupState& state : groups_)
-    n += state.group->wave_records();
+    if (state.group) n += state.group->wave_records();
   return n;
 }
 
@@ -103,6 +114,9 @@ void WindowedReceiver::accept(Event&& event, std::size_t producer) {
 }
 
 void WindowedReceiver::queue(Event&& event) {
+  // Groups end in the order of arrival, before the event finds its group (it may be the first of
+  // a new one): how arrivals are batched into drains differs between directors, that order not.
+  if (idle_after_ > 0 && (!any_event_ || event.time > max_time_)) end_idle_groups(event.time);
   std::size_t g;
   try {
     g = group_of(event);
@@ -126,6 +140,14 @@ void WindowedReceiver::queue(Event&& event) {
   }
   if (!any_event_ || event.time > max_time_) max_time_ = event.time;
   any_event_ = true;
+  if (idle_after_ > 0) {
+    if (state.group->arrived() == state.arrivals || event.time > state.last_time)
+      state.last_time = event.time;
+    if (!state.idle_armed) {
+      state.idle_armed = true;
+      idle_marks_.push({state.last_time, g});
+    }
+  }
   WaveRoot wave = event.wave.root();
   if (state.group->add(std::move(event))) {
     QueuedWave& queued = queued_waves_[wave];
@@ -178,11 +200,21 @@ WindowProgress WindowedReceiver::progress() const {
 std::optional<Timestamp> WindowedReceiver::evaluate(std::size_t g) {
   GroupState& state = groups_[g];
   state.dirty = false;
-  if (state.ready) return std::nullopt;  // its window stays as it is until the actor is done
+  if (!state.group) return std::nullopt;  // ended
+  if (state.ready) return std::nullopt;   // its window stays as it is until the actor is done
   Timestamp deadline;
-  if (state.group->evaluate(progress(), &deadline, expire_fn_)) {
+  WindowProgress now = progress();
+  if (state.ending) {
+    // As if the input ended when the group went quiet: every window up to then closes now.
+    now.end_of_input = true;
+    now.closed_through = std::numeric_limits<Timestamp>::max();
+    now.max_time = state.ended_at;
+  }
+  if (state.group->evaluate(now, &deadline, expire_fn_)) {
     state.ready = true;
     ready_.push({state.group->window_time(), ready_order_++, g});
+  } else if (state.ending) {
+    free_group(g);
   } else if (deadline != std::numeric_limits<Timestamp>::max()) {
     deadlines_.push({deadline, ++state.version, g});
     return deadline;
@@ -221,6 +253,44 @@ void WindowedReceiver::settle(Timestamp closed) {
   } else {
     wake_at_next_deadline();
   }
+}
+
+void WindowedReceiver::end_idle_groups(Timestamp latest) {
+  if (latest < kMinTime + idle_after_) return;
+  // Quiet: the group's latest event is `idle_after_` or more behind the port's latest.
+  const Timestamp quiet_through = latest - idle_after_;
+  while (!idle_marks_.empty() && idle_marks_.top().time <= quiet_through) {
+    const std::size_t g = idle_marks_.top().group;
+    idle_marks_.pop();
+    GroupState& state = groups_[g];
+    if (state.last_time > quiet_through) {
+      idle_marks_.push({state.last_time, g});  // it had events since: checked again later
+      continue;
+    }
+    state.idle_armed = false;
+    state.ending = true;
+    state.ended_at = latest;
+    state.group->hide_empty_windows();
+    // The key is the group's own from now on: its next event belongs to a new group.
+    auto node = index_.extract(*state.key);
+    state.ended_key = std::make_unique<Value>(std::move(node.key()));
+    state.key = state.ended_key.get();
+    mark_dirty(g);
+  }
+}
+
+void WindowedReceiver::free_group(std::size_t g) {
+  GroupState& state = groups_[g];
+  state.group->expire_rest(expire_fn_);
+  state.arrivals = state.group->arrived();
+  state.group.reset();
+  state.key = nullptr;
+  state.ended_key.reset();
+  state.ending = false;
+  state.ended_at = 0;
+  state.last_time = 0;
+  ++state.version;  // its deadlines are stale
+  free_.push_back(g);
 }
 
 void WindowedReceiver::close_through(Timestamp closed) {
@@ -275,6 +345,7 @@ std::size_t WindowedReceiver::cancel(const CaseId& cancelled) {
   std::size_t removed = 0;
   bool unready = false;
   for (std::size_t g = 0; g < groups_.size(); ++g) {
+    if (!groups_[g].group) continue;
     std::size_t n = groups_[g].group->remove_case(belongs);
     if (n == 0) continue;
     removed += n;
@@ -314,7 +385,7 @@ void WindowedReceiver::reshape(const WindowSpec& spec) {
   for (std::size_t g : rest)
     mark_dirty(g);
   for (std::size_t g = 0; g < groups_.size(); ++g)
-    mark_dirty(g);
+    if (groups_[g].group) mark_dirty(g);
   settle(closed_through_);
 }
 
@@ -336,7 +407,8 @@ void WindowedReceiver::adopt_shape(const WindowSpec& to) {
   WindowParts old = std::move(parts_);  // the groups use it until they adopt the new parts
   parts_ = make_window_parts(spec_);
   for (GroupState& state : groups_) {
-    state.group->reshape(parts_);
+    if (state.group) state.group->reshape(parts_);
+    if (state.ending) state.group->hide_empty_windows();
     ++state.version;  // deadlines armed by the old shape are stale
   }
   deadlines_ = {};

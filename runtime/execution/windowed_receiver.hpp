@@ -77,7 +77,8 @@ class WindowedReceiver : public Receiver {
   // do not come back: a larger window fills from what is still queued. Every group is evaluated
   // again at once; deadlines follow the new timeout.
   void reshape(const WindowSpec& spec);
-  std::size_t groups() const { return groups_.size(); }
+  // Groups alive (those that ended with WindowSpec::idle are not counted).
+  std::size_t groups() const { return groups_.size() - free_.size(); }
   // Wave units: waves the port still tracks (incomplete, or with events queued), and the wave
   // records all groups keep.
   std::size_t open_waves() const { return waves_.open_waves(); }
@@ -107,11 +108,30 @@ class WindowedReceiver : public Receiver {
     bool operator>(const Deadline& o) const { return time > o.time; }
   };
   struct GroupState {
-    std::unique_ptr<WindowGroup> group;
-    const Value* key = nullptr;  // in index_ (stable); null without group-by
+    std::unique_ptr<WindowGroup> group;  // null: the slot is free (its group ended)
+    const Value* key = nullptr;          // in index_ (stable), or ended_key; null without group-by
     std::uint64_t version = 0;
     bool ready = false;
     bool dirty = false;
+    // WindowSpec::idle: the group's latest event time, whether it has an entry in idle_marks_, and
+    // whether it is ending (its key is no longer in index_: the key's next event makes a new
+    // group). A slot keeps its arrival count for the group that takes it next (start_at).
+    bool idle_armed = false;
+    bool ending = false;
+    Timestamp last_time = 0;
+    // The port's latest event time when the group went quiet: it ends as the input would end
+    // there (its windows up to that time), whenever its windows are formed.
+    Timestamp ended_at = 0;
+    std::uint64_t arrivals = 0;
+    std::unique_ptr<Value> ended_key;
+  };
+  // A group's latest event time when it was last checked for idleness (WindowSpec::idle).
+  struct IdleMark {
+    Timestamp time;
+    std::size_t group;
+    bool operator>(const IdleMark& o) const {
+      return time != o.time ? time > o.time : group > o.group;
+    }
   };
 
   // A wave with events queued (or once queued) in some group.
@@ -121,7 +141,14 @@ class WindowedReceiver : public Receiver {
   };
 
   std::size_t group_of(const Event& event);
-  void make_group();
+  // A group in a free slot, else a new one; returns its index.
+  std::size_t make_group();
+  // WindowSpec::idle: the groups quiet for that long before `latest` (the port's latest event
+  // time, as an event arrives) start to end: their key leaves the index and they are evaluated
+  // as at the end of input.
+  void end_idle_groups(Timestamp latest);
+  // An ending group with no window left: what it still holds expires and its slot is freed.
+  void free_group(std::size_t g);
   void queue(Event&& event);
   void mark_dirty(std::size_t g);
   void wave_completed(const WaveTag& tag);
@@ -155,6 +182,9 @@ class WindowedReceiver : public Receiver {
   std::vector<Expression> keys_;
   Duration timeout_after_end_;
   std::vector<GroupState> groups_;
+  std::vector<std::size_t> free_;  // slots of groups that ended, reused last first
+  std::priority_queue<IdleMark, std::vector<IdleMark>, std::greater<>> idle_marks_;
+  Duration idle_after_ = 0;  // WindowSpec::idle, 0: groups never end
   // Group keys: one Value per key expression, several as an array. Lookups by a list of keys
   // (GroupKey*::operator() on spans) find an existing group without building the array.
   struct GroupKeyHash {

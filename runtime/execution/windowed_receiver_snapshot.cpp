@@ -4,12 +4,14 @@
 // unit and amount; the timeout factor: a port reshaped while it ran is restored in the shape its
 // groups were in, then reshaped to the spec it was built with); how far time has got (max time,
 // clock offset and the time it was learned for, whether it is known, closed_through, whether any
-// event came, the end of input, the next ready order); the groups in index order (key when grouped,
-// deadline version, ready, dirty, then the group, WindowGroup::snapshot); the groups still to
-// evaluate, in order; the ready windows and the deadlines as their heaps hold them (so that equal
-// deadlines come out in the same order as they would have); the wave completion state; the waves
-// queued in groups. The spec, its parts, the compiled group-by keys and the group key index are
-// rebuilt.
+// event came, the end of input, the next ready order); the groups in index order (with `idle`:
+// whether the slot holds a group, its arrivals, and for a free slot its deadline version only,
+// else whether it is ending, watched, its latest event time, when it went quiet; then key when
+// grouped, deadline version, ready, dirty, the group, WindowGroup::snapshot); with `idle`, the free
+// slots and the idleness heap; the groups still to evaluate, in order; the ready windows and the
+// deadlines as their heaps hold them (so that equal deadlines come out in the same order as they
+// would have); the wave completion state; the waves queued in groups. The spec, its parts, the
+// compiled group-by keys and the group key index are rebuilt.
 #include <algorithm>
 #include <functional>
 #include <optional>
@@ -72,11 +74,34 @@ void WindowedReceiver::snapshot(SnapshotWriter& out) const {
 
   out.write_u64(groups_.size());
   for (const GroupState& state : groups_) {
+    if (idle_after_ > 0) {
+      out.write_bool(state.group != nullptr);
+      out.write_u64(state.arrivals);
+      if (!state.group) {
+        out.write_u64(state.version);
+        continue;
+      }
+      out.write_bool(state.ending);
+      out.write_bool(state.idle_armed);
+      out.write_timestamp(state.last_time);
+      out.write_timestamp(state.ended_at);
+    }
     if (!keys_.empty()) out.write_value(*state.key);
     out.write_u64(state.version);
     out.write_bool(state.ready);
     out.write_bool(state.dirty);
     state.group->snapshot(out);
+  }
+  if (idle_after_ > 0) {
+    out.write_u64(free_.size());
+    for (std::size_t g : free_)
+      out.write_u64(g);
+    const auto& marks = heap_of(idle_marks_);
+    out.write_u64(marks.size());
+    for (const IdleMark& mark : marks) {
+      out.write_timestamp(mark.time);
+      out.write_u64(mark.group);
+    }
   }
   out.write_u64(dirty_.size());
   for (std::size_t g : dirty_)
@@ -141,6 +166,8 @@ void WindowedReceiver::restore(SnapshotReader& in) {
   ready_order_ = in.read_u64("the next ready order");
 
   groups_.clear();
+  free_.clear();
+  idle_marks_ = {};
   index_.clear();
   dirty_.clear();
   evaluating_.clear();
@@ -159,26 +186,79 @@ void WindowedReceiver::restore(SnapshotReader& in) {
     return static_cast<std::size_t>(g);
   };
   std::size_t dirty_groups = 0, ready_groups = 0;
+  std::size_t ended_slots = 0;
   for (std::size_t g = 0; g < groups; ++g) {
-    make_group();
+    std::uint64_t arrivals = 0;
+    bool ending = false, armed = false;
+    Timestamp last_time = 0, ended_at = 0;
+    if (idle_after_ > 0) {
+      const bool alive = in.read_bool("whether a group slot holds a group");
+      arrivals = in.read_u64("a group slot's arrivals");
+      if (!alive) {
+        GroupState ended;
+        ended.arrivals = arrivals;
+        ended.version = in.read_u64("a free slot's deadline version");
+        groups_.push_back(std::move(ended));
+        ++ended_slots;
+        continue;
+      }
+      ending = in.read_bool("whether a group is ending");
+      armed = in.read_bool("whether a group is watched for idleness");
+      last_time = in.read_timestamp("a group's latest event time");
+      ended_at = in.read_timestamp("when a group went quiet");
+    }
+    make_group();  // no slot is free while restoring: appended, index g
     if (!keys_.empty()) {
       Value key = in.read_value("a group's key");
       if (key.is_null()) in.reject("a group's key", "a group's key is never null");
-      auto [it, inserted] = index_.emplace(std::move(key), g);
-      if (!inserted) in.reject("a group's key", "two groups have it");
-      groups_.back().key = &it->first;
+      if (ending) {
+        groups_.back().ended_key = std::make_unique<Value>(std::move(key));
+        groups_.back().key = groups_.back().ended_key.get();
+      } else {
+        auto [it, inserted] = index_.emplace(std::move(key), g);
+        if (!inserted) in.reject("a group's key", "two groups have it");
+        groups_.back().key = &it->first;
+      }
     }
     GroupState& state = groups_.back();
+    state.arrivals = arrivals;
+    state.ending = ending;
+    state.idle_armed = armed;
+    state.last_time = last_time;
+    state.ended_at = ended_at;
     state.version = in.read_u64("a group's deadline version");
     state.ready = in.read_bool("whether a group's window is ready");
     state.dirty = in.read_bool("whether a group is to be evaluated");
     state.group->restore(in);
+    if (ending) state.group->hide_empty_windows();
     if (state.ready != state.group->has_ready_window())
       in.reject("a group", "its ready window and the receiver's record of it disagree");
     dirty_groups += state.dirty;
     ready_groups += state.ready;
   }
   if (keys_.empty() && groups > 1) in.reject("the groups", "a port without group_by has one");
+  if (idle_after_ > 0) {
+    const std::size_t free_count = in.read_count("the free group slots");
+    if (free_count != ended_slots) in.reject("the free group slots", "they are not the free ones");
+    for (std::size_t i = 0; i < free_count; ++i) {
+      std::size_t g = read_group_index("a free group slot");
+      if (groups_[g].group || std::find(free_.begin(), free_.end(), g) != free_.end())
+        in.reject("a free group slot", "it holds a group, or is listed twice");
+      free_.push_back(g);
+    }
+    auto& marks = heap_of(idle_marks_);
+    const std::size_t mark_count = in.read_count("the groups watched for idleness");
+    for (std::size_t i = 0; i < mark_count; ++i) {
+      IdleMark mark;
+      mark.time = in.read_timestamp("a group's time watched for idleness");
+      mark.group = read_group_index("a group watched for idleness");
+      if (!groups_[mark.group].group || !groups_[mark.group].idle_armed)
+        in.reject("a group watched for idleness", "it is not a watched group");
+      marks.push_back(mark);
+    }
+    if (!std::is_heap(marks.begin(), marks.end(), std::greater<>()))
+      in.reject("the groups watched for idleness", "they are not in heap order");
+  }
 
   const std::size_t dirty = in.read_count("the groups to evaluate");
   std::vector<bool> listed(groups, false);

@@ -14,7 +14,7 @@ namespace cwf {
 namespace {
 
 const std::vector<std::string> kWindowKeys = {
-    "size", "step", "group_by", "delete_used", "timeout", "suppress_empty", "expired_to"};
+    "size", "step", "group_by", "delete_used", "timeout", "suppress_empty", "idle", "expired_to"};
 
 class WindowParser {
  public:
@@ -70,6 +70,7 @@ class WindowParser {
            "expected a map for 'window' (e.g. {size: 5 tokens, step: 1 token}), got " +
                describe_yaml(entry.value));
     WindowSpec spec;
+    std::optional<YamlEntry> idle_at;
     for (const YamlEntry& item : yaml_map_entries(entry.value, file_)) {
       if (item.key == "size") {
         spec.size = extent(item);
@@ -96,6 +97,16 @@ class WindowParser {
                "expected a non-negative factor of the window size for 'timeout', got " +
                    describe_yaml(item.value));
         spec.timeout = *factor;
+      } else if (item.key == "idle") {
+        std::string why;
+        std::optional<Duration> idle;
+        if (item.value.IsScalar()) idle = try_parse_duration(item.value.Scalar(), &why);
+        if (!idle || *idle <= 0)
+          fail(value_location(item), "expected a positive duration for 'idle' (e.g. 2 min), got " +
+                                         describe_yaml(item.value) +
+                                         (why.empty() ? "" : ": " + why));
+        spec.idle = *idle;
+        idle_at = item;
       } else if (item.key == "expired_to") {
         if (expired_to) *expired_to = item;
       } else {
@@ -104,6 +115,11 @@ class WindowParser {
                  loader_detail::suggest(item.key, kWindowKeys, "expected one of"));
       }
     }
+    if (idle_at && spec.group_by.empty())
+      fail(key_location(*idle_at),
+           "'idle' ends the groups of group_by that stay quiet; this window has no group_by");
+    if (idle_at && spec.uses_waves())
+      fail(key_location(*idle_at), "'idle' is for windows in tokens and time, not in waves");
     return spec;
   }
 

@@ -104,6 +104,13 @@ std::size_t WindowGroup::remove_case(const std::function<bool(const Event&)>& be
   return removed;
 }
 
+void WindowGroup::expire_rest(const ExpireFn& expire) {
+  drop_ready();
+  for (std::size_t i = 0; i < queued(); ++i)
+    remove(i, &expire);
+  pop_front();
+}
+
 void WindowGroup::drop_ready() {
   ready_ = false;
   clear_window();

@@ -79,6 +79,21 @@ class WindowGroup {
   // Forgets the ready window, which was not handed out: the cursor stays on it, and the next
   // evaluate() selects it again.
   void drop_ready();
+  // A new group in the slot of one that ended (WindowSpec::idle) numbers its arrivals on from
+  // the ended group's, so that an arrival number never names two events of one slot: what an
+  // actor keeps per group (aggregate's incremental state) sees the old events as gone. Called
+  // before anything is added; windows are counted from there.
+  void start_at(std::uint64_t arrivals) {
+    arrived_ = arrivals;
+    cursor_.origin = arrivals;
+  }
+  // The group ends (WindowSpec::idle): its windows with events still close, the empty ones it
+  // would show for the periods since its last event are passed over (how many there are would
+  // depend on when the ending group is evaluated).
+  void hide_empty_windows() { show_empty_ = false; }
+  // The group ends (its last windows were handed out): every event still queued leaves through
+  // `expire`, oldest first.
+  void expire_rest(const ExpireFn& expire);
 
   // Events with a timestamp before this fall into a window that closed by time (late).
   Timestamp late_before() const { return late_before_; }

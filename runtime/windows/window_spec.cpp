@@ -95,6 +95,7 @@ std::string WindowSpec::describe() const {
     add("timeout: " + factor);
   }
   if (suppress_empty) add("suppress_empty");
+  if (idle) add("idle: " + format_duration(*idle));
   return out + ")";
 }
 
@@ -158,6 +159,7 @@ std::optional<std::string> reshape_refusal(const WindowSpec& from, const WindowS
   if (from.group_by != to.group_by) return std::string("group_by cannot change");
   if (from.delete_used != to.delete_used) return std::string("delete_used cannot change");
   if (from.suppress_empty != to.suppress_empty) return std::string("suppress_empty cannot change");
+  if (from.idle != to.idle) return std::string("idle cannot change");
   return std::nullopt;
 }
 

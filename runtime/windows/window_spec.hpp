@@ -5,7 +5,7 @@
 // Written in a workflow file as the `window:` key of a long-form connection:
 //
 //   window: {size: 5 min, step: 1 min, group_by: [/user, as_set(/tags)], delete_used: true,
-//            timeout: 2, suppress_empty: true, expired_to: log.in}
+//            timeout: 2, suppress_empty: true, idle: 10 min, expired_to: log.in}
 //
 // The window belongs to the input port the connection feeds (`expired_to` too, see PortWindow):
 // every connection into the port shares it. The semantics are
@@ -55,6 +55,11 @@ struct WindowSpec {
   double timeout = 1.0;
   // Drop the empty windows that time-based windows produce (a group with no event in [s, e)).
   bool suppress_empty = false;
+  // With group_by: a group that has had no event for this long (event time: the port's latest
+  // event is that far past the group's latest) ends as it would at the end of input (its partial
+  // windows close, what is left expires) and is forgotten; its key's next event starts a new
+  // group. So memory follows the groups that are live, not every key ever seen.
+  std::optional<Duration> idle;
 
   // Field by field (group_by by source text): whether two declarations ask for the same window.
   bool operator==(const WindowSpec&) const = default;

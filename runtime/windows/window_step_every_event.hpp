@@ -25,7 +25,10 @@ class WindowStepEveryEvent final : public WindowStep {
   StepClosing closing(const WindowPlace&, const WindowProgress& progress) const override {
     return {progress.end_of_input, false, kNoDeadline};
   }
-  std::uint64_t stepping_seq(const WindowCursor& cursor) const override { return cursor.k; }
+  // The origin is 0 but for a group that took the slot of one that ended (WindowGroup::start_at).
+  std::uint64_t stepping_seq(const WindowCursor& cursor) const override {
+    return cursor.origin + cursor.k;
+  }
 };
 
 }  // namespace cwf

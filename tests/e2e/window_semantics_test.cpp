@@ -519,6 +519,41 @@ connections:
 // (docs/workflow-yaml.md, "End of input"). Two readings at 0 and 100 ms; each window's result
 // comes back twice, by a short path and a long one, one round later, for two more rounds:
 //   [0, 300): the 2 readings; [300, 600): 2 (round 1); [600, 900): 2 (round 2).
+// ---- Groups that end when quiet (window key `idle`) -------------------------------------------
+// docs/workflow-yaml.md, "Windows": a group whose latest event is `idle` or more behind the port's
+// latest ends as it would at the end of input (its partial windows close, what is left expires)
+// and its key's next event starts a new group. Cars report every 30 s; windows of each car's
+// last two reports ({2 tokens, step 1 token, group_by /car}), idle 60 s:
+//   car 1 at 0, 30; car 2 at 30, 60; car 3 at 120 (car 1 has been quiet 90 s, car 2 exactly
+//   60 s: both end, each with its partial window [30], [60]); car 1 again at 150, 180: a new
+//   group, whose first window is [150 180], not [30 150].
+// Expired, per car in arrival order: 0 after [0 30], 30 after car 1's last window [30]; 30 and
+// 60 for car 2; 150 after [150 180]; at the end of input the partial windows [180] and [120]
+// close, and their events leave after them as every used event does.
+const SemanticsCase kIdleGroups = {
+    "idle_groups",
+    R"yaml(name: idle-groups
+actors:
+  reports: {type: jsonl_source, path: reports.jsonl, time: /s}
+  pairs:
+    type: expression
+    emit: "concat('car ', str(group), ':', str(window[0]/s), if(len(window) > 1, concat(' ', str(window[1]/s)), ''))"
+  left: {type: map, expression: "concat('expired car ', str(/car), ':', str(/s))"}
+  out: {type: stdout, format: text}
+connections:
+  - {from: reports, to: pairs, window: {size: 2 tokens, step: 1 token, group_by: /car, idle: 60 s, expired_to: left.in}}
+  - pairs -> out
+  - left -> out
+)yaml",
+    {{"reports.jsonl",
+      "{\"car\": 1, \"s\": 0}\n{\"car\": 1, \"s\": 30}\n{\"car\": 2, \"s\": 30}\n"
+      "{\"car\": 2, \"s\": 60}\n{\"car\": 3, \"s\": 120}\n{\"car\": 1, \"s\": 150}\n"
+      "{\"car\": 1, \"s\": 180}\n"}},
+    {"car 1:0 30", "car 1:30", "car 1:150 180", "car 1:180", "car 2:30 60", "car 2:60", "car 3:120",
+     "expired car 1:0", "expired car 1:30", "expired car 1:150", "expired car 1:180",
+     "expired car 2:30", "expired car 2:60", "expired car 3:120"},
+    "^((?:expired )?car [0-9])"};
+
 const SemanticsCase kCycle = {
     "cycle_windows_close_in_time_order",
     R"yaml(name: cycle-windows
@@ -549,7 +584,7 @@ connections:
      "round 2: 2 events in [600, 900) ms"}};
 
 const std::vector<SemanticsCase> kCases = {
-    kLookBack,   kExpiry,     kFormationTimeout, kTimeoutsPerKind, kSubWorkflow,
+    kLookBack,   kExpiry,     kFormationTimeout, kTimeoutsPerKind, kSubWorkflow, kIdleGroups,
     kOutOfOrder, kWaveWindow, kTimers,           kSampleExpires,   kCycle};
 
 std::map<std::string, std::vector<std::string>> by_stream(const std::vector<std::string>& lines,

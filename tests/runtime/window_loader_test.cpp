@@ -175,6 +175,11 @@ TEST_F(WindowLoader, DescribesWindowsCanonically) {
             "window(size: 1.5 min, step: 1 wave, group_by: [/item, as_set(/tags)], timeout: 2.5, "
             "suppress_empty)");
   EXPECT_EQ(WindowSpec{}.describe(), "window()");
+  WindowSpec quiet;
+  quiet.size = parse_window_extent("2 tokens");
+  quiet.group_by = {"/car"};
+  quiet.idle = 120 * 1000 * kMillisecond;
+  EXPECT_EQ(quiet.describe(), "window(size: 2 tokens, group_by: [/car], idle: 2 min)");
   EXPECT_EQ(parse_window_extent(" 3 waves ").to_string(), "3 waves");
   EXPECT_EQ(parse_window_extent("500ms").amount, 500 * kMillisecond);
 }
@@ -202,6 +207,16 @@ TEST_F(WindowLoader, ReportsWindowMistakesWhereTheyAre) {
   EXPECT_EQ(error("{timeout: -1}"),
             "wf.yaml:6:45: expected a non-negative factor of the window size for 'timeout', got "
             "'-1'");
+  EXPECT_EQ(error("{size: 2 tokens, idle: 2 min}"),
+            "wf.yaml:6:52: 'idle' ends the groups of group_by that stay quiet; this window has no "
+            "group_by");
+  EXPECT_EQ(error("{size: 1 wave, group_by: /a, idle: 2 min}"),
+            "wf.yaml:6:64: 'idle' is for windows in tokens and time, not in waves");
+  EXPECT_EQ(error("{size: 2 tokens, group_by: /a, idle: 2 tokens}"),
+            "wf.yaml:6:72: expected a positive duration for 'idle' (e.g. 2 min), got '2 tokens': "
+            "unknown unit 'tokens' (use ns, us, ms, s, min or h)");
+  EXPECT_EQ(error("{size: 2 tokens, group_by: /a, idle: 0 s}"),
+            "wf.yaml:6:72: expected a positive duration for 'idle' (e.g. 2 min), got '0 s'");
   EXPECT_EQ(error("{expired_to: lg.in}"),
             "wf.yaml:6:48: connection refers to unknown actor 'lg'; did you mean 'log'?");
   EXPECT_EQ(error("{expired_to: log.input}"),

@@ -112,6 +112,7 @@ struct Kind {
   // Wave windows: a second producer carries the same waves (a parallel branch that dropped
   // every item: it delivers each leaf as a punctuation), so waves complete through both.
   bool two_producers = false;
+  Duration idle = 0;  // groups quiet this long end (WindowSpec::idle); 0: never
 
   WindowSpec spec() const {
     WindowSpec s = window(size, step);
@@ -119,6 +120,7 @@ struct Kind {
     s.delete_used = delete_used;
     s.timeout = timeout;
     s.suppress_empty = suppress_empty;
+    if (idle > 0) s.idle = idle;
     return s;
   }
   std::string name() const {
@@ -241,6 +243,14 @@ inline std::vector<Kind> every_kind() {
       {"3 tokens", "10 ns", {}, false, 1.0, true},
       {"", "10 ns"},
       {"", "10 ns", by_key, true},
+      // groups that end when quiet (idle): the stream stalls now and then, so they do
+      {"3 tokens", "1 token", by_key, false, 1.0, false, false, 15},
+      {"3 tokens", "2 tokens", by_key, true, 1.0, false, false, 15},
+      {"10 ns", "5 ns", by_key, false, 1.0, false, false, 15},
+      {"10 ns", "10 ns", by_key, false, 1.0, true, false, 15},
+      {"10 ns", "", by_key, false, 1.0, false, false, 15},
+      {"3 tokens", "10 ns", by_key, false, 1.0, false, false, 15},
+      {"", "", by_key, true, 1.0, false, false, 15},
       // wave steps and sizes
       {"1 wave", "1 wave"},
       {"2 waves", "1 wave"},
