@@ -34,15 +34,17 @@ struct Kind {
   const char* step;
   bool grouped;
   bool delete_used;
+  cwf::Duration idle = 0;  // groups quiet this long end (WindowSpec::idle)
 };
 
 // A FIFO queue (kind 0), then windows of every step and size.
 constexpr Kind kKinds[] = {
-    {nullptr, nullptr, false, false},  {"3 tokens", "2 tokens", true, false},
-    {"3 tokens", "", false, true},     {"", "2 tokens", false, true},
-    {"10 ns", "5 ns", true, false},    {"10 ns", "2 tokens", false, false},
-    {"3 tokens", "10 ns", true, true}, {"2 waves", "1 wave", true, false},
-    {"1 wave", "10 ns", false, true},  {"3 tokens", "2 waves", false, false},
+    {nullptr, nullptr, false, false},        {"3 tokens", "2 tokens", true, false},
+    {"3 tokens", "", false, true},           {"", "2 tokens", false, true},
+    {"10 ns", "5 ns", true, false},          {"10 ns", "2 tokens", false, false},
+    {"3 tokens", "10 ns", true, true},       {"2 waves", "1 wave", true, false},
+    {"1 wave", "10 ns", false, true},        {"3 tokens", "2 waves", false, false},
+    {"2 tokens", "1 token", true, false, 6}, {"10 ns", "5 ns", true, false, 6},
 };
 constexpr std::size_t kKindCount = sizeof kKinds / sizeof kKinds[0];
 
@@ -74,6 +76,7 @@ Built build(std::size_t kind) {
     if (*k.step) spec.step = cwf::parse_window_extent(k.step);
     if (k.grouped) spec.group_by = {"/k"};
     spec.delete_used = k.delete_used;
+    if (k.idle > 0) spec.idle = k.idle;
     built.receiver = std::make_unique<Quiet>(spec);
   }
   // Two connections into the port, both carrying the waves of source 0.
