@@ -10,8 +10,8 @@ bool WindowGroup::add(Event&& event) {
   bool first_of_wave = false;
   if (uses_waves_) {
     WaveRoot key = event.wave.root();
-    auto [it, inserted] = wave_ordinal_.try_emplace(key, waves_seen());
-    if (inserted) waves_.push_back({WaveTag(key.time, key.sequence), 0, false});
+    auto [it, inserted] = waves_->ordinal.try_emplace(key, waves_seen());
+    if (inserted) waves_->records.push_back({WaveTag(key.time, key.sequence), 0, false});
     ordinal = it->second;
     first_of_wave = ++record(ordinal).live == 1;
   }
@@ -26,26 +26,27 @@ bool WindowGroup::add(Event&& event) {
 }
 
 void WindowGroup::wave_complete(const WaveTag& root) {
-  auto it = wave_ordinal_.find(root.root());
-  if (it == wave_ordinal_.end()) return;
+  if (!waves_) return;
+  auto it = waves_->ordinal.find(root.root());
+  if (it == waves_->ordinal.end()) return;
   record(it->second).complete = true;
   prune_waves();
 }
 
 bool WindowGroup::waves_complete(std::uint64_t from, std::uint64_t to) const {
   if (waves_seen() < to) return false;
-  // Waves before wave_base_ were complete when their records were dropped.
-  for (std::uint64_t w = std::max(from, wave_base_); w < to; ++w)
-    if (!waves_[w - wave_base_].complete) return false;
+  // Waves before the base were complete when their records were dropped.
+  for (std::uint64_t w = std::max(from, waves_->base); w < to; ++w)
+    if (!waves_->records[w - waves_->base].complete) return false;
   return true;
 }
 
 void WindowGroup::prune_complete_waves() {
-  while (!waves_.empty() && waves_.front().complete && waves_.front().live == 0) {
-    const WaveTag& root = waves_.front().root;
-    wave_ordinal_.erase(root.root());
-    waves_.pop_front();
-    ++wave_base_;
+  std::deque<WaveRecord>& records = waves_->records;
+  while (!records.empty() && records.front().complete && records.front().live == 0) {
+    waves_->ordinal.erase(records.front().root.root());
+    records.pop_front();
+    ++waves_->base;
   }
 }
 

@@ -38,6 +38,7 @@
 #include <deque>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -66,6 +67,7 @@ class WindowGroup {
       : spec_(spec), live_total_(live_total), wave_left_(std::move(wave_left)) {
     take_parts(parts);
     cursor_.awaits_event = parts.step->watches_arrivals();
+    if (uses_waves_) waves_ = std::make_unique<WaveRecords>();
   }
 
   // The port's step or size changed (WindowedReceiver::reshape; `parts` are built from the new
@@ -114,7 +116,7 @@ class WindowGroup {
   // may now be ready; the group has to be evaluated again.
   void wave_complete(const WaveTag& root);
   // Waves the group still keeps a record of (those with queued events, and incomplete ones).
-  std::size_t wave_records() const { return waves_.size(); }
+  std::size_t wave_records() const { return waves_ ? waves_->records.size() : 0; }
 
   // Whether the next window is ready (then window_*() describe it until finish()). If not,
   // `deadline` receives the timestamp whose passing would close it (kNever: none).
@@ -179,7 +181,7 @@ class WindowGroup {
   bool gone(std::size_t i) const { return gone_[head_ + i] != 0; }
   std::size_t gone_queued() const { return gone_queued_; }  // gone entries still in the queue
   std::uint64_t arrived() const { return arrived_; }        // events the group ever received
-  std::uint64_t waves_seen() const { return wave_base_ + waves_.size(); }
+  std::uint64_t waves_seen() const { return waves_ ? waves_->base + waves_->records.size() : 0; }
   // Whether the group's waves with ordinals [from, to) have all been seen and are complete.
   bool waves_complete(std::uint64_t from, std::uint64_t to) const;
   // Whether entry i is at or past the lower bound of `place`, and before its next bound.
@@ -223,7 +225,7 @@ class WindowGroup {
   // Drops the records of complete waves with no queued event from the front (none are kept
   // unless the windows count waves).
   void prune_waves() {
-    if (!waves_.empty()) prune_complete_waves();
+    if (waves_ && !waves_->records.empty()) prune_complete_waves();
   }
   void prune_complete_waves();
   void materialize();
@@ -281,17 +283,23 @@ class WindowGroup {
   WindowCursor cursor_;
   Timestamp late_before_ = std::numeric_limits<Timestamp>::min();
   std::vector<std::size_t> leaving_;  // reused: queue positions to expire, newest first
-  // Waves by ordinal (order of first arrival in the group), from wave_base_ on; the records
-  // before it were complete and no longer queued.
+  // Waves by ordinal (order of first arrival in the group), from WaveRecords::base on; the
+  // records before it were complete and no longer queued.
   struct WaveRecord {
     WaveTag root;
     std::size_t live = 0;  // queued events of the wave
     bool complete = false;
   };
-  WaveRecord& record(std::uint64_t ordinal) { return waves_[ordinal - wave_base_]; }
-  std::unordered_map<WaveRoot, std::uint64_t, WaveRoot::Hash> wave_ordinal_;
-  std::deque<WaveRecord> waves_;
-  std::uint64_t wave_base_ = 0;
+  // Only windows in wave units keep them: allocated for those alone, so that a port with
+  // hundreds of thousands of groups does not pay a deque block per group (docs/performance.md,
+  // "Groups that come and go").
+  struct WaveRecords {
+    std::unordered_map<WaveRoot, std::uint64_t, WaveRoot::Hash> ordinal;
+    std::deque<WaveRecord> records;
+    std::uint64_t base = 0;
+  };
+  WaveRecord& record(std::uint64_t ordinal) { return waves_->records[ordinal - waves_->base]; }
+  std::unique_ptr<WaveRecords> waves_;
   WaveLeftFn wave_left_;
 
   bool ready_ = false;

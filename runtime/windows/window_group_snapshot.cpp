@@ -43,13 +43,14 @@ void WindowGroup::snapshot(SnapshotWriter& out) const {
       out.write_event(event(i));
   }
 
-  out.write_u64(wave_base_);
-  out.write_u64(waves_.size());
-  for (const WaveRecord& record : waves_) {
-    out.write_timestamp(record.root.root_time());
-    out.write_u64(record.root.root_sequence());
-    out.write_bool(record.complete);
-  }
+  out.write_u64(waves_ ? waves_->base : 0);
+  out.write_u64(wave_records());
+  if (waves_)
+    for (const WaveRecord& record : waves_->records) {
+      out.write_timestamp(record.root.root_time());
+      out.write_u64(record.root.root_sequence());
+      out.write_bool(record.complete);
+    }
 
   out.write_bool(ready_);
   if (!ready_) return;
@@ -82,8 +83,7 @@ void WindowGroup::restore(SnapshotReader& in) {
   head_ = 0;
   gone_queued_ = 0;
   live_ = 0;
-  wave_ordinal_.clear();
-  waves_.clear();
+  if (waves_) *waves_ = WaveRecords{};
   ready_ = false;
   view_ = false;
   sel_.clear();
@@ -128,19 +128,20 @@ void WindowGroup::restore(SnapshotReader& in) {
       ++live_;
   }
 
-  wave_base_ = in.read_u64("the first wave record's ordinal");
+  const std::uint64_t base = in.read_u64("the first wave record's ordinal");
   const std::size_t records = in.read_count("the wave records");
-  if (records > 0 && !spec_.uses_waves())
+  if ((records > 0 || base > 0) && !waves_)
     in.reject("the wave records", "a window without wave units keeps none");
-  if (wave_base_ > std::numeric_limits<std::uint64_t>::max() - records)
+  if (base > std::numeric_limits<std::uint64_t>::max() - records)
     in.reject("the wave records", "their ordinals overflow");
+  if (waves_) waves_->base = base;
   for (std::size_t r = 0; r < records; ++r) {
     Timestamp time = in.read_timestamp("a wave's root time");
     std::uint64_t sequence = in.read_u64("a wave's root sequence");
     bool complete = in.read_bool("whether a wave is complete");
-    if (!wave_ordinal_.try_emplace(WaveRoot{time, sequence}, wave_base_ + r).second)
+    if (!waves_->ordinal.try_emplace(WaveRoot{time, sequence}, base + r).second)
       in.reject("a wave record", "its wave is recorded twice");
-    waves_.push_back({WaveTag(time, sequence), 0, complete});
+    waves_->records.push_back({WaveTag(time, sequence), 0, complete});
   }
   // Each record counts its queued events; an entry's wave must have a record while it is queued.
   for (std::size_t i = 0; i < n; ++i) {
@@ -149,7 +150,7 @@ void WindowGroup::restore(SnapshotReader& in) {
       if (ordinal != 0) in.reject("a wave ordinal", "a window without wave units numbers none");
       continue;
     }
-    if (ordinal >= waves_seen() || (!gone_[i] && ordinal < wave_base_))
+    if (ordinal >= waves_seen() || (!gone_[i] && ordinal < waves_->base))
       in.reject("a wave ordinal", std::to_string(ordinal) + " has no wave record");
     if (!gone_[i]) ++record(ordinal).live;
   }
