@@ -1,0 +1,169 @@
+// Linear Road's segment statistics built from windows (workflows/linear_road_windows/: the
+// thesis's Avgsv and Avgs/cars sub-workflows, Figures 28 and 29) give exactly the reference's
+// numbers, the distinct cars and the mean of the cars' mean speeds of every segment and minute
+// (linear_road/segment_speed_history.hpp, the reference's own class), on generated traffic
+// under every director. The window groups of cars end once the cars have left (`idle`), so the
+// run also shows that ending groups lose nothing.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "linear_road/input_parser.hpp"
+#include "linear_road/segment_speed_history.hpp"
+#include "linear_road/traffic_generator.hpp"
+#include "runtime/values/value_json.hpp"
+#include "tests/sanitizer_build.hpp"
+#include "workflow_test_util.hpp"
+
+namespace cwf::lr {
+namespace {
+
+using testing::DirectorChoice;
+using Cell = std::tuple<std::int32_t, std::int32_t, std::int32_t, std::int32_t>;  // x, d, s, m
+
+struct Statistics {
+  std::int64_t cars = 0;
+  std::optional<double> speed;
+  bool operator==(const Statistics&) const = default;
+};
+
+std::string show(const Cell& cell, const Statistics& s) {
+  return "xway " + std::to_string(std::get<0>(cell)) + " dir " +
+         std::to_string(std::get<1>(cell)) + " seg " + std::to_string(std::get<2>(cell)) +
+         " minute " + std::to_string(std::get<3>(cell)) + ": " + std::to_string(s.cars) +
+         " cars, speed " + (s.speed ? std::to_string(*s.speed) : "none");
+}
+
+struct Dataset {
+  std::string input;
+  std::map<Cell, Statistics> expected;
+};
+
+// The reference's statistics: SegmentSpeedHistory fed every report in input order, read for each
+// cell of a minute once the minute is over (it keeps the last few minutes only).
+std::map<Cell, Statistics> reference_statistics(const std::vector<InputRecord>& records) {
+  SegmentSpeedHistory history;
+  std::map<std::int32_t, CarMinuteSpeeds> cars;
+  std::map<Cell, Statistics> out;
+  std::set<Cell> minute_cells;
+  std::int32_t current = -1;
+  auto read_out = [&] {
+    for (const Cell& c : minute_cells) {
+      auto [x, d, s, m] = c;
+      out[c] = {history.cars(x, d, s, m), history.mean_speed(x, d, s, m)};
+    }
+    minute_cells.clear();
+  };
+  for (const InputRecord& r : records) {
+    if (r.type != static_cast<std::int32_t>(InputType::position_report)) continue;
+    const std::int32_t minute = r.time / 60 + 1;
+    if (minute != current) read_out();
+    current = minute;
+    history.add(cars[r.carid], r.xway, r.dir, r.seg, minute, r.speed);
+    minute_cells.insert({r.xway, r.dir, r.seg, minute});
+  }
+  read_out();
+  return out;
+}
+
+const Dataset& dataset(int xways, int minutes) {
+  static std::map<std::pair<int, int>, Dataset> datasets;
+  auto key = std::make_pair(xways, minutes);
+  if (auto found = datasets.find(key); found != datasets.end()) return found->second;
+  Dataset d;
+  const std::string dir = testing::test_directory("windowed_statistics_" + std::to_string(xways) +
+                                                  "x" + std::to_string(minutes));
+  d.input = dir + "/input.dat";
+  TrafficOptions options;
+  options.xways = xways;
+  options.minutes = minutes;
+  std::vector<InputRecord> records;
+  TrafficGenerator(options).run([&](const InputRecord& r) { records.push_back(r); });
+  testing::write_input(d.input, records);
+  d.expected = reference_statistics(records);
+  return datasets.emplace(key, std::move(d)).first->second;
+}
+
+std::map<Cell, Statistics> read_rows(const std::string& path) {
+  std::map<Cell, Statistics> rows;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) {
+    Value row = parse_json(line);
+    auto i32 = [&row](const char* f) { return static_cast<std::int32_t>(row.field(f)->as_int()); };
+    Cell cell{i32("xway"), i32("dir"), i32("seg"), i32("minute")};
+    Statistics s;
+    s.cars = row.field("cars")->as_int();
+    if (!row.field("speed")->is_null()) s.speed = row.field("speed")->as_double();
+    EXPECT_TRUE(rows.emplace(cell, s).second) << "twice: " << show(cell, s);
+  }
+  return rows;
+}
+
+struct Case {
+  int xways;
+  int minutes;
+  DirectorChoice director;
+};
+
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << "L" << c.xways << " " << c.minutes << " min " << c.director.name();
+}
+
+class LrWindowedStatistics : public ::testing::TestWithParam<Case> {};
+
+TEST_P(LrWindowedStatistics, EqualTheReferencesForEverySegmentAndMinute) {
+  const Case& c = GetParam();
+  const Dataset& d = dataset(c.xways, c.minutes);
+  ASSERT_GT(d.expected.size(), 1000u);
+  const std::string out =
+      testing::test_directory("windowed_statistics_out_" + c.director.name()) + "/stats.jsonl";
+  auto workflow = load_workflow_file(
+      CWF_SOURCE_DIR "/workflows/linear_road_windows/statistics.yaml",
+      LoadContext{testing::workflow_actor_registry(), testing::workflow_scheduler_registry()},
+      {{"input", "path", d.input}, {"out", "path", out}});
+  workflow->director().type = c.director.type;
+  workflow->director().scheduler = c.director.scheduler;
+  workflow->director().workers = c.director.workers;
+  auto director = make_director(workflow->director(), testing::workflow_scheduler_registry());
+  RealClock clock;
+  RunSummary summary = run_workflow(*workflow, *director, clock);
+  EXPECT_EQ(summary.incomplete(), 0u);
+  const std::map<Cell, Statistics> rows = read_rows(out);
+  EXPECT_EQ(rows.size(), d.expected.size());
+  std::size_t wrong = 0;
+  for (const auto& [cell, expected] : d.expected) {
+    auto got = rows.find(cell);
+    if (got == rows.end()) {
+      ADD_FAILURE() << "missing " << show(cell, expected);
+    } else if (!(got->second == expected) && ++wrong <= 5) {
+      ADD_FAILURE() << "got " << show(cell, got->second) << ", expected "
+                    << show(cell, expected);
+    }
+  }
+  EXPECT_EQ(wrong, 0u);
+}
+
+std::vector<Case> cases() {
+  std::vector<DirectorChoice> directors = {{"threaded", "fifo", 1}};
+  for (const char* policy : {"fifo", "qbs", "rr", "rb"})
+    for (unsigned workers : {1u, 2u})
+      if (!cwf::testing::kSanitizerBuild || (std::string_view(policy) == "fifo" && workers == 1))
+        directors.push_back({"scheduled", policy, workers});
+  std::vector<Case> all;
+  for (const DirectorChoice& director : directors)
+    all.push_back({2, cwf::testing::kSanitizerBuild ? 6 : 20, director});
+  return all;
+}
+
+INSTANTIATE_TEST_SUITE_P(Directors, LrWindowedStatistics, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) {
+                           return "L" + std::to_string(info.param.xways) + "_" +
+                                  std::to_string(info.param.minutes) + "min_" +
+                                  info.param.director.name();
+                         });
+
+}  // namespace
+}  // namespace cwf::lr
