@@ -216,6 +216,8 @@ std::optional<Timestamp> WindowedReceiver::evaluate(std::size_t g) {
   } else if (state.ending) {
     free_group(g);
   } else if (deadline != std::numeric_limits<Timestamp>::max()) {
+    if (state.armed == deadline) return deadline;  // its entry is still there
+    state.armed = deadline;
     deadlines_.push({deadline, ++state.version, g});
     return deadline;
   }
@@ -289,6 +291,7 @@ void WindowedReceiver::free_group(std::size_t g) {
   state.ending = false;
   state.ended_at = 0;
   state.last_time = 0;
+  state.armed = kNoDeadline;
   ++state.version;  // its deadlines are stale
   free_.push_back(g);
 }
@@ -302,13 +305,15 @@ void WindowedReceiver::close_through(Timestamp closed) {
   evaluating_.clear();
   while (!deadlines_.empty()) {
     const Deadline& d = deadlines_.top();
-    const GroupState& state = groups_[d.group];
+    GroupState& state = groups_[d.group];
     if (d.version != state.version || state.ready) {
+      if (d.version == state.version) state.armed = kNoDeadline;
       deadlines_.pop();
       continue;
     }
     if (d.time > closed_through_) break;
     std::size_t g = d.group;
+    state.armed = kNoDeadline;
     deadlines_.pop();
     evaluate(g);
   }
@@ -324,8 +329,9 @@ void WindowedReceiver::ask_wake_at(Timestamp time) {
 void WindowedReceiver::wake_at_next_deadline() {
   while (!deadlines_.empty()) {
     const Deadline& d = deadlines_.top();
-    const GroupState& state = groups_[d.group];
+    GroupState& state = groups_[d.group];
     if (d.version == state.version && !state.ready) break;
+    if (d.version == state.version) state.armed = kNoDeadline;
     deadlines_.pop();
   }
   if (!deadlines_.empty()) ask_wake_at(due_on_clock(deadlines_.top().time));
@@ -409,6 +415,7 @@ void WindowedReceiver::adopt_shape(const WindowSpec& to) {
   for (GroupState& state : groups_) {
     if (state.group) state.group->reshape(parts_);
     if (state.ending) state.group->hide_empty_windows();
+    state.armed = kNoDeadline;
     ++state.version;  // deadlines armed by the old shape are stale
   }
   deadlines_ = {};

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstddef>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -111,6 +112,9 @@ class WindowedReceiver : public Receiver {
     std::unique_ptr<WindowGroup> group;  // null: the slot is free (its group ended)
     const Value* key = nullptr;          // in index_ (stable), or ended_key; null without group-by
     std::uint64_t version = 0;
+    // The deadline of the group's current entry in deadlines_ (the one of its version), none:
+    // max. A group evaluated again for the same deadline adds no second entry.
+    Timestamp armed = std::numeric_limits<Timestamp>::max();
     bool ready = false;
     bool dirty = false;
     // WindowSpec::idle: the group's latest event time, whether it has an entry in idle_marks_, and

@@ -300,6 +300,10 @@ void WindowedReceiver::restore(SnapshotReader& in) {
   }
   if (!std::is_heap(deadlines.begin(), deadlines.end(), std::greater<>()))
     in.reject("the deadlines", "they are not in heap order");
+  for (const Deadline& d : deadlines) {  // the entry of a group's version is its armed one
+    GroupState& state = groups_[d.group];
+    if (d.version == state.version && !state.ready) state.armed = d.time;
+  }
 
   waves_.restore(in);
   const std::size_t queued = in.read_count("the waves queued in groups");
