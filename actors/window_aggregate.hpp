@@ -6,13 +6,13 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "actors/aggregates.hpp"
+#include "actors/fifo_vector.hpp"
 #include "runtime/actor/actor.hpp"
 #include "runtime/actor/window.hpp"
 #include "runtime/expressions/expression.hpp"
@@ -47,7 +47,7 @@ class IncrementalAggregate {
   };
   struct Group {
     std::unique_ptr<Aggregate> aggregate;
-    std::deque<Held> held;  // the values of the group's last window, by arrival number
+    FifoVector<Held> held;  // the values of the group's last window, by arrival number
   };
   Value value_of(const Event& event, const std::function<void(const std::string&)>& error);
   // Adds `v` to `aggregate`; a value the aggregate refuses (min of a string and a number) is
