@@ -15,22 +15,13 @@
 
 #include "actors/window_aggregate.hpp"
 #include "bench/median_reporter.hpp"
-#include "runtime/execution/windowed_receiver.hpp"
+#include "bench/window_operator.hpp"
 
 namespace {
 
 using namespace cwf;
 
-class Operator final : public WindowedReceiver {
- public:
-  using WindowedReceiver::WindowedReceiver;
-  void push(Event&& e) { accept(std::move(e), 0); }
-
- protected:
-  void expire(Event&&) override {}
-  void count_late() override {}
-  void wake_at(Timestamp) override {}
-};
+using Operator = cwf_bench::WindowOperator;
 
 constexpr std::int64_t kEvents = 200000;
 

@@ -50,15 +50,15 @@ inline std::string missing_shared_files() {
 
 // In a test body: fails the test (or skips it, when CWF_TEST_ALLOW_MISSING names
 // linear-road-data) unless the shared dataset is there.
-#define CWF_REQUIRE_SHARED_DATASET()                                                               \
-  do {                                                                                             \
-    const std::string cwf_missing_ = ::cwf::lr::testing::missing_shared_files();                   \
-    if (!cwf_missing_.empty()) {                                                                   \
+#define CWF_REQUIRE_SHARED_DATASET()                                                           \
+  do {                                                                                         \
+    const std::string cwf_missing_ = ::cwf::lr::testing::missing_shared_files();               \
+    if (!cwf_missing_.empty()) {                                                               \
       if (::cwf::testing::missing_allowed(::cwf::lr::testing::kSharedDatasetName))             \
         GTEST_SKIP() << cwf_missing_ << "; skipped: " << ::cwf::testing::kAllowMissingVariable \
-                     << " names " << ::cwf::lr::testing::kSharedDatasetName;                       \
-      FAIL() << cwf_missing_ << "; to run without it on purpose, set "                             \
+                     << " names " << ::cwf::lr::testing::kSharedDatasetName;                   \
+      FAIL() << cwf_missing_ << "; to run without it on purpose, set "                         \
              << ::cwf::testing::kAllowMissingVariable << "="                                   \
-             << ::cwf::lr::testing::kSharedDatasetName;                                            \
-    }                                                                                              \
+             << ::cwf::lr::testing::kSharedDatasetName;                                        \
+    }                                                                                          \
   } while (false)

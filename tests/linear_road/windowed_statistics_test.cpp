@@ -31,10 +31,10 @@ struct Statistics {
 };
 
 std::string show(const Cell& cell, const Statistics& s) {
-  return "xway " + std::to_string(std::get<0>(cell)) + " dir " +
-         std::to_string(std::get<1>(cell)) + " seg " + std::to_string(std::get<2>(cell)) +
-         " minute " + std::to_string(std::get<3>(cell)) + ": " + std::to_string(s.cars) +
-         " cars, speed " + (s.speed ? std::to_string(*s.speed) : "none");
+  return "xway " + std::to_string(std::get<0>(cell)) + " dir " + std::to_string(std::get<1>(cell)) +
+         " seg " + std::to_string(std::get<2>(cell)) + " minute " +
+         std::to_string(std::get<3>(cell)) + ": " + std::to_string(s.cars) + " cars, speed " +
+         (s.speed ? std::to_string(*s.speed) : "none");
 }
 
 struct Dataset {
@@ -139,21 +139,15 @@ TEST_P(LrWindowedStatistics, EqualTheReferencesForEverySegmentAndMinute) {
     if (got == rows.end()) {
       ADD_FAILURE() << "missing " << show(cell, expected);
     } else if (!(got->second == expected) && ++wrong <= 5) {
-      ADD_FAILURE() << "got " << show(cell, got->second) << ", expected "
-                    << show(cell, expected);
+      ADD_FAILURE() << "got " << show(cell, got->second) << ", expected " << show(cell, expected);
     }
   }
   EXPECT_EQ(wrong, 0u);
 }
 
 std::vector<Case> cases() {
-  std::vector<DirectorChoice> directors = {{"threaded", "fifo", 1}};
-  for (const char* policy : {"fifo", "qbs", "rr", "rb"})
-    for (unsigned workers : {1u, 2u})
-      if (!cwf::testing::kSanitizerBuild || (std::string_view(policy) == "fifo" && workers == 1))
-        directors.push_back({"scheduled", policy, workers});
   std::vector<Case> all;
-  for (const DirectorChoice& director : directors)
+  for (const DirectorChoice& director : testing::every_director())
     all.push_back({2, cwf::testing::kSanitizerBuild ? 6 : 20, director});
   return all;
 }

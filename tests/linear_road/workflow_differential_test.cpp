@@ -135,16 +135,10 @@ TEST_P(LrWorkflowDifferential, AnswersEqualTheReference) {
   }
 }
 
-// Under the sanitizers (10 to 30 times slower) the two-expressway run under the threaded director
-// and one scheduled worker: the same code, the other policies being what the regular build adds.
+// Under the sanitizers the two-expressway run only (testing::every_director has fewer directors).
 std::vector<Case> cases() {
-  std::vector<DirectorChoice> directors = {{"threaded", "fifo", 1}};
-  for (const char* policy : {"fifo", "qbs", "rr", "rb"})
-    for (unsigned workers : {1u, 2u})
-      if (!cwf::testing::kSanitizerBuild || (std::string_view(policy) == "fifo" && workers == 1))
-        directors.push_back({"scheduled", policy, workers});
   std::vector<Case> all;
-  for (const DirectorChoice& director : directors) {
+  for (const DirectorChoice& director : testing::every_director()) {
     if (!cwf::testing::kSanitizerBuild) all.push_back({1, 25, director});
     all.push_back({2, 8, director});
     // Three expressways: 2 replicas hold two and one, 4 replicas leave one with none.

@@ -11,6 +11,7 @@
 #include <iterator>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "actors/register.hpp"
@@ -22,6 +23,7 @@
 #include "runtime/execution/runner.hpp"
 #include "runtime/loading/workflow_loader.hpp"
 #include "schedulers/register.hpp"
+#include "tests/sanitizer_build.hpp"
 
 namespace cwf::lr::testing {
 
@@ -52,6 +54,18 @@ struct DirectorChoice {
     return type == "threaded" ? type : scheduler + "_" + std::to_string(workers) + "_workers";
   }
 };
+
+// The threaded director and the scheduled one with every policy on 1 and 2 workers; under the
+// sanitizers (10 to 30 times slower) the threaded director and one scheduled fifo worker: the
+// same code, the other policies being what the regular build adds.
+inline std::vector<DirectorChoice> every_director() {
+  std::vector<DirectorChoice> directors = {{"threaded", "fifo", 1}};
+  for (const char* policy : {"fifo", "qbs", "rr", "rb"})
+    for (unsigned workers : {1u, 2u})
+      if (!cwf::testing::kSanitizerBuild || (std::string_view(policy) == "fifo" && workers == 1))
+        directors.push_back({"scheduled", policy, workers});
+  return directors;
+}
 
 struct WorkflowRun {
   RunSummary summary;
