@@ -1,9 +1,12 @@
-// Linear Road's segment statistics built from windows (workflows/linear_road_windows/: the
-// thesis's Avgsv and Avgs/cars sub-workflows, Figures 28 and 29) give exactly the reference's
-// numbers, the distinct cars and the mean of the cars' mean speeds of every segment and minute
-// (linear_road/segment_speed_history.hpp, the reference's own class), on generated traffic
-// under every director. The window groups of cars end once the cars have left (`idle`), so the
-// run also shows that ending groups lose nothing.
+// The parts of Linear Road built from windows (workflows/linear_road_windows/) give exactly the
+// reference's results on generated traffic under every director:
+//  - the segment statistics (the thesis's Avgsv and Avgs/cars, Figures 28 and 29): the distinct
+//    cars and the mean of the cars' mean speeds of every segment and minute, as the reference's
+//    own SegmentSpeedHistory has them;
+//  - the stopped cars (Figure 25, four reports at one place): every report at which the
+//    reference's move_car counts its car stopped (a run of 4 or more).
+// The windows' groups of cars end once the cars have left (`idle`), so the runs also show that
+// ending groups lose nothing.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -11,6 +14,8 @@
 #include <set>
 #include <tuple>
 
+#include "linear_road/accident_tracker.hpp"
+#include "linear_road/car_movement.hpp"
 #include "linear_road/input_parser.hpp"
 #include "linear_road/segment_speed_history.hpp"
 #include "linear_road/traffic_generator.hpp"
@@ -40,7 +45,22 @@ std::string show(const Cell& cell, const Statistics& s) {
 struct Dataset {
   std::string input;
   std::map<Cell, Statistics> expected;
+  std::set<std::pair<std::int32_t, std::int32_t>> stopped;  // (carid, time)
 };
+
+// The reports at which the reference counts their car stopped.
+std::set<std::pair<std::int32_t, std::int32_t>> reference_stopped(
+    const std::vector<InputRecord>& records) {
+  std::map<std::int32_t, CarPosition> cars;
+  std::set<std::pair<std::int32_t, std::int32_t>> stopped;
+  for (const InputRecord& r : records) {
+    if (r.type != static_cast<std::int32_t>(InputType::position_report)) continue;
+    CarPosition& car = cars[r.carid];
+    move_car(car, r, AccidentTracker::kStoppedReports);
+    if (car.run >= AccidentTracker::kStoppedReports) stopped.insert({r.carid, r.time});
+  }
+  return stopped;
+}
 
 // The reference's statistics: SegmentSpeedHistory fed every report in input order, read for each
 // cell of a minute once the minute is over (it keeps the last few minutes only).
@@ -74,8 +94,8 @@ const Dataset& dataset(int xways, int minutes) {
   auto key = std::make_pair(xways, minutes);
   if (auto found = datasets.find(key); found != datasets.end()) return found->second;
   Dataset d;
-  const std::string dir = testing::test_directory("windowed_statistics_" + std::to_string(xways) +
-                                                  "x" + std::to_string(minutes));
+  const std::string dir = testing::test_directory("windowed_parts_" + std::to_string(xways) + "x" +
+                                                  std::to_string(minutes));
   d.input = dir + "/input.dat";
   TrafficOptions options;
   options.xways = xways;
@@ -84,6 +104,7 @@ const Dataset& dataset(int xways, int minutes) {
   TrafficGenerator(options).run([&](const InputRecord& r) { records.push_back(r); });
   testing::write_input(d.input, records);
   d.expected = reference_statistics(records);
+  d.stopped = reference_stopped(records);
   return datasets.emplace(key, std::move(d)).first->second;
 }
 
@@ -112,18 +133,19 @@ void PrintTo(const Case& c, std::ostream* out) {
   *out << "L" << c.xways << " " << c.minutes << " min " << c.director.name();
 }
 
-class LrWindowedStatistics : public ::testing::TestWithParam<Case> {};
+class LrWindowedParts : public ::testing::TestWithParam<Case> {};
 
-TEST_P(LrWindowedStatistics, EqualTheReferencesForEverySegmentAndMinute) {
+TEST_P(LrWindowedParts, EqualTheReferences) {
   const Case& c = GetParam();
   const Dataset& d = dataset(c.xways, c.minutes);
   ASSERT_GT(d.expected.size(), 1000u);
-  const std::string out =
-      testing::test_directory("windowed_statistics_out_" + c.director.name()) + "/stats.jsonl";
+  ASSERT_GT(d.stopped.size(), 10u);  // the traffic has stopped cars
+  const std::string dir = testing::test_directory("windowed_parts_out_" + c.director.name());
+  const std::string out = dir + "/stats.jsonl", stopped_out = dir + "/stopped.jsonl";
   auto workflow = load_workflow_file(
       CWF_SOURCE_DIR "/workflows/linear_road_windows/statistics.yaml",
       LoadContext{testing::workflow_actor_registry(), testing::workflow_scheduler_registry()},
-      {{"input", "path", d.input}, {"out", "path", out}});
+      {{"input", "path", d.input}, {"out", "path", out}, {"stopped_out", "path", stopped_out}});
   workflow->director().type = c.director.type;
   workflow->director().scheduler = c.director.scheduler;
   workflow->director().workers = c.director.workers;
@@ -143,6 +165,15 @@ TEST_P(LrWindowedStatistics, EqualTheReferencesForEverySegmentAndMinute) {
     }
   }
   EXPECT_EQ(wrong, 0u);
+
+  std::set<std::pair<std::int32_t, std::int32_t>> stopped;
+  std::ifstream in(stopped_out);
+  for (std::string line; std::getline(in, line);) {
+    Value report = parse_json(line);
+    stopped.insert({static_cast<std::int32_t>(report.field("carid")->as_int()),
+                    static_cast<std::int32_t>(report.field("time")->as_int())});
+  }
+  EXPECT_EQ(stopped, d.stopped);
 }
 
 std::vector<Case> cases() {
@@ -152,7 +183,7 @@ std::vector<Case> cases() {
   return all;
 }
 
-INSTANTIATE_TEST_SUITE_P(Directors, LrWindowedStatistics, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(Directors, LrWindowedParts, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& info) {
                            return "L" + std::to_string(info.param.xways) + "_" +
                                   std::to_string(info.param.minutes) + "min_" +
