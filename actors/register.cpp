@@ -7,6 +7,7 @@
 #include "actors/csv_source.hpp"
 #include "actors/expression_actor.hpp"
 #include "actors/filter.hpp"
+#include "actors/fold.hpp"
 #include "actors/generator.hpp"
 #include "actors/interval_join.hpp"
 #include "actors/join.hpp"
@@ -39,6 +40,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(tap_type());
   registry.add(workflow_view_type());
   registry.add(expression_actor_type());
+  registry.add(fold_type());
   registry.add(join_type());
   registry.add(interval_join_type());
   registry.add(correlate_type());

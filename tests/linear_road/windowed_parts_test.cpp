@@ -4,7 +4,10 @@
 //    cars and the mean of the cars' mean speeds of every segment and minute, as the reference's
 //    own SegmentSpeedHistory has them;
 //  - the stopped cars (Figure 25, four reports at one place): every report at which the
-//    reference's move_car counts its car stopped (a run of 4 or more).
+//    reference's move_car counts its car stopped (a run of 4 or more);
+//  - the accidents (Figure 26, two stopped cars at one place, and a `fold` as the table of the
+//    accidents in force): the reference AccidentTracker's, with their detection, last report
+//    and cars.
 // The windows' groups of cars end once the cars have left (`idle`), so the runs also show that
 // ending groups lose nothing.
 #include <gtest/gtest.h>
@@ -46,7 +49,37 @@ struct Dataset {
   std::string input;
   std::map<Cell, Statistics> expected;
   std::set<std::pair<std::int32_t, std::int32_t>> stopped;  // (carid, time)
+  std::vector<std::string> accidents;                       // show_accident, sorted
 };
+
+std::string show_accident(std::int64_t xway, std::int64_t dir, std::int64_t seg, std::int64_t pos,
+                          std::int64_t detected, std::int64_t last_present, std::int64_t car1,
+                          std::int64_t car2) {
+  return "xway " + std::to_string(xway) + " dir " + std::to_string(dir) + " seg " +
+         std::to_string(seg) + " pos " + std::to_string(pos) + " detected " +
+         std::to_string(detected) + " last present " + std::to_string(last_present) + " cars " +
+         std::to_string(car1) + ", " + std::to_string(car2);
+}
+
+// The reference's accidents: its stopped cars and accident tracker, fed as Reference feeds them.
+std::vector<std::string> reference_accidents(const std::vector<InputRecord>& records) {
+  std::map<std::int32_t, CarPosition> cars;
+  AccidentTracker tracker;
+  for (const InputRecord& r : records) {
+    if (r.type != static_cast<std::int32_t>(InputType::position_report)) continue;
+    CarPosition& car = cars[r.carid];
+    CarMove move = move_car(car, r, AccidentTracker::kStoppedReports);
+    if (move.left_stop)
+      tracker.left(r.carid, move.stop.xway, move.stop.dir, move.stop.lane, move.stop.pos);
+    tracker.report(r.carid, r.time, r.xway, r.dir, r.lane, r.seg, r.pos, car.run);
+  }
+  std::vector<std::string> out;
+  for (const AccidentTracker::Accident& a : tracker.accidents())
+    out.push_back(
+        show_accident(a.xway, a.dir, a.seg, a.pos, a.detected, a.last_present, a.car1, a.car2));
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 // The reports at which the reference counts their car stopped.
 std::set<std::pair<std::int32_t, std::int32_t>> reference_stopped(
@@ -105,6 +138,7 @@ const Dataset& dataset(int xways, int minutes) {
   testing::write_input(d.input, records);
   d.expected = reference_statistics(records);
   d.stopped = reference_stopped(records);
+  d.accidents = reference_accidents(records);
   return datasets.emplace(key, std::move(d)).first->second;
 }
 
@@ -141,11 +175,16 @@ TEST_P(LrWindowedParts, EqualTheReferences) {
   ASSERT_GT(d.expected.size(), 1000u);
   ASSERT_GT(d.stopped.size(), 10u);  // the traffic has stopped cars
   const std::string dir = testing::test_directory("windowed_parts_out_" + c.director.name());
-  const std::string out = dir + "/stats.jsonl", stopped_out = dir + "/stopped.jsonl";
+  ASSERT_FALSE(d.accidents.empty());
+  const std::string out = dir + "/stats.jsonl", stopped_out = dir + "/stopped.jsonl",
+                    accidents_out = dir + "/accidents.jsonl";
   auto workflow = load_workflow_file(
       CWF_SOURCE_DIR "/workflows/linear_road_windows/statistics.yaml",
       LoadContext{testing::workflow_actor_registry(), testing::workflow_scheduler_registry()},
-      {{"input", "path", d.input}, {"out", "path", out}, {"stopped_out", "path", stopped_out}});
+      {{"input", "path", d.input},
+       {"out", "path", out},
+       {"stopped_out", "path", stopped_out},
+       {"accidents_out", "path", accidents_out}});
   workflow->director().type = c.director.type;
   workflow->director().scheduler = c.director.scheduler;
   workflow->director().workers = c.director.workers;
@@ -174,6 +213,22 @@ TEST_P(LrWindowedParts, EqualTheReferences) {
                     static_cast<std::int32_t>(report.field("time")->as_int())});
   }
   EXPECT_EQ(stopped, d.stopped);
+
+  // An accident's last record (keyed by place and detection) is the accident.
+  std::map<std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>, std::string> last;
+  std::ifstream records(accidents_out);
+  for (std::string line; std::getline(records, line);) {
+    Value a = parse_json(line);
+    auto i64 = [&a](const char* f) { return a.field(f)->as_int(); };
+    last[{i64("xway"), i64("dir"), i64("pos"), i64("detected")}] =
+        show_accident(i64("xway"), i64("dir"), i64("seg"), i64("pos"), i64("detected"),
+                      i64("last_present"), i64("car1"), i64("car2"));
+  }
+  std::vector<std::string> accidents;
+  for (const auto& [key, accident] : last)
+    accidents.push_back(accident);
+  std::sort(accidents.begin(), accidents.end());
+  EXPECT_EQ(accidents, d.accidents);
 }
 
 std::vector<Case> cases() {
