@@ -11,12 +11,13 @@ namespace {
 using testing::registry;
 
 TEST(Registry, EveryTypeIsRegistered) {
-  EXPECT_EQ(registry().names(),
-            (std::vector<std::string>{
-                "aggregate",  "cancel",     "correlate",    "counter",   "csv_sink",
-                "csv_source", "expression", "filter",       "generator", "interval_join",
-                "join",       "jsonl_sink", "jsonl_source", "map",       "merge",
-                "partition",  "split",      "stdout",       "tap",       "workflow_view"}));
+  EXPECT_EQ(
+      registry().names(),
+      (std::vector<std::string>{
+          "aggregate",  "cancel",       "correlate",    "counter",   "csv_sink",      "csv_source",
+          "expression", "filter",       "fold",         "generator", "interval_join", "join",
+          "jsonl_sink", "jsonl_source", "map",          "merge",     "partition",     "split",
+          "stdout",     "tap",          "workflow_view"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -92,6 +93,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"merge", {}},
       {"partition", {{"by", Value("/k")}}},
       {"counter", {}},
+      {"fold", {{"key", Value("/k")}, {"update", Value("state")}}},
       {"aggregate", {{"function", Value("count")}}},
       {"tap", {}},
       {"expression", {{"emit", Value("len(window)")}}},

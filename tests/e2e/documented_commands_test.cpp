@@ -27,17 +27,21 @@ std::string code_block_with(const std::string& doc, const std::string& marker) {
 
 // Runs `block` with sh in a fresh folder laid out like the repository (workflows/ where the
 // commands expect it, the rest made by them), `cwf` first on the PATH; removes the folder after.
-ProcessResult run_in_repository_layout(const std::string& block, const std::string& name) {
+ProcessResult run_in_repository_layout(const std::string& block, const std::string& name,
+                                       const std::vector<std::string>& written = {"answers.out"}) {
   fs::path here = fs::path(::testing::TempDir()) /
                   ("cwf_documented_" + std::to_string(::getpid()) + "_" + name);
   fs::remove_all(here);
   fs::create_directories(here);
   fs::create_directory_symlink(fs::path(CWF_SOURCE_DIR) / "workflows", here / "workflows");
+  std::error_code ignored_error;
   const std::string cwf_folder = fs::path(CWF_EXE).parent_path().string();
   ProcessResult result =
       run_process({"/bin/sh", "-c", "set -e; cd \"$1\"; PATH=\"$2:$PATH\"; " + block, "sh",
                    here.string(), cwf_folder});
-  if (!fs::exists(here / "answers.out")) ADD_FAILURE() << "no answers.out was written:\n" << block;
+  for (const std::string& file : written)
+    if (fs::file_size(here / file, ignored_error) == 0 || ignored_error)
+      ADD_FAILURE() << "no " << file << " was written:\n" << block;
   fs::remove_all(here);
   return result;
 }
@@ -63,6 +67,17 @@ TEST(DocumentedDeploy, RunsAsWrittenAndPassesValidation) {
   EXPECT_NE(result.out.find("\nPASS\n"), std::string::npos) << result.out << result.err;
   EXPECT_NE(result.err.find("cwf deploy: 2 processes, exit statuses 0 0"), std::string::npos)
       << result.err;
+}
+
+// docs/linear-road.md's run of the parts built from windows, as written: every file it names
+// is written.
+TEST(DocumentedWindowedParts, RunAsWrittenAndWriteTheirFiles) {
+  const std::string block =
+      code_block_with("linear-road.md", "cwf run workflows/linear_road_windows/statistics.yaml");
+  ASSERT_NE(block, "") << "docs/linear-road.md shows no run of the windowed parts";
+  ProcessResult result = run_in_repository_layout(
+      block, "windowed", {"statistics.jsonl", "stopped.jsonl", "accidents.jsonl"});
+  EXPECT_EQ(result.status, 0) << block << "\n" << result.out << result.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Docs, DocumentedCommands,
