@@ -115,11 +115,13 @@ const std::map<std::string, std::string> kTestedElsewhere = {
      "checked against the reference answers: workflow_differential_test.cpp, "
      "workflow_rules_test.cpp"},
     {"linear_road_windows/statistics.yaml",
-     "checked against the reference's statistics and stopped cars: windowed_parts_test.cpp, "
-     "under every director"},
+     "checked against the reference's statistics, stopped cars and accidents: "
+     "windowed_parts_test.cpp, under every director"},
     {"linear_road_windows/segment_statistics.yaml",
      "the sub-workflow of linear_road_windows/statistics.yaml"},
     {"linear_road_windows/stopped_cars.yaml",
+     "the sub-workflow of linear_road_windows/statistics.yaml"},
+    {"linear_road_windows/accidents.yaml",
      "the sub-workflow of linear_road_windows/statistics.yaml"},
     {"sky_annotation/sky_annotation.yaml",
      "writes files, loops until opinions converge: sky_annotation_test.cpp under every director"},

@@ -10,9 +10,7 @@ using testing::show;
 using testing::window;
 using testing::WindowHarness;
 
-Value rec(std::string_view k, int v) {
-  return Value::record({{"k", Value(k)}, {"v", Value(v)}});
-}
+const auto rec = &testing::keyed;
 
 WindowSpec grouped(const std::string& size, const std::string& step,
                    std::vector<std::string> keys = {"/k"}) {

@@ -96,6 +96,11 @@ inline WindowSpec window(const std::string& size, const std::string& step) {
 }
 
 // Windows of records {k, v} as "key:v1,v2" ("-" for an empty window).
+// A token {k, v}, grouped by `group_by: /k`; show() writes a window of them as "k:v,v".
+inline Value keyed(std::string_view k, int v) {
+  return Value::record({{"k", Value(k)}, {"v", Value(v)}});
+}
+
 inline std::vector<std::string> show(const std::vector<std::vector<Value>>& windows) {
   std::vector<std::string> out;
   for (const auto& w : windows) {

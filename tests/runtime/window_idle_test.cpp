@@ -15,9 +15,7 @@ using testing::show;
 using testing::window;
 using testing::WindowHarness;
 
-Value rec(std::string_view k, int v) {
-  return Value::record({{"k", Value(k)}, {"v", Value(v)}});
-}
+const auto rec = &testing::keyed;
 
 // "a:1", the expired events as show() writes windows.
 std::vector<std::string> show_expired(const WindowHarness& w) {
