@@ -7,7 +7,6 @@
 #include "actors/actor_type_util.hpp"
 #include "runtime/snapshot/snapshot_reader.hpp"
 #include "runtime/snapshot/snapshot_writer.hpp"
-#include "runtime/time/duration.hpp"
 
 namespace cwf::actors {
 
@@ -138,7 +137,7 @@ ActorType fold_type() {
        {"emit", ParamType::expression, Value(),
         "what to send on over `state` (the new state), `previous` (the old one) and the event "
         "`/`; null sends nothing; not set: the new state"},
-       {"forget_after", ParamType::string, Value(),
+       {"forget_after", ParamType::duration, Value(),
         "forget a key once the latest event time is this far past its latest event (a duration, "
         "e.g. 10 min); not set: keys stay until their state is null"}},
       Fold::kPorts, [](const Params& params) -> std::unique_ptr<Actor> {
@@ -147,13 +146,9 @@ ActorType fold_type() {
         if (is_set(params, "emit"))
           options.emit = compile_param(params, "emit", fold_environment());
         if (is_set(params, "forget_after")) {
-          std::string why;
-          std::optional<Duration> after =
-              try_parse_duration(params.get_string("forget_after"), &why);
-          if (!after || *after <= 0)
-            throw ParamError("forget_after", "expected a positive duration (e.g. 10 min)" +
-                                                 (why.empty() ? std::string() : ": " + why));
-          options.forget_after = *after;
+          options.forget_after = params.get_duration("forget_after");
+          if (options.forget_after <= 0)
+            throw ParamError("forget_after", "forget_after must be above 0");
         }
         return std::make_unique<Fold>(std::move(options));
       });

@@ -62,7 +62,7 @@ TEST(Fold, AKeyQuietForForgetAfterIsForgotten) {
   h.add("count", "fold",
         {{"key", Value("/k")},
          {"update", Value("(state == null ? 0 : state) + /v")},
-         {"forget_after", Value("10 s")}});
+         {"forget_after", Value(static_cast<std::int64_t>(10 * kSecond))}});
   h.connect("src", "count");
   auto& out = h.collect("count");
   h.run();
@@ -82,18 +82,25 @@ TEST(Fold, ANullKeyOrAFailingUpdateIsAnErrorAndChangesNothing) {
   EXPECT_EQ(Harness::errors(summary, "f"), 2u);
   EXPECT_EQ(testing::param_error("fold", {{"key", Value("/k")},
                                           {"update", Value("state")},
-                                          {"forget_after", Value("soon")}}),
-            "forget_after: expected a positive duration (e.g. 10 min): expected a number followed "
-            "by a unit (e.g. 500 ms, 30 s, 1 min)");
+                                          {"forget_after", Value(std::int64_t{0})}}),
+            "forget_after: forget_after must be above 0");
+  try {
+    testing::load(
+        "name: w\nactors:\n  f: {type: fold, key: /k, update: state, forget_after: soon}\n");
+    ADD_FAILURE() << "forget_after: soon was taken";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("forget_after"), std::string::npos) << e.what();
+  }
 }
 
 // A checkpoint keeps every key's state and latest time: a fresh fold restored from it saves the
 // same bytes and goes on with the same states.
 TEST(Fold, ItsTableSurvivesACheckpoint) {
   auto fold = [] {
-    return testing::make("fold", {{"key", Value("/k")},
-                                  {"update", Value("(state == null ? 0 : state) + /v")},
-                                  {"forget_after", Value("1 min")}});
+    return testing::make("fold",
+                         {{"key", Value("/k")},
+                          {"update", Value("(state == null ? 0 : state) + /v")},
+                          {"forget_after", Value(static_cast<std::int64_t>(60 * kSecond))}});
   };
   Harness h;
   h.add("src", events({{"a", 1, 1}, {"b", 10, 2}, {"a", 2, 3}}));
