@@ -414,7 +414,6 @@ void WindowedReceiver::adopt_shape(const WindowSpec& to) {
   parts_ = make_window_parts(spec_);
   for (GroupState& state : groups_) {
     if (state.group) state.group->reshape(parts_);
-    if (state.ending) state.group->hide_empty_windows();
     state.armed = kNoDeadline;
     ++state.version;  // deadlines armed by the old shape are stale
   }

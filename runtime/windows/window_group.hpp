@@ -92,7 +92,11 @@ class WindowGroup {
   // The group ends (WindowSpec::idle): its windows with events still close, the empty ones it
   // would show for the periods since its last event are passed over (how many there are would
   // depend on when the ending group is evaluated).
-  void hide_empty_windows() { show_empty_ = false; }
+  // It stays so when the port's parts change (reshape).
+  void hide_empty_windows() {
+    ending_ = true;
+    show_empty_ = false;
+  }
   // The group ends (its last windows were handed out): every event still queued leaves through
   // `expire`, oldest first.
   void expire_rest(const ExpireFn& expire);
@@ -256,7 +260,7 @@ class WindowGroup {
     bounded_ = parts.size->bounded();
     // Only a bounded window that starts at its lower bound can have events below it.
     bounds_by_arrival_ = step_->bounds_by_arrival() && bounded_ && !looks_back_;
-    show_empty_ = spec_.closes_by_time() && !spec_.suppress_empty;
+    show_empty_ = spec_.closes_by_time() && !spec_.suppress_empty && !ending_;
   }
 
   const WindowSpec& spec_;
@@ -271,6 +275,7 @@ class WindowGroup {
   // their lower bound: an event can arrive below the next window's bound.
   bool bounds_by_arrival_ = false;
   bool show_empty_ = false;  // empty windows are handed out (time windows, unless suppressed)
+  bool ending_ = false;      // hide_empty_windows: the group ends
   std::size_t* live_total_;
   std::vector<Event> events_;
   std::vector<std::uint64_t> seqs_;      // arrival position in the group
