@@ -11,11 +11,8 @@
 #pragma once
 
 #include <optional>
-#include <queue>
-#include <unordered_map>
-#include <utility>
-#include <vector>
 
+#include "actors/keyed_states.hpp"
 #include "runtime/actor/actor.hpp"
 #include "runtime/expressions/expression.hpp"
 #include "runtime/loading/actor_registry.hpp"
@@ -44,28 +41,10 @@ class Fold final : public Actor {
   std::size_t keys() const { return table_.size(); }
 
  private:
-  struct Entry {
-    Value state;
-    Timestamp latest = 0;
-  };
-  struct KeyHash {
-    std::size_t operator()(const Value& v) const noexcept { return v.hash(); }
-  };
-  // Keys whose latest event is at or before latest - forget_after leave the table (a key with
-  // events since is checked again at its own latest time).
-  void forget_quiet_keys(Timestamp latest);
   void handle(const Event& event, FiringContext& context);
 
   FoldOptions options_;
-  std::unordered_map<Value, Entry, KeyHash> table_;
-  // (latest event time when the key was last checked, key); one entry per key of the table.
-  using Watch = std::pair<Timestamp, Value>;
-  struct Later {
-    bool operator()(const Watch& a, const Watch& b) const { return a.first > b.first; }
-  };
-  std::priority_queue<Watch, std::vector<Watch>, Later> watched_;
-  Timestamp latest_ = 0;
-  bool any_event_ = false;
+  KeyedStates table_;
 };
 
 // The variables of `update` and `emit`: state (index 0), previous (index 1).

@@ -58,6 +58,8 @@ class IntervalJoin final : public Actor {
   Checkpointing checkpointing() const override { return Checkpointing::own; }
   void save_state(SnapshotWriter& out, ActorContext& context) override;
   void restore_state(SnapshotReader& in, ActorContext& context) override;
+  // Unknown: an unmatched event leaves with its own time, behind the frontier.
+  Timestamp output_progress(Timestamp) const override { return kNoProgress; }
 
   // Events held: released and still reachable by a partner, plus those waiting for the other
   // side (for tests of the state's bound).

@@ -23,6 +23,7 @@
 // joined with the windows of the other side, left windows first.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -48,6 +49,10 @@ class Join final : public Actor {
   Checkpointing checkpointing() const override { return Checkpointing::own; }
   void save_state(SnapshotWriter& out, ActorContext& context) override;
   void restore_state(SnapshotReader& in, ActorContext& context) override;
+  // Its outputs are stamped with the time of a settled batch: never earlier than the frontier.
+  Timestamp output_progress(Timestamp inputs) const override {
+    return std::min(inputs, inputs_.frontier());
+  }
 
  private:
   using Tokens = std::vector<Value>;

@@ -13,6 +13,7 @@
 #include "actors/join.hpp"
 #include "actors/jsonl_sink.hpp"
 #include "actors/jsonl_source.hpp"
+#include "actors/lookup.hpp"
 #include "actors/map.hpp"
 #include "actors/merge.hpp"
 #include "actors/partition.hpp"
@@ -41,6 +42,7 @@ void register_all(ActorRegistry& registry) {
   registry.add(workflow_view_type());
   registry.add(expression_actor_type());
   registry.add(fold_type());
+  registry.add(lookup_type());
   registry.add(join_type());
   registry.add(interval_join_type());
   registry.add(correlate_type());

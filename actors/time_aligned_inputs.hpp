@@ -9,8 +9,8 @@
 // never on how the two sides interleave: the joins built on it give the same output under every
 // director.
 //
-// A side that delivers nothing holds the other back (as a watermark would): its items wait,
-// and memory grows, until it moves on or the input ends.
+// A side that delivers nothing holds the other back: its items wait, and memory grows, until it
+// moves on, a progress mark moves it on (advance), or the input ends.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +38,12 @@ class TimeAlignedInputs {
     progress_[side] = time;
     pending_[side].push_back({time, std::move(item)});
     return true;
+  }
+
+  // The side got to `time` without an item (a progress mark, Actor::takes_progress): nothing
+  // earlier will come from it; items of `time` itself still may.
+  void advance(int side, Timestamp time) {
+    if (time > progress_[side]) progress_[side] = time;
   }
 
   // Every item earlier than this has been released (kEndOfTime once the input ended and all

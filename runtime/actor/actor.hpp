@@ -79,6 +79,21 @@ class Actor {
   // the firing has no window (port() is -1). The default keeps nothing per case: it does nothing.
   virtual void retract(const CaseId& /*cancelled*/, FiringContext&) {}
   virtual void wrapup(ActorContext&) {}
+
+  // ---- progress (docs/architecture.md, "Progress") ----
+  // Whether the actor is fired on progress marks that reach its FIFO inputs: a one-event window
+  // whose event is a punctuation (Event::wave.is_progress()), no data, whose time says that
+  // nothing earlier will come on that port. An actor that waits for its inputs to move past a
+  // time (a lookup into a table that another path keeps) releases what it holds on them instead
+  // of waiting for the next event or the end of input. The engine then sends the marks from
+  // every actor upstream.
+  virtual bool takes_progress() const { return false; }
+  // How far this actor's outputs have got, given that its inputs have got to `inputs` (nothing
+  // earlier than it will come in) and it has fired on every window ready: nothing it emits from
+  // now on may be earlier than the result. The default fits an actor whose outputs are stamped
+  // with the window they come from (the time keeper's rule); one that holds events back returns
+  // what it still holds.
+  virtual Timestamp output_progress(Timestamp inputs) const { return inputs; }
   // A parameter the actor's type declares changeable (ParamSpec::changeable) was changed while
   // the workflow runs (`cwf set` on a server): take `param`'s value from `rebuilt`, an actor of
   // the same type built from the same declaration with the new value (the loader checked and

@@ -2,6 +2,8 @@
 // (the seed's CWEvent).
 #pragma once
 
+#include <limits>
+
 #include "runtime/time/wave_tag.hpp"
 #include "runtime/values/value.hpp"
 
@@ -12,5 +14,9 @@ struct Event {
   Timestamp time = 0;
   WaveTag wave;
 };
+
+// How far a stream has got when nothing is known yet (progress: Actor::output_progress,
+// Receiver::progress_time).
+constexpr Timestamp kNoProgress = std::numeric_limits<Timestamp>::min();
 
 }  // namespace cwf

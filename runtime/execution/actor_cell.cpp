@@ -418,6 +418,30 @@ void ActorCell::send_punctuation(const Event& of) {
   }
 }
 
+void ActorCell::set_sends_progress() {
+  sends_progress_ = true;
+  for (auto& r : receivers_)
+    if (r) r->track_progress();
+}
+
+void ActorCell::send_progress() {
+  // Only once every ready window was fired on: a window still waiting may be earlier.
+  Timestamp inputs = std::numeric_limits<Timestamp>::max();
+  bool any = false;
+  for (auto& r : receivers_) {
+    if (!r) continue;
+    if (r->has_window()) return;
+    inputs = std::min(inputs, r->progress_time());
+    any = true;
+  }
+  if (!any || inputs == kNoProgress) return;
+  Timestamp progress = actor_.output_progress(inputs);
+  if (progress == kNoProgress || progress <= progress_sent_) return;
+  progress_sent_ = progress;
+  for (auto& routes : routes_)
+    if (!routes.empty()) deliver_to(routes, Event{Value(), progress, WaveTag::progress()});
+}
+
 void ActorCell::wake_consumers() {
   for (Route* route : routes_to_wake_) {
     route->needs_wakeup = false;
@@ -762,9 +786,11 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
     if (!receiver) break;
     Window window = receiver->front_window();
     ++result.firings;
-    if (window.events.size() == 1 && window.events[0].wave.is_punctuation()) {
-      // Not data: the actor does not fire; the punctuation goes on to wave windows downstream.
-      if (punctuates_) send_punctuation(window.events[0]);
+    if (window.events.size() == 1 && window.events[0].wave.is_punctuation() &&
+        !(window.events[0].wave.is_progress() && actor_.takes_progress())) {
+      // Not data: the actor does not fire; a wave's punctuation goes on to wave windows
+      // downstream. A progress mark stops here: this cell tells its own progress (send_progress).
+      if (punctuates_ && !window.events[0].wave.is_progress()) send_punctuation(window.events[0]);
       receiver->finish_window(false, true);
       continue;
     }
@@ -779,6 +805,7 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   // More to do: windows left after the grant, or events the bounded drain left in an inbox.
   for (auto& r : receivers_)
     if (r && (r->has_window() || r->inbox_size() > 0)) result.has_more_work = true;
+  if (sends_progress_ && !finishing_) send_progress();
   // An actor awaiting work from outside ends its input once that came back (its wake fires it).
   if (input_ended && !result.has_more_work && !awaits_outside()) end_own_input();
   return result;

@@ -110,6 +110,12 @@ class ActorCell {
     time_keeper_.track_ports(on && routes_.size() > 1);
   }
 
+  // Whether this cell sends progress marks (an actor downstream takes progress: see
+  // Actor::takes_progress and docs/architecture.md, "Progress"). Its windowed receivers then
+  // track how far their input got.
+  bool sends_progress() const { return sends_progress_; }
+  void set_sends_progress();
+
   // ---- wiring (before running) ----
   void set_receiver(int port, std::unique_ptr<Receiver> receiver);
   Receiver* receiver(int port) { return receivers_[static_cast<std::size_t>(port)].get(); }
@@ -372,6 +378,9 @@ class ActorCell {
   void end_firing();
   // A firing that emitted nothing tells wave windows downstream so (see WaveCompletion).
   void send_punctuation(const Event& of);
+  // With every ready window fired on: a progress mark on every route when the actor's outputs
+  // got further than the last mark said.
+  void send_progress();
   // A problem of this actor (`inner` empty) or of an actor inside it (a composite's, named by
   // `inner`): counted here, printed here or handed on to the composite around this workflow.
   void report_from_inside(const std::string& inner, ProblemKind kind, std::string_view message,
@@ -419,6 +428,8 @@ class ActorCell {
   std::priority_queue<Timestamp, std::vector<Timestamp>, std::greater<>> requested_firings_;
   bool requests_closed_ = false;  // after the end of input: no more requested firings
   bool punctuates_ = false;
+  bool sends_progress_ = false;
+  Timestamp progress_sent_ = kNoProgress;  // the time of the last progress mark sent
   bool inputs_can_end_ = false;
   std::atomic<Timestamp> cycle_window_deadline_{kNever};
   bool output_full_ = false;  // a `block` route reached its capacity (see output_blocked)

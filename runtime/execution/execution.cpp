@@ -86,6 +86,20 @@ Execution::Execution(Workflow& workflow, Clock& clock)
       }
     }
   }
+  // Progress marks flow from every cell upstream of an actor that takes progress, through
+  // receivers that can tell how far their input got: a fixpoint over the connections.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Connection& c : workflow.connections()) {
+      ActorCell& consumer = *cells_[c.to.actor];
+      ActorCell& producer = *cells_[c.from.actor];
+      if (producer.sends_progress() || !consumer.receiver(c.to.port)->passes_progress()) continue;
+      if (consumer.actor().takes_progress() || consumer.sends_progress()) {
+        producer.set_sends_progress();
+        changed = true;
+      }
+    }
+  }
   tell_wave_windows_their_carriers(producer_of_connection);
   // Which cells can see all their upstream done: a fixpoint from the cells without inputs; cells
   // on a cycle, and those after one, never do.

@@ -111,6 +111,14 @@ class Receiver {
   // them; a FIFO receiver hands them to its actor's cell, which passes them on unchanged.
   virtual bool wants_punctuation() const { return false; }
   virtual bool forwards_punctuation() const { return false; }
+  // Progress (docs/architecture.md, "Progress"): whether the owner can tell from this receiver
+  // how far its input has got, so that it can pass progress marks on (a FIFO queue, a window that
+  // closes by time or tokens; not a wave window). Execution turns tracking on where progress is
+  // wanted downstream; progress_time() is then the time before which nothing more will come out
+  // of the receiver once its ready windows are fired on (kNoProgress: nothing known yet).
+  virtual bool passes_progress() const { return false; }
+  virtual void track_progress() {}
+  virtual Timestamp progress_time() const { return kNoProgress; }
   // Producer `producer` delivers every wave started by the actors `source_ordinals` (whole, with
   // punctuations for what it does not deliver): a wave window waits for each of them.
   virtual void set_carried_sources(std::size_t /*producer*/,
@@ -185,12 +193,19 @@ class FifoReceiver final : public Receiver {
   std::size_t buffered() const override { return events_.size() - head_; }
   bool holds_until_fired() const override { return true; }
   bool forwards_punctuation() const override { return true; }
+  // Every event fires the actor in arrival order, with outputs stamped with its time: the
+  // latest time taken in is how far the input got.
+  bool passes_progress() const override { return true; }
+  Timestamp progress_time() const override { return latest_; }
   std::size_t cancel(const CaseId& cancelled) override;
   void snapshot(SnapshotWriter& out) const override;
   void restore(SnapshotReader& in) override;
 
  protected:
-  void accept(Event&& event, std::size_t) override { events_.push_back(std::move(event)); }
+  void accept(Event&& event, std::size_t) override {
+    if (event.time > latest_) latest_ = event.time;
+    events_.push_back(std::move(event));
+  }
 
  private:
   // Destroys the consumed events at the front and moves the head back to 0.
@@ -199,6 +214,7 @@ class FifoReceiver final : public Receiver {
   std::size_t head_ = 0;
   std::uint64_t seq_ = 0;  // arrival number of events_[head_]
   Window prepared_;        // what front_window() starts from (see there)
+  Timestamp latest_ = kNoProgress;
 };
 
 }  // namespace cwf

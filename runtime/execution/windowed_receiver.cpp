@@ -102,10 +102,17 @@ void WindowedReceiver::accept(Event&& event, std::size_t producer) {
   if (holding_) [[unlikely]]
     release_held();
   if (!spec_.uses_waves()) {
-    // Punctuations are for wave windows only: not data, not late, never expired.
-    if (!event.wave.is_punctuation()) queue(std::move(event));
+    // Punctuations are not data, never late, never expired; where progress is tracked their
+    // time is how far the input got (nothing earlier comes), which closes windows as an event's
+    // would.
+    if (!event.wave.is_punctuation())
+      queue(std::move(event));
+    else if (tracks_progress_)
+      advance_to(event.time);
     return;
   }
+  // A progress mark is of no wave.
+  if (event.wave.is_progress()) return;
   // Every event and punctuation is a leaf of its wave; only events are queued. The event is
   // queued before its wave may complete, so that its group knows the wave.
   WaveTag leaf = event.wave;
@@ -156,6 +163,14 @@ void WindowedReceiver::queue(Event&& event) {
       queued.groups.push_back(g);
   }
   mark_dirty(g);
+}
+
+void WindowedReceiver::advance_to(Timestamp time) {
+  if (any_event_ && time <= max_time_) return;
+  // As an event of that time would: quiet groups end first, in arrival order.
+  if (idle_after_ > 0) end_idle_groups(time);
+  max_time_ = time;
+  any_event_ = true;
 }
 
 void WindowedReceiver::mark_dirty(std::size_t g) {

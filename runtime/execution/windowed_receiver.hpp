@@ -55,6 +55,16 @@ class WindowedReceiver : public Receiver {
   std::size_t buffered() const override { return live_; }
   std::size_t cancel(const CaseId& cancelled) override;
   bool wants_punctuation() const override { return spec_.uses_waves(); }
+  // Progress: a window that closes by time is stamped with its end and closes once the port's
+  // time reaches it; one that closes by tokens is stamped with its last event. Either way, once
+  // the ready windows are fired on, nothing earlier than the port's latest time comes out (but
+  // for the partial windows that the end of input and idle groups close, which a consumer
+  // counts as late). Wave windows tell nothing of time.
+  bool passes_progress() const override { return !spec_.uses_waves(); }
+  void track_progress() override { tracks_progress_ = true; }
+  Timestamp progress_time() const override {
+    return tracks_progress_ && any_event_ ? max_time_ : kNoProgress;
+  }
   void set_carried_sources(std::size_t producer,
                            const std::vector<std::uint32_t>& source_ordinals) override {
     waves_.set_carried_sources(producer, source_ordinals);
@@ -154,6 +164,8 @@ class WindowedReceiver : public Receiver {
   // An ending group with no window left: what it still holds expires and its slot is freed.
   void free_group(std::size_t g);
   void queue(Event&& event);
+  // Tracking progress: a punctuation says the input got to `time`.
+  void advance_to(Timestamp time);
   void mark_dirty(std::size_t g);
   void wave_completed(const WaveTag& tag);
   void wave_left(const WaveTag& root);
@@ -238,6 +250,7 @@ class WindowedReceiver : public Receiver {
   Timestamp held_wake_ = kNoDeadline;
   WaveCompletion waves_;
   std::unordered_map<WaveRoot, QueuedWave, WaveRoot::Hash> queued_waves_;
+  bool tracks_progress_ = false;  // set by Execution where progress is wanted downstream
 };
 
 }  // namespace cwf

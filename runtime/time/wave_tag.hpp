@@ -110,6 +110,15 @@ class WaveTag {
     out.punctuation_ = 1;
     return out;
   }
+  // A progress mark (docs/architecture.md, "Progress"): a punctuation of no wave, whose time
+  // says that nothing earlier will come through the connection it travels on. Wave windows pass
+  // it over; it completes no wave.
+  static WaveTag progress() {
+    WaveTag out;
+    out.punctuation_ = 1;
+    return out;
+  }
+  bool is_progress() const noexcept { return punctuation_ != 0 && empty(); }
   // Same root.
   bool same_wave(const WaveTag& other) const noexcept {
     return root_time_ == other.root_time_ && root_sequence_ == other.root_sequence_;

@@ -14,10 +14,10 @@ TEST(Registry, EveryTypeIsRegistered) {
   EXPECT_EQ(
       registry().names(),
       (std::vector<std::string>{
-          "aggregate",  "cancel",       "correlate",    "counter",   "csv_sink",      "csv_source",
-          "expression", "filter",       "fold",         "generator", "interval_join", "join",
-          "jsonl_sink", "jsonl_source", "map",          "merge",     "partition",     "split",
-          "stdout",     "tap",          "workflow_view"}));
+          "aggregate",  "cancel",       "correlate", "counter",      "csv_sink",      "csv_source",
+          "expression", "filter",       "fold",      "generator",    "interval_join", "join",
+          "jsonl_sink", "jsonl_source", "lookup",    "map",          "merge",         "partition",
+          "split",      "stdout",       "tap",       "workflow_view"}));
 }
 
 TEST(Registry, EveryTypeIsDocumentedWithItsParametersAndPorts) {
@@ -94,6 +94,7 @@ TEST(Registry, DeclaredPortsMatchTheInstances) {
       {"partition", {{"by", Value("/k")}}},
       {"counter", {}},
       {"fold", {{"key", Value("/k")}, {"update", Value("state")}}},
+      {"lookup", {{"key", Value("/k")}, {"probe", Value("/k")}, {"emit", Value("found")}}},
       {"aggregate", {{"function", Value("count")}}},
       {"tap", {}},
       {"expression", {{"emit", Value("len(window)")}}},
