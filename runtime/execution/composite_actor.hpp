@@ -75,9 +75,6 @@ class CompositeActor : public Actor {
   // quiescent, and its run's state (windows, queues, every inner actor's own state) is this
   // actor's state.
   Checkpointing checkpointing() const override;
-  // Unknown: the sub-workflow's windows are not told how far the outer input got, so what they
-  // still hold may come out earlier than it.
-  Timestamp output_progress(Timestamp) const override { return kNoProgress; }
   void save_state(SnapshotWriter& out, ActorContext& context) override;
   void restore_state(SnapshotReader& in, ActorContext& context) override;
   void checkpoint_committed(ActorContext& context) override;

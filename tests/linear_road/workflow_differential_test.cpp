@@ -3,7 +3,8 @@
 // thread per actor, and the scheduled director with each policy on one and two workers. So does
 // the workflow partitioned by expressway (workflows/linear_road_partitioned.yaml) with 2 and 4
 // replicas, on traffic whose returning cars may take another expressway (their balance is then
-// summed over replicas) and with fewer or more expressways than replicas.
+// summed over replicas) and with fewer or more expressways than replicas. And so does the
+// benchmark built from windows, lookups and folds (workflows/linear_road_windows.yaml).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -92,6 +93,7 @@ struct Case {
   int minutes;
   DirectorChoice director;
   int replicas = 0;  // 0: workflows/linear_road.yaml; else the partitioned one with this many
+  bool windows = false;  // workflows/linear_road_windows.yaml
 };
 
 class LrWorkflowDifferential : public ::testing::TestWithParam<Case> {};
@@ -105,8 +107,9 @@ TEST_P(LrWorkflowDifferential, AnswersEqualTheReference) {
   }
   const std::string dir = testing::test_directory("diff_out_" + c.director.name());
   const std::string out = dir + "/out";
-  const std::string workflow =
-      c.replicas == 0 ? testing::kFusedWorkflow : testing::partitioned_workflow(dir, c.replicas);
+  const std::string workflow = c.windows         ? testing::kWindowsWorkflow
+                               : c.replicas == 0 ? testing::kFusedWorkflow
+                                                 : testing::partitioned_workflow(dir, c.replicas);
   testing::WorkflowRun run =
       testing::run_linear_road(d.input, d.tolls, out, c.director, {}, workflow);
   EXPECT_EQ(run.summary.incomplete(), 0u);
@@ -141,6 +144,7 @@ std::vector<Case> cases() {
   for (const DirectorChoice& director : testing::every_director()) {
     if (!cwf::testing::kSanitizerBuild) all.push_back({1, 25, director});
     all.push_back({2, 8, director});
+    all.push_back({2, 8, director, 0, true});
     // Three expressways: 2 replicas hold two and one, 4 replicas leave one with none.
     for (int replicas : {2, 4})
       if (!cwf::testing::kSanitizerBuild || (replicas == 2 && director.type == "threaded"))
@@ -154,8 +158,8 @@ INSTANTIATE_TEST_SUITE_P(Directors, LrWorkflowDifferential, ::testing::ValuesIn(
                            return "L" + std::to_string(info.param.xways) + "_" +
                                   std::to_string(info.param.minutes) + "min_" +
                                   info.param.director.name() +
-                                  (info.param.replicas == 0
-                                       ? ""
+                                  (info.param.windows        ? "_windows"
+                                   : info.param.replicas == 0 ? ""
                                        : "_" + std::to_string(info.param.replicas) + "_replicas");
                          });
 

@@ -74,6 +74,7 @@ struct WorkflowRun {
 };
 
 inline const std::string kFusedWorkflow = CWF_SOURCE_DIR "/workflows/linear_road.yaml";
+inline const std::string kWindowsWorkflow = CWF_SOURCE_DIR "/workflows/linear_road_windows.yaml";
 inline const std::string kPartitionedWorkflow =
     CWF_SOURCE_DIR "/workflows/linear_road_partitioned.yaml";
 
