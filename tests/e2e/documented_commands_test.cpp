@@ -80,6 +80,17 @@ TEST(DocumentedWindowedParts, RunAsWrittenAndWriteTheirFiles) {
   EXPECT_EQ(result.status, 0) << block << "\n" << result.out << result.err;
 }
 
+// docs/linear-road.md's run of the benchmark built from windows, as written: it passes.
+TEST(DocumentedWindowedWorkflow, RunsAsWrittenAndPassesValidation) {
+  const std::string block =
+      code_block_with("linear-road.md", "cwf lr run --workflow workflows/linear_road_windows.yaml");
+  ASSERT_NE(block, "") << "docs/linear-road.md shows no run of linear_road_windows.yaml";
+  ASSERT_NE(block.find("cwf lr validate"), std::string::npos) << block;
+  ProcessResult result = run_in_repository_layout(block, "windowed_workflow");
+  EXPECT_EQ(result.status, 0) << block << "\n" << result.out << result.err;
+  EXPECT_NE(result.out.find("\nPASS\n"), std::string::npos) << result.out << result.err;
+}
+
 INSTANTIATE_TEST_SUITE_P(Docs, DocumentedCommands,
                          ::testing::Values("workflow-yaml.md", "linear-road.md"),
                          [](const auto& info) {

@@ -114,6 +114,9 @@ const std::map<std::string, std::string> kTestedElsewhere = {
     {"linear_road_partitioned.yaml",
      "checked against the reference answers: workflow_differential_test.cpp, "
      "workflow_rules_test.cpp"},
+    {"linear_road_windows.yaml",
+     "checked against the reference answers: workflow_differential_test.cpp, under every "
+     "director, and on the shared dataset: workflow_dataset_test.cpp"},
     {"linear_road_windows/statistics.yaml",
      "checked against the reference's statistics, stopped cars and accidents: "
      "windowed_parts_test.cpp, under every director"},

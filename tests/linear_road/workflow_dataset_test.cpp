@@ -31,5 +31,25 @@ TEST(LrWorkflowDataset, SharedDatasetAgreesWithThePerlValidator) {
   testing::expect_shared_dataset_agreement(validate_answers(options));
 }
 
+// The benchmark built from windows, lookups and folds (workflows/linear_road_windows.yaml) gives
+// the same answers: the same agreement, to the figure. Takes 1-2 minutes (the windows hold the
+// cars' groups; the fused workflow takes seconds).
+TEST(LrWorkflowDataset, TheWindowedWorkflowAgreesWithThePerlValidatorToo) {
+  if (testing::kSanitizedBuild) GTEST_SKIP() << testing::kSkippedUnderSanitizers;
+  CWF_REQUIRE_SHARED_DATASET();
+  const std::string dir = testing::shared_dataset_dir();
+  const std::string out = testing::test_directory("shared_windows") + "/answers.out";
+  testing::WorkflowRun run =
+      testing::run_linear_road(dir + "/input.dat.xz", dir + "/historical-tolls.dat.xz", out,
+                               {"scheduled", "fifo", 2}, {}, testing::kWindowsWorkflow);
+  EXPECT_EQ(run.summary.incomplete(), 0u);
+  EXPECT_EQ(run.source_errors, 0u);
+
+  ValidationOptions options;
+  options.expected_dir = dir;
+  options.actual_path = out;
+  testing::expect_shared_dataset_agreement(validate_answers(options));
+}
+
 }  // namespace
 }  // namespace cwf::lr

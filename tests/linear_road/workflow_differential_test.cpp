@@ -92,7 +92,7 @@ struct Case {
   int xways;
   int minutes;
   DirectorChoice director;
-  int replicas = 0;  // 0: workflows/linear_road.yaml; else the partitioned one with this many
+  int replicas = 0;      // 0: workflows/linear_road.yaml; else the partitioned one with this many
   bool windows = false;  // workflows/linear_road_windows.yaml
 };
 
@@ -158,8 +158,9 @@ INSTANTIATE_TEST_SUITE_P(Directors, LrWorkflowDifferential, ::testing::ValuesIn(
                            return "L" + std::to_string(info.param.xways) + "_" +
                                   std::to_string(info.param.minutes) + "min_" +
                                   info.param.director.name() +
-                                  (info.param.windows        ? "_windows"
-                                   : info.param.replicas == 0 ? ""
+                                  (info.param.windows ? "_windows"
+                                   : info.param.replicas == 0
+                                       ? ""
                                        : "_" + std::to_string(info.param.replicas) + "_replicas");
                          });
 
