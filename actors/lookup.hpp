@@ -61,7 +61,9 @@ class Lookup final : public Actor {
   void restore_state(SnapshotReader& in, ActorContext& context) override;
 
   std::size_t keys() const { return table_.size(); }
-  // The most events ever waiting for the other side at once (how far the table's path lagged).
+  // Events waiting for the other side now, and the most ever waiting at once (how far the table's
+  // path lagged).
+  std::size_t waiting() const { return inputs_.pending(); }
   std::size_t most_waiting() const { return most_waiting_; }
 
  private:

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -18,10 +19,14 @@
 #include "actors/register.hpp"
 #include "runtime/actor/actor.hpp"
 #include "runtime/execution/director_factory.hpp"
+#include "runtime/execution/execution.hpp"
 #include "runtime/execution/runner.hpp"
 #include "runtime/execution/scheduled_director.hpp"
 #include "runtime/loading/actor_registry.hpp"
 #include "runtime/loading/workflow_loader.hpp"
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
+#include "runtime/time/clock.hpp"
 #include "schedulers/fifo_scheduler.hpp"
 #include "schedulers/register.hpp"
 
@@ -194,6 +199,44 @@ class Arrivals final : public Actor {
   std::vector<Item> items_;
   std::size_t next_ = 0;
 };
+
+// An actor's own state (Actor::save_state) as bytes. The actors whose state this is used for need
+// nothing of their context: any actor's context does.
+inline std::vector<std::uint8_t> saved_state(Actor& actor, ActorContext& context) {
+  SnapshotWriter out;
+  actor.save_state(out, context);
+  return out.take_bytes();
+}
+
+// Restores what `bytes_of` saves (given a context) into `fresh`, an actor of the same type in an
+// execution of its own, checks that it reads it to the end and saves the same bytes again, and
+// hands the restored actor to `check`.
+template <typename ActorType>
+void expect_state_round_trip(
+    const std::function<std::vector<std::uint8_t>(ActorContext&)>& bytes_of,
+    std::unique_ptr<Actor> fresh, const std::function<void(ActorType&)>& check) {
+  Workflow other("restore");
+  other.add("fresh", std::move(fresh));
+  VirtualClock clock;
+  Execution execution(other, clock);
+  execution.initialize();
+  auto& restored = static_cast<ActorType&>(execution.cell(0).actor());
+  ActorContext context(execution.cell(0));
+  const std::vector<std::uint8_t> bytes = bytes_of(context);
+  SnapshotReader in(bytes);
+  restored.restore_state(in, context);
+  in.expect_end();
+  check(restored);
+  EXPECT_EQ(saved_state(restored, context), bytes);
+}
+// The same for the state `original` has now.
+template <typename ActorType>
+void expect_state_round_trip(Actor& original, std::unique_ptr<Actor> fresh,
+                             const std::function<void(ActorType&)>& check) {
+  expect_state_round_trip<ActorType>(
+      [&](ActorContext& context) { return saved_state(original, context); }, std::move(fresh),
+      check);
+}
 
 // A collector fed by `actor.port` of `workflow`.
 inline Collect& collect(Workflow& workflow, const std::string& actor,

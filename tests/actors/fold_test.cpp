@@ -111,24 +111,8 @@ TEST(Fold, ItsTableSurvivesACheckpoint) {
   auto& out = h.collect("f");
   h.run();
   EXPECT_EQ(out.json(), (Lines{"1", "10", "3"}));
-  // A fresh fold in an execution of its own (the fold's state needs nothing of its context).
-  Workflow other("restore");
-  other.add("fresh", fold());
-  VirtualClock clock;
-  Execution execution(other, clock);
-  execution.initialize();
-  auto& fresh = static_cast<Fold&>(execution.cell(0).actor());
-  ActorContext context(execution.cell(0));
-  SnapshotWriter saved;
-  f.save_state(saved, context);
-  const std::vector<std::uint8_t> bytes = saved.take_bytes();
-  SnapshotReader in(bytes);
-  fresh.restore_state(in, context);
-  in.expect_end();
-  EXPECT_EQ(fresh.keys(), 2u);
-  SnapshotWriter again;
-  fresh.save_state(again, context);
-  EXPECT_EQ(again.take_bytes(), bytes);
+  testing::expect_state_round_trip<Fold>(f, fold(),
+                                         [](Fold& fresh) { EXPECT_EQ(fresh.keys(), 2u); });
 }
 
 }  // namespace

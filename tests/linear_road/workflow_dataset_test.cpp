@@ -15,13 +15,13 @@
 namespace cwf::lr {
 namespace {
 
-TEST(LrWorkflowDataset, SharedDatasetAgreesWithThePerlValidator) {
-  if (testing::kSanitizedBuild) GTEST_SKIP() << testing::kSkippedUnderSanitizers;
-  CWF_REQUIRE_SHARED_DATASET();
+// Runs `workflow` on the shared dataset (fifo on two workers) and checks the agreement.
+void expect_agreement_on_shared_dataset(const std::string& workflow, const std::string& name) {
   const std::string dir = testing::shared_dataset_dir();
-  const std::string out = testing::test_directory("shared") + "/answers.out";
-  testing::WorkflowRun run = testing::run_linear_road(
-      dir + "/input.dat.xz", dir + "/historical-tolls.dat.xz", out, {"scheduled", "fifo", 2});
+  const std::string out = testing::test_directory(name) + "/answers.out";
+  testing::WorkflowRun run =
+      testing::run_linear_road(dir + "/input.dat.xz", dir + "/historical-tolls.dat.xz", out,
+                               {"scheduled", "fifo", 2}, {}, workflow);
   EXPECT_EQ(run.summary.incomplete(), 0u);
   EXPECT_EQ(run.source_errors, 0u);
 
@@ -31,24 +31,19 @@ TEST(LrWorkflowDataset, SharedDatasetAgreesWithThePerlValidator) {
   testing::expect_shared_dataset_agreement(validate_answers(options));
 }
 
+TEST(LrWorkflowDataset, SharedDatasetAgreesWithThePerlValidator) {
+  if (testing::kSanitizedBuild) GTEST_SKIP() << testing::kSkippedUnderSanitizers;
+  CWF_REQUIRE_SHARED_DATASET();
+  expect_agreement_on_shared_dataset(testing::kFusedWorkflow, "shared");
+}
+
 // The benchmark built from windows, lookups and folds (workflows/linear_road_windows.yaml) gives
-// the same answers: the same agreement, to the figure. Takes 1-2 minutes (the windows hold the
-// cars' groups; the fused workflow takes seconds).
+// the same answers: the same agreement, to the figure. Takes about a minute (the windows hold
+// the cars' groups; the fused workflow takes seconds).
 TEST(LrWorkflowDataset, TheWindowedWorkflowAgreesWithThePerlValidatorToo) {
   if (testing::kSanitizedBuild) GTEST_SKIP() << testing::kSkippedUnderSanitizers;
   CWF_REQUIRE_SHARED_DATASET();
-  const std::string dir = testing::shared_dataset_dir();
-  const std::string out = testing::test_directory("shared_windows") + "/answers.out";
-  testing::WorkflowRun run =
-      testing::run_linear_road(dir + "/input.dat.xz", dir + "/historical-tolls.dat.xz", out,
-                               {"scheduled", "fifo", 2}, {}, testing::kWindowsWorkflow);
-  EXPECT_EQ(run.summary.incomplete(), 0u);
-  EXPECT_EQ(run.source_errors, 0u);
-
-  ValidationOptions options;
-  options.expected_dir = dir;
-  options.actual_path = out;
-  testing::expect_shared_dataset_agreement(validate_answers(options));
+  expect_agreement_on_shared_dataset(testing::kWindowsWorkflow, "shared_windows");
 }
 
 }  // namespace
