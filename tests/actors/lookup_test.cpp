@@ -126,6 +126,41 @@ TEST_P(LookupUnder, ATableFilledByTimeWindowsAnswersAsSoonAsItsInputMovesOn) {
   EXPECT_LE(look.most_waiting(), 3u);
 }
 
+// The same behind a sub-workflow: a composite stamps what comes out of it with the outer event
+// it fired on, so its progress is its input's, and it passes the marks on.
+TEST_P(LookupUnder, ATableBehindASubWorkflowAnswersAsSoonAsItsInputMovesOn) {
+  const std::string sub = testing::write_file("sparse.yaml", R"(name: sparse
+inputs: [in]
+outputs: [out]
+actors:
+  every_50th: {type: filter, where: "/v % 50 == 0"}
+connections:
+  - in -> every_50th
+  - every_50th -> out
+)");
+  auto workflow = testing::load(R"(name: behind_a_sub_workflow
+actors:
+  src: {type: generator, count: 200, value: "{v: i + 1}", interval: 1 s, start_time: 1 s, batch: 1}
+  sparse: {workflow: ")" + sub + R"("}
+  look: {type: lookup, key: "0", probe: "0", emit: "{v: /v, last: found/v}"}
+connections:
+  - src -> sparse.in
+  - sparse.out -> look.table
+  - src -> look.in
+)");
+  auto& out = testing::collect(*workflow, "look");
+  auto& look = static_cast<Lookup&>(*workflow->actor(*workflow->find("look")).actor);
+  RunSummary summary = testing::run_under(*workflow, GetParam());
+  Lines expected;
+  for (int i = 1; i <= 200; ++i)
+    expected.push_back("{\"v\":" + std::to_string(i) + ",\"last\":" +
+                       (i < 50 ? std::string("null") : std::to_string(i / 50 * 50)) + "}");
+  EXPECT_EQ(out.json(), expected);
+  EXPECT_LE(look.most_waiting(), 3u);
+  for (const auto& a : summary.actors)
+    EXPECT_EQ(a.incomplete(), 0u) << a.name;
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryDirector, LookupUnder, ::testing::ValuesIn(testing::kEveryDirector),
                          [](const auto& info) { return testing::director_label(info.param); });
 
