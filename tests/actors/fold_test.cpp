@@ -4,10 +4,6 @@
 #include <gtest/gtest.h>
 
 #include "runtime/actor/actor_context.hpp"
-#include "runtime/execution/execution.hpp"
-#include "runtime/snapshot/snapshot_reader.hpp"
-#include "runtime/snapshot/snapshot_writer.hpp"
-#include "runtime/time/clock.hpp"
 #include "tests/actors/actor_test_util.hpp"
 
 namespace cwf::actors {

@@ -6,10 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "runtime/actor/actor_context.hpp"
-#include "runtime/execution/execution.hpp"
-#include "runtime/snapshot/snapshot_reader.hpp"
-#include "runtime/snapshot/snapshot_writer.hpp"
-#include "runtime/time/clock.hpp"
 #include "tests/actors/actor_test_util.hpp"
 
 namespace cwf::actors {
@@ -35,6 +31,17 @@ Value kv(const char* k, const char* field, Value v) {
   return Value::record({{"k", Value(k)}, {field, std::move(v)}});
 }
 
+// `look` (a lookup) with `probes` on its `in` and `changes` on its `table`; returns its output.
+testing::Collect& wire_lookup(Harness& h, std::unique_ptr<Actor> probes,
+                              std::unique_ptr<Actor> changes, std::unique_ptr<Actor> look) {
+  h.add("probes", std::move(probes));
+  h.add("changes", std::move(changes));
+  h.add("look", std::move(look));
+  h.connect("probes", "out", "look", "in");
+  h.connect("changes", "out", "look", "table");
+  return h.collect("look");
+}
+
 class LookupUnder : public ::testing::TestWithParam<std::string> {};
 
 // Every table change arrives after every order (their clock seconds 100 on), yet each order sees
@@ -42,19 +49,18 @@ class LookupUnder : public ::testing::TestWithParam<std::string> {};
 // null. Orders of one time come in arrival order.
 TEST_P(LookupUnder, EachEventSeesTheTableAsOfItsTimeWhateverTheArrivalOrder) {
   Harness h;
-  h.add("prices", arrivals({{100, 1, kv("a", "p", Value(10))},
-                            {101, 2, kv("b", "p", Value(20))},
-                            {102, 4, kv("a", "p", Value(11))}}));
-  h.add("orders", arrivals({{1, 1, kv("a", "q", Value(1))},
-                            {2, 3, kv("b", "q", Value(2))},
-                            {3, 3, kv("a", "q", Value(3))},
-                            {4, 4, kv("a", "q", Value(4))},
-                            {5, 5, kv("c", "q", Value(5))}}));
-  h.add("look", "lookup",
-        {{"key", Value("/k")}, {"probe", Value("/k")}, {"emit", Value("{q: /q, p: found/p}")}});
-  h.connect("orders", "out", "look", "in");
-  h.connect("prices", "out", "look", "table");
-  auto& out = h.collect("look");
+  auto& out = wire_lookup(h,
+                          arrivals({{1, 1, kv("a", "q", Value(1))},
+                                    {2, 3, kv("b", "q", Value(2))},
+                                    {3, 3, kv("a", "q", Value(3))},
+                                    {4, 4, kv("a", "q", Value(4))},
+                                    {5, 5, kv("c", "q", Value(5))}}),
+                          arrivals({{100, 1, kv("a", "p", Value(10))},
+                                    {101, 2, kv("b", "p", Value(20))},
+                                    {102, 4, kv("a", "p", Value(11))}}),
+                          testing::make("lookup", {{"key", Value("/k")},
+                                                   {"probe", Value("/k")},
+                                                   {"emit", Value("{q: /q, p: found/p}")}}));
   h.run_under(GetParam());
   EXPECT_EQ(out.json(), (Lines{R"({"q":1,"p":10})", R"({"q":2,"p":20})", R"({"q":3,"p":10})",
                                R"({"q":4,"p":11})", R"({"q":5,"p":null})"}));
@@ -166,22 +172,20 @@ INSTANTIATE_TEST_SUITE_P(EveryDirector, LookupUnder, ::testing::ValuesIn(testing
 
 // update folds a key's changes (null forgets it); probe_each looks up several keys at once.
 TEST(Lookup, UpdateFoldsChangesAndProbeEachFindsSeveralKeys) {
-  Harness h;
-  h.add("changes", arrivals({{1, 1, kv("a", "v", Value(1))},
-                             {2, 2, kv("a", "v", Value(2))},
-                             {3, 3, kv("b", "v", Value(5))},
-                             {4, 4, kv("a", "v", Value(0))}}));
   auto keys = Value::record({{"keys", Value::array({Value("a"), Value("b")})}});
-  h.add("probes", arrivals({{1, 2, keys}, {2, 3, keys}, {3, 4, keys}}));
-  h.add("look", "lookup",
-        {{"key", Value("/k")},
-         {"update", Value("/v == 0 ? null : (state == null ? 0 : state) + /v")},
-         {"probe", Value("/keys")},
-         {"probe_each", Value(true)},
-         {"emit", Value("found")}});
-  h.connect("probes", "out", "look", "in");
-  h.connect("changes", "out", "look", "table");
-  auto& out = h.collect("look");
+  Harness h;
+  auto& out = wire_lookup(
+      h, arrivals({{1, 2, keys}, {2, 3, keys}, {3, 4, keys}}),
+      arrivals({{1, 1, kv("a", "v", Value(1))},
+                {2, 2, kv("a", "v", Value(2))},
+                {3, 3, kv("b", "v", Value(5))},
+                {4, 4, kv("a", "v", Value(0))}}),
+      testing::make("lookup",
+                    {{"key", Value("/k")},
+                     {"update", Value("/v == 0 ? null : (state == null ? 0 : state) + /v")},
+                     {"probe", Value("/keys")},
+                     {"probe_each", Value(true)},
+                     {"emit", Value("found")}}));
   h.run();
   EXPECT_EQ(out.json(), (Lines{"[3,null]", "[3,5]", "[null,5]"}));
 }
@@ -189,16 +193,13 @@ TEST(Lookup, UpdateFoldsChangesAndProbeEachFindsSeveralKeys) {
 // forget_after: a key unchanged for that long is gone (by event time, either side's).
 TEST(Lookup, AKeyUnchangedForForgetAfterIsForgotten) {
   Harness h;
-  h.add("changes", arrivals({{1, 1, kv("a", "v", Value(1))}}));
-  h.add("probes", arrivals({{1, 5, Value("a")}, {2, 10, Value("a")}, {3, 11, Value("a")}}));
-  h.add("look", "lookup",
-        {{"key", Value("/k")},
-         {"probe", Value("/")},
-         {"emit", Value("[found/v]")},
-         {"forget_after", Value(static_cast<std::int64_t>(10 * kSecond))}});
-  h.connect("probes", "out", "look", "in");
-  h.connect("changes", "out", "look", "table");
-  auto& out = h.collect("look");
+  auto& out = wire_lookup(
+      h, arrivals({{1, 5, Value("a")}, {2, 10, Value("a")}, {3, 11, Value("a")}}),
+      arrivals({{1, 1, kv("a", "v", Value(1))}}),
+      testing::make("lookup", {{"key", Value("/k")},
+                               {"probe", Value("/")},
+                               {"emit", Value("[found/v]")},
+                               {"forget_after", Value(static_cast<std::int64_t>(10 * kSecond))}}));
   h.run();
   // Changed at 1 s: still there at 10 s (9 s later), gone at 11 s (10 s later).
   EXPECT_EQ(out.json(), (Lines{"[1]", "[1]", "[null]"}));
@@ -206,18 +207,14 @@ TEST(Lookup, AKeyUnchangedForForgetAfterIsForgotten) {
 
 TEST(Lookup, AnEventBehindItsSideIsLateAndBadExpressionsAreErrors) {
   Harness h;
-  h.add("changes", arrivals({{1, 5, kv("a", "v", Value(1))},
-                             {2, 3, kv("a", "v", Value(2))},
-                             {3, 6, Value::record({})}}));
-  h.add("probes", arrivals({{1, 7, Value("a")}, {2, 8, Value(1)}}));
-  h.add("look", "lookup",
-        {{"key", Value("/k")},
-         {"probe", Value("/")},
-         {"probe_each", Value(true)},
-         {"emit", Value("found")}});
-  h.connect("probes", "out", "look", "in");
-  h.connect("changes", "out", "look", "table");
-  auto& out = h.collect("look");
+  auto& out = wire_lookup(h, arrivals({{1, 7, Value("a")}, {2, 8, Value(1)}}),
+                          arrivals({{1, 5, kv("a", "v", Value(1))},
+                                    {2, 3, kv("a", "v", Value(2))},
+                                    {3, 6, Value::record({})}}),
+                          testing::make("lookup", {{"key", Value("/k")},
+                                                   {"probe", Value("/")},
+                                                   {"probe_each", Value(true)},
+                                                   {"emit", Value("found")}}));
   RunSummary summary = h.run();
   EXPECT_TRUE(out.json().empty());
   for (const auto& a : summary.actors)
@@ -259,41 +256,32 @@ TEST(Lookup, ItsWaitingEventsAndTableSurviveACheckpoint) {
                           {"emit", Value("found")},
                           {"forget_after", Value(static_cast<std::int64_t>(60 * kSecond))}});
   };
-  Harness h;
-  h.add("orders", arrivals({{1, 2, kv("a", "q", Value(0))},
-                            {2, 3, kv("a", "q", Value(1))},
-                            {3, 4, kv("b", "q", Value(2))}}));
-  h.add("prices", arrivals({{1, 1, kv("a", "v", Value(1))},
-                            {2, 1, kv("b", "v", Value(2))},
-                            {4, 3, kv("a", "v", Value(3))},
-                            {6, 9, kv("a", "v", Value(4))}}));
   auto owned = make();
   auto& look = static_cast<Lookup&>(*owned);
-  h.add("look", std::move(owned));
+  Harness h;
+  auto& out = wire_lookup(h,
+                          arrivals({{1, 2, kv("a", "q", Value(0))},
+                                    {2, 3, kv("a", "q", Value(1))},
+                                    {3, 4, kv("b", "q", Value(2))}}),
+                          arrivals({{1, 1, kv("a", "v", Value(1))},
+                                    {2, 1, kv("b", "v", Value(2))},
+                                    {4, 3, kv("a", "v", Value(3))},
+                                    {6, 9, kv("a", "v", Value(4))}}),
+                          std::move(owned));
   auto saver = std::make_unique<SaveOnFirstOutput>(look);
   auto& saved = *saver;
   h.add("saver", std::move(saver));
-  h.connect("orders", "out", "look", "in");
-  h.connect("prices", "out", "look", "table");
   h.connect("look", "saver");
-  auto& out = h.collect("look");
   h.run();
   EXPECT_EQ(out.json(), (Lines{R"({"k":"a","v":1})", R"({"k":"a","v":3})", R"({"k":"b","v":2})"}));
   ASSERT_FALSE(saved.bytes.empty());
+  // Restored, it holds what it held: both keys, and what waited when it was saved (the orders
+  // at 3 and 4 s and the price at 3 s: the table's side had not moved past it).
   testing::expect_state_round_trip<Lookup>([&](ActorContext&) { return saved.bytes; }, make(),
-                                           [](Lookup& fresh) { EXPECT_EQ(fresh.keys(), 2u); });
-  // What waited when it was saved waits in the restored one: the orders at 3 and 4 s and the
-  // price at 3 s (the table's side has not moved past it).
-  Workflow other("resumed");
-  other.add("look", make());
-  VirtualClock clock;
-  Execution execution(other, clock);
-  execution.initialize();
-  auto& resumed = static_cast<Lookup&>(execution.cell(0).actor());
-  ActorContext context(execution.cell(0));
-  SnapshotReader in(saved.bytes);
-  resumed.restore_state(in, context);
-  EXPECT_EQ(resumed.waiting(), 3u);
+                                           [](Lookup& fresh) {
+                                             EXPECT_EQ(fresh.keys(), 2u);
+                                             EXPECT_EQ(fresh.waiting(), 3u);
+                                           });
 }
 
 }  // namespace
