@@ -88,6 +88,7 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
   }
   const std::size_t g = make_group();
   groups_[g].key = &index_.emplace(std::move(key), g).first->first;
+  groups_[g].first_arrival = arrivals_;
   return g;
 }
 
@@ -156,7 +157,7 @@ void WindowedReceiver::queue(Event&& event) {
     }
   }
   WaveRoot wave = event.wave.root();
-  if (state.group->add(std::move(event))) {
+  if (state.group->add(std::move(event), arrivals_++)) {
     QueuedWave& queued = queued_waves_[wave];
     ++queued.holding;
     if (std::find(queued.groups.begin(), queued.groups.end(), g) == queued.groups.end())
@@ -212,22 +213,42 @@ WindowProgress WindowedReceiver::progress() const {
   return p;
 }
 
+WindowedReceiver::Ready WindowedReceiver::ready_entry(std::size_t g) const {
+  const GroupState& state = groups_[g];
+  // The windows a group's end closes come out when it ended, whenever they are formed.
+  if (state.ready_by_end) return {state.ended_at, 2 * state.ended_before, state.first_arrival, g};
+  const std::uint64_t last = state.group->window_last_arrival();
+  return {state.group->window_time(), last == WindowGroup::kNoArrival ? last : 2 * last + 1,
+          state.first_arrival, g};
+}
+
 std::optional<Timestamp> WindowedReceiver::evaluate(std::size_t g) {
   GroupState& state = groups_[g];
   state.dirty = false;
   if (!state.group) return std::nullopt;  // ended
   if (state.ready) return std::nullopt;   // its window stays as it is until the actor is done
   Timestamp deadline;
-  WindowProgress now = progress();
+  bool ready;
   if (state.ending) {
-    // As if the input ended when the group went quiet: every window up to then closes now.
-    now.end_of_input = true;
-    now.closed_through = std::numeric_limits<Timestamp>::max();
-    now.max_time = state.ended_at;
+    // First what the group had complete before it ended, then, as if the input ended when it
+    // went quiet, every window up to then.
+    ready = state.group->evaluate(state.before_end, &deadline, expire_fn_);
+    state.ready_by_end = !ready;
+    if (!ready) {
+      if (!state.end_reached) state.group->hide_empty_windows();
+      state.end_reached = true;
+      WindowProgress end;
+      end.end_of_input = true;
+      end.closed_through = std::numeric_limits<Timestamp>::max();
+      end.max_time = state.ended_at;
+      ready = state.group->evaluate(end, &deadline, expire_fn_);
+    }
+  } else {
+    ready = state.group->evaluate(progress(), &deadline, expire_fn_);
   }
-  if (state.group->evaluate(now, &deadline, expire_fn_)) {
+  if (ready) {
     state.ready = true;
-    ready_.push({state.group->window_time(), ready_order_++, g});
+    ready_.push(ready_entry(g));
   } else if (state.ending) {
     free_group(g);
   } else if (deadline != std::numeric_limits<Timestamp>::max()) {
@@ -287,7 +308,9 @@ void WindowedReceiver::end_idle_groups(Timestamp latest) {
     state.idle_armed = false;
     state.ending = true;
     state.ended_at = latest;
-    state.group->hide_empty_windows();
+    state.ended_before = arrivals_;
+    state.before_end = progress();
+    if (any_event_) state.before_end.closed_through = std::max(closed_through_, max_time_);
     // The key is the group's own from now on: its next event belongs to a new group.
     auto node = index_.extract(*state.key);
     state.ended_key = std::make_unique<Value>(std::move(node.key()));
@@ -305,6 +328,11 @@ void WindowedReceiver::free_group(std::size_t g) {
   state.ended_key.reset();
   state.ending = false;
   state.ended_at = 0;
+  state.ended_before = 0;
+  state.first_arrival = 0;
+  state.before_end = {};
+  state.ready_by_end = false;
+  state.end_reached = false;
   state.last_time = 0;
   state.armed = kNoDeadline;
   ++state.version;  // its deadlines are stale

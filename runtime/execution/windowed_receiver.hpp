@@ -1,7 +1,10 @@
 // The window operator on an input port (WindowSpec): splits the stream by the group-by key into
 // WindowGroups, tracks how far time has got (event timestamps, the formation timeout on the
 // workflow clock, the end of input), and hands the actor the earliest ready window among all
-// groups: by window time, ties by the order in which windows became ready.
+// groups: by window time, ties by the port's arrival order (Ready::after). That order is the
+// order of the arrivals, not of how they were batched into firings: for a stream whose
+// timestamps do not go back, the windows come out the same under every director (but for windows
+// that close by the clock or by waves completing, which come out when that happens).
 // What a window holds and when it is ready is decided by the port's step and size (WindowParts,
 // built once here from the spec), which every group applies to its own queue.
 //
@@ -104,12 +107,25 @@ class WindowedReceiver : public Receiver {
   virtual void wake_at(Timestamp time);
 
  private:
+  // A ready window's place in the order windows are handed out (ready_entry).
   struct Ready {
+    // The window's time; for a group that ended (idle), the port's time when it did.
     Timestamp time;
-    std::uint64_t order;
+    // Where it falls in the port's arrival order: 2a + 1 for a window whose last event is
+    // arrival a (WindowGroup::window_last_arrival), so that windows of equal time come in the
+    // order of the events that completed them; 2a for the windows that closed because their
+    // group ended as arrival a came, which come before anything that event completes (its end
+    // is decided before the event is queued); an empty window after all of its time.
+    std::uint64_t after;
+    // Between groups that ended together and between empty windows: the arrival number of the
+    // group's first event (not its index: which slot a group takes after an ended one is freed
+    // depends on when that group's windows were handed out).
+    std::uint64_t tie;
     std::size_t group;
     bool operator>(const Ready& o) const {
-      return time != o.time ? time > o.time : order > o.order;
+      if (time != o.time) return time > o.time;
+      if (after != o.after) return after > o.after;
+      return tie != o.tie ? tie > o.tie : group > o.group;
     }
   };
   struct Deadline {
@@ -122,6 +138,7 @@ class WindowedReceiver : public Receiver {
     std::unique_ptr<WindowGroup> group;  // null: the slot is free (its group ended)
     const Value* key = nullptr;          // in index_ (stable), or ended_key; null without group-by
     std::uint64_t version = 0;
+    std::uint64_t first_arrival = 0;  // the arrival number of its first event (Ready::tie)
     // The deadline of the group's current entry in deadlines_ (the one of its version), none:
     // max. A group evaluated again for the same deadline adds no second entry.
     Timestamp armed = std::numeric_limits<Timestamp>::max();
@@ -136,6 +153,15 @@ class WindowedReceiver : public Receiver {
     // The port's latest event time when the group went quiet: it ends as the input would end
     // there (its windows up to that time), whenever its windows are formed.
     Timestamp ended_at = 0;
+    std::uint64_t ended_before = 0;  // the arrival number of the event that ended it
+    // How far the port had got before that event: the windows the group had complete then come
+    // out in their ordinary place (as they would have, had it been evaluated then), only the
+    // rest as the end closes them (ready_by_end).
+    WindowProgress before_end;
+    bool ready_by_end = false;
+    // Whether the end closes its windows yet (it hides the empty ones: how many there are would
+    // depend on when the group is evaluated), after those it had before.
+    bool end_reached = false;
     std::uint64_t arrivals = 0;
     std::unique_ptr<Value> ended_key;
   };
@@ -169,6 +195,8 @@ class WindowedReceiver : public Receiver {
   void mark_dirty(std::size_t g);
   void wave_completed(const WaveTag& tag);
   void wave_left(const WaveTag& root);
+  // The ready window of group g as the ready heap orders it.
+  Ready ready_entry(std::size_t g) const;
   // Returns the deadline the group's next window waits for, if it got one.
   std::optional<Timestamp> evaluate(std::size_t g);
   // Windows ending at or before `closed` (event time) close: the dirty groups and the deadlines
@@ -229,7 +257,7 @@ class WindowedReceiver : public Receiver {
   std::vector<std::size_t> evaluating_;  // close_through()'s copy of dirty_, reused
   std::priority_queue<Ready, std::vector<Ready>, std::greater<>> ready_;
   std::priority_queue<Deadline, std::vector<Deadline>, std::greater<>> deadlines_;
-  std::uint64_t ready_order_ = 0;
+  std::uint64_t arrivals_ = 0;  // events queued at the port, the next one's arrival number
   std::size_t live_ = 0;
   bool any_event_ = false;
   Timestamp max_time_ = 0;

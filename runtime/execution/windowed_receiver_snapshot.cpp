@@ -4,14 +4,16 @@
 // unit and amount; the timeout factor: a port reshaped while it ran is restored in the shape its
 // groups were in, then reshaped to the spec it was built with); how far time has got (max time,
 // clock offset and the time it was learned for, whether it is known, closed_through, whether any
-// event came, the end of input, the next ready order); the groups in index order (with `idle`:
+// event came, the end of input, the port's arrivals); the groups in index order (with `idle`:
 // whether the slot holds a group, its arrivals, and for a free slot its deadline version only,
-// else whether it is ending, watched, its latest event time, when it went quiet; then key when
-// grouped, deadline version, ready, dirty, the group, WindowGroup::snapshot); with `idle`, the free
-// slots and the idleness heap; the groups still to evaluate, in order; the ready windows and the
-// deadlines as their heaps hold them (so that equal deadlines come out in the same order as they
-// would have); the wave completion state; the waves queued in groups. The spec, its parts, the
-// compiled group-by keys and the group key index are rebuilt.
+// else whether it is ending, watched, its latest event time, when it went quiet, the arrival that
+// ended it, the port's progress before that, whether its ready window closed by the end and whether
+// the end closes its windows yet; then key when grouped, deadline version, the arrival number of
+// its first event, ready, dirty, the group, WindowGroup::snapshot); with `idle`, the free slots and
+// the idleness heap; the groups still to evaluate, in order; the ready windows and the deadlines as
+// their heaps hold them (so that equal deadlines come out in the same order as they would have);
+// the wave completion state; the waves queued in groups. The spec, its parts, the compiled group-by
+// keys and the group key index are rebuilt.
 #include <algorithm>
 #include <functional>
 #include <optional>
@@ -70,7 +72,7 @@ void WindowedReceiver::snapshot(SnapshotWriter& out) const {
   out.write_timestamp(closed_through_);
   out.write_bool(any_event_);
   out.write_bool(end_of_input_);
-  out.write_u64(ready_order_);
+  out.write_u64(arrivals_);
 
   out.write_u64(groups_.size());
   for (const GroupState& state : groups_) {
@@ -85,9 +87,15 @@ void WindowedReceiver::snapshot(SnapshotWriter& out) const {
       out.write_bool(state.idle_armed);
       out.write_timestamp(state.last_time);
       out.write_timestamp(state.ended_at);
+      out.write_u64(state.ended_before);
+      out.write_timestamp(state.before_end.closed_through);
+      out.write_timestamp(state.before_end.max_time);
+      out.write_bool(state.ready_by_end);
+      out.write_bool(state.end_reached);
     }
     if (!keys_.empty()) out.write_value(*state.key);
     out.write_u64(state.version);
+    out.write_u64(state.first_arrival);
     out.write_bool(state.ready);
     out.write_bool(state.dirty);
     state.group->snapshot(out);
@@ -110,7 +118,7 @@ void WindowedReceiver::snapshot(SnapshotWriter& out) const {
   out.write_u64(ready.size());
   for (const Ready& r : ready) {
     out.write_timestamp(r.time);
-    out.write_u64(r.order);
+    out.write_u64(r.after);
     out.write_u64(r.group);
   }
   const auto& deadlines = heap_of(deadlines_);
@@ -163,7 +171,7 @@ void WindowedReceiver::restore(SnapshotReader& in) {
   closed_through_ = in.read_timestamp("how far windows are closed");
   any_event_ = in.read_bool("whether an event came");
   end_of_input_ = in.read_bool("whether the input ended");
-  ready_order_ = in.read_u64("the next ready order");
+  arrivals_ = in.read_u64("the port's arrivals");
 
   groups_.clear();
   free_.clear();
@@ -191,6 +199,9 @@ void WindowedReceiver::restore(SnapshotReader& in) {
     std::uint64_t arrivals = 0;
     bool ending = false, armed = false;
     Timestamp last_time = 0, ended_at = 0;
+    std::uint64_t ended_before = 0;
+    WindowProgress before_end;
+    bool ready_by_end = false, end_reached = false;
     if (idle_after_ > 0) {
       const bool alive = in.read_bool("whether a group slot holds a group");
       arrivals = in.read_u64("a group slot's arrivals");
@@ -206,6 +217,16 @@ void WindowedReceiver::restore(SnapshotReader& in) {
       armed = in.read_bool("whether a group is watched for idleness");
       last_time = in.read_timestamp("a group's latest event time");
       ended_at = in.read_timestamp("when a group went quiet");
+      ended_before = in.read_u64("the arrival that ended a group");
+      if (ended_before > arrivals_)
+        in.reject("the arrival that ended a group", "it is past the port's arrivals");
+      before_end.closed_through =
+          in.read_timestamp("how far windows were closed before a group ended");
+      before_end.max_time = in.read_timestamp("the latest event time before a group ended");
+      ready_by_end = in.read_bool("whether a group's window closed by its end");
+      end_reached = in.read_bool("whether a group's end closes its windows");
+      if ((ready_by_end && !end_reached) || (end_reached && !ending))
+        in.reject("a group", "its windows close by an end it did not reach");
     }
     make_group();  // no slot is free while restoring: appended, index g
     if (!keys_.empty()) {
@@ -226,11 +247,22 @@ void WindowedReceiver::restore(SnapshotReader& in) {
     state.idle_armed = armed;
     state.last_time = last_time;
     state.ended_at = ended_at;
+    state.ended_before = ended_before;
+    state.before_end = before_end;
+    state.ready_by_end = ready_by_end;
+    state.end_reached = end_reached;
     state.version = in.read_u64("a group's deadline version");
+    state.first_arrival = in.read_u64("the arrival number of a group's first event");
+    if (state.first_arrival > arrivals_)
+      in.reject("the arrival number of a group's first event", "it is past the port's arrivals");
     state.ready = in.read_bool("whether a group's window is ready");
     state.dirty = in.read_bool("whether a group is to be evaluated");
     state.group->restore(in);
-    if (ending) state.group->hide_empty_windows();
+    if (const std::size_t q = state.group->queued();
+        q > 0 && state.group->port_arrival(q - 1) >= arrivals_)
+      in.reject("a group's queue",
+                "an arrival number at the port is not below the port's arrivals");
+    if (end_reached) state.group->hide_empty_windows();
     if (state.ready != state.group->has_ready_window())
       in.reject("a group", "its ready window and the receiver's record of it disagree");
     dirty_groups += state.dirty;
@@ -277,10 +309,14 @@ void WindowedReceiver::restore(SnapshotReader& in) {
   for (std::size_t i = 0; i < ready_count; ++i) {
     Ready r;
     r.time = in.read_timestamp("a ready window's time");
-    r.order = in.read_u64("a ready window's order");
+    r.after = in.read_u64("a ready window's place in the arrival order");
     r.group = read_group_index("a ready window's group");
-    if (!groups_[r.group].ready || listed[r.group] || r.order >= ready_order_)
+    if (!groups_[r.group].ready || listed[r.group])
       in.reject("a ready window", "its group has no window ready, or another one");
+    const Ready expected = ready_entry(r.group);
+    if (r.time != expected.time || r.after != expected.after)
+      in.reject("a ready window", "its time or place is not its group's window's");
+    r.tie = expected.tie;
     listed[r.group] = true;
     ready.push_back(r);
   }

@@ -26,7 +26,7 @@
 
 namespace cwf {
 
-inline constexpr std::uint32_t kCheckpointFormatVersion = 2;
+inline constexpr std::uint32_t kCheckpointFormatVersion = 3;
 inline constexpr std::size_t kCheckpointHeaderBytes = 24;
 
 // Why a checkpoint file was refused; a recovering caller reports it and falls back to an older one.

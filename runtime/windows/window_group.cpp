@@ -5,7 +5,7 @@
 
 namespace cwf {
 
-bool WindowGroup::add(Event&& event) {
+bool WindowGroup::add(Event&& event, std::uint64_t port_arrival) {
   std::uint64_t ordinal = 0;
   bool first_of_wave = false;
   if (uses_waves_) {
@@ -18,6 +18,7 @@ bool WindowGroup::add(Event&& event) {
   if (cursor_.awaits_event) step_->arrived(cursor_, event.time);
   events_.push_back(std::move(event));
   seqs_.push_back(arrived_++);
+  port_arrivals_.push_back(port_arrival);
   ordinals_.push_back(ordinal);
   gone_.push_back(0);
   ++live_;
@@ -53,6 +54,7 @@ void WindowGroup::prune_complete_waves() {
 void WindowGroup::materialize() {
   window_.clear();
   window_seqs_.clear();
+  window_last_arrival_ = kNoArrival;
   window_contiguous_ = true;
   // Selected entries side by side in the queue (none gone between them): a view, no copy.
   std::vector<std::size_t>& selected = sel_.indexes;
@@ -76,6 +78,7 @@ void WindowGroup::materialize() {
         if (!gone(j)) window_contiguous_ = false;
     previous = i;
   }
+  if (!selected.empty()) window_last_arrival_ = port_arrival(selected.back());
 }
 
 void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {
@@ -131,6 +134,7 @@ void WindowGroup::pop_front() {
   if (queued() == 0) {
     events_.clear();
     seqs_.clear();
+    port_arrivals_.clear();
     ordinals_.clear();
     gone_.clear();
     head_ = 0;
@@ -139,6 +143,7 @@ void WindowGroup::pop_front() {
     auto cut = [this](auto& v) { v.erase(v.begin(), v.begin() + std::ptrdiff_t(head_)); };
     cut(events_);
     cut(seqs_);
+    cut(port_arrivals_);
     cut(ordinals_);
     cut(gone_);
     head_ = 0;

@@ -89,10 +89,10 @@ class WindowGroup {
     arrived_ = arrivals;
     cursor_.origin = arrivals;
   }
-  // The group ends (WindowSpec::idle): its windows with events still close, the empty ones it
-  // would show for the periods since its last event are passed over (how many there are would
-  // depend on when the ending group is evaluated).
-  // It stays so when the port's parts change (reshape).
+  // The group's end closes its windows (WindowSpec::idle; the receiver first hands out those the
+  // group had complete before it ended): those with events still close, the empty ones the end
+  // would close are passed over (how many there are would depend on when the ending group is
+  // evaluated). It stays so when the port's parts change (reshape).
   void hide_empty_windows() {
     ending_ = true;
     show_empty_ = false;
@@ -114,8 +114,9 @@ class WindowGroup {
   Timestamp late_before(Timestamp latest) const {
     return std::max(late_before(), step_->first_open_lower_bound(cursor_, latest));
   }
+  // `port_arrival`: the event's arrival number at the port, across its groups (ascending).
   // Returns true (wave units) when the event is the only queued one of its wave in the group.
-  bool add(Event&& event);
+  bool add(Event&& event, std::uint64_t port_arrival);
   // Wave units: the wave of `root` is complete at the port (see WindowedReceiver). Its windows
   // may now be ready; the group has to be evaluated again.
   void wave_complete(const WaveTag& root);
@@ -153,6 +154,14 @@ class WindowGroup {
     return seqs.empty() ? arrived_ : seqs.front();
   }
   bool window_contiguous() const { return view_ || window_contiguous_; }
+  // The arrival number at the port of the ready window's last event (kNoArrival for an empty
+  // window): windows of equal time from different groups are handed out in that order, which
+  // is the order of the events that completed them, however arrivals were batched.
+  static constexpr std::uint64_t kNoArrival = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t window_last_arrival() const {
+    if (!view_) return window_last_arrival_;
+    return sel_.end > sel_.begin ? port_arrivals_[head_ + sel_.end - 1] : kNoArrival;
+  }
 
   // The actor is done with the ready window: delete its events when `delete_used`, move to the
   // next window and hand the events no later window can hold to `expire`.
@@ -181,6 +190,7 @@ class WindowGroup {
   std::size_t queued() const { return events_.size() - head_; }
   const Event& event(std::size_t i) const { return events_[head_ + i]; }
   std::uint64_t seq(std::size_t i) const { return seqs_[head_ + i]; }
+  std::uint64_t port_arrival(std::size_t i) const { return port_arrivals_[head_ + i]; }
   std::uint64_t wave(std::size_t i) const { return ordinals_[head_ + i]; }
   bool gone(std::size_t i) const { return gone_[head_ + i] != 0; }
   std::size_t gone_queued() const { return gone_queued_; }  // gone entries still in the queue
@@ -240,6 +250,7 @@ class WindowGroup {
     sel_.clear();
     window_.clear();
     window_seqs_.clear();
+    window_last_arrival_ = kNoArrival;
   }
   void pop_front();
   // Expires the queue's front entries below the arrival bound `seq_from` and drops them from the
@@ -278,9 +289,10 @@ class WindowGroup {
   bool ending_ = false;      // hide_empty_windows: the group ends
   std::size_t* live_total_;
   std::vector<Event> events_;
-  std::vector<std::uint64_t> seqs_;      // arrival position in the group
-  std::vector<std::uint64_t> ordinals_;  // ordinal of the root wave in the group
-  std::vector<std::uint8_t> gone_;       // deleted as used, or expired
+  std::vector<std::uint64_t> seqs_;           // arrival position in the group
+  std::vector<std::uint64_t> port_arrivals_;  // arrival position at the port
+  std::vector<std::uint64_t> ordinals_;       // ordinal of the root wave in the group
+  std::vector<std::uint8_t> gone_;            // deleted as used, or expired
   std::size_t head_ = 0;
   std::size_t gone_queued_ = 0;  // gone entries still in the queue (from head_ on)
   std::size_t live_ = 0;
@@ -312,6 +324,7 @@ class WindowGroup {
   bool view_ = false;  // the ready window is the range [sel_.begin, sel_.end) of the storage
   std::vector<Event> window_;
   std::vector<std::uint64_t> window_seqs_;
+  std::uint64_t window_last_arrival_ = kNoArrival;
   bool window_contiguous_ = true;
 };
 

@@ -5,10 +5,11 @@
 // queue starts at storage index 0: the same queue, without the dead prefix.
 //
 // Layout: arrived; cursor (k, origin, floor, started, parked, awaits_event, base, trigger_time,
-// trigger_wave); late_before; the queue (count, then per entry: arrival number, wave ordinal, gone,
-// and the event, or only its timestamp when it is gone); the wave records (base ordinal, count,
-// then per record: root time, root sequence, complete); whether a window is ready and, if so, its
-// selection (range or indexes, time, interval, closed by time and where).
+// trigger_wave); late_before; the queue (count, then per entry: arrival number, arrival number at
+// the port, wave ordinal, gone, and the event, or only its timestamp when it is gone); the wave
+// records (base ordinal, count, then per record: root time, root sequence, complete); whether a
+// window is ready and, if so, its selection (range or indexes, time, interval, closed by time and
+// where).
 #include <limits>
 #include <string>
 
@@ -34,6 +35,7 @@ void WindowGroup::snapshot(SnapshotWriter& out) const {
   out.write_u64(queued());
   for (std::size_t i = 0; i < queued(); ++i) {
     out.write_u64(seq(i));
+    out.write_u64(port_arrival(i));
     out.write_u64(wave(i));
     out.write_bool(gone(i));
     // A gone entry only keeps its place: its event was used up or sent on as expired.
@@ -78,6 +80,7 @@ void WindowGroup::restore(SnapshotReader& in) {
   *live_total_ -= live_;
   events_.clear();
   seqs_.clear();
+  port_arrivals_.clear();
   ordinals_.clear();
   gone_.clear();
   head_ = 0;
@@ -106,6 +109,7 @@ void WindowGroup::restore(SnapshotReader& in) {
   const std::size_t n = in.read_count("the queue's length");
   events_.reserve(n);
   seqs_.reserve(n);
+  port_arrivals_.reserve(n);
   ordinals_.reserve(n);
   gone_.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
@@ -113,6 +117,11 @@ void WindowGroup::restore(SnapshotReader& in) {
     if (seq >= arrived_ || (!seqs_.empty() && seq <= seqs_.back()))
       in.reject("an arrival number",
                 std::to_string(seq) + " is not between the previous entry's and the arrivals");
+    std::uint64_t port_arrival = in.read_u64("an arrival number at the port");
+    if (port_arrival == kNoArrival ||
+        (!port_arrivals_.empty() && port_arrival <= port_arrivals_.back()))
+      in.reject("an arrival number at the port",
+                std::to_string(port_arrival) + " is not after the previous entry's");
     std::uint64_t ordinal = in.read_u64("a wave ordinal");
     bool gone = in.read_bool("a gone mark");
     if (gone)
@@ -120,6 +129,7 @@ void WindowGroup::restore(SnapshotReader& in) {
     else
       events_.push_back(in.read_event("a queued event"));
     seqs_.push_back(seq);
+    port_arrivals_.push_back(port_arrival);
     ordinals_.push_back(ordinal);
     gone_.push_back(gone ? 1 : 0);
     if (gone)

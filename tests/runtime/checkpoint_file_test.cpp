@@ -42,7 +42,7 @@ const Bytes kPayload = {0x03, 0x02};
 TEST_F(CheckpointFile, TheHeaderIsMagicVersionLengthAndChecksum) {
   // CRC-32 of {0x03, 0x02} is 0x84fa2010.
   EXPECT_EQ(encode_checkpoint(kPayload), (Bytes{'C',  'W',  'F',  'C',  'K',  'P',  'T',  0x00,  //
-                                                0x02, 0x00, 0x00, 0x00,                          //
+                                                0x03, 0x00, 0x00, 0x00,                          //
                                                 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  //
                                                 0x10, 0x20, 0xfa, 0x84,                          //
                                                 0x03, 0x02}));
@@ -120,10 +120,10 @@ TEST_F(CheckpointFile, AnotherVersionIsRefusedNamingBothVersions) {
     FAIL() << "a file of another version was read";
   } catch (const CheckpointFileError& e) {
     EXPECT_EQ(e.problem(), CheckpointProblem::incompatible_version);
-    EXPECT_EQ(e.detail(), "written in format version 1, this build reads version 2");
+    EXPECT_EQ(e.detail(), "written in format version 1, this build reads version 3");
     EXPECT_EQ(std::string(e.what()), "checkpoint file " + path.string() +
                                          ": incompatible version (written in format version 1, "
-                                         "this build reads version 2)");
+                                         "this build reads version 3)");
   }
 }
 

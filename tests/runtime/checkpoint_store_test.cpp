@@ -104,7 +104,7 @@ TEST_F(CheckpointStoreTest, EveryRefusedNewerCheckpointIsReportedNewestFirst) {
   EXPECT_EQ(describe(recovery.refused[0]), "checkpoint 4 is corrupt (truncated)");
   EXPECT_EQ(describe(recovery.refused[1]),
             "checkpoint 3 is incompatible (written in format version 7, this build reads "
-            "version 2)");
+            "version 3)");
 }
 
 TEST_F(CheckpointStoreTest, NothingValidIsNoCheckpointWithEveryReason) {

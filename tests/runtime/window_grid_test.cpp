@@ -49,14 +49,15 @@ void PrintTo(const Case& c, std::ostream* os) {
 using S = std::vector<std::string>;
 
 const Case kCases[] = {
-    // 1. Tumbling 10 ns windows per key; b's quiet period [10, 20) and a's [20, 30) are empty.
+    // 1. Tumbling 10 ns windows per key; b's quiet period [10, 20) and a's [20, 30) are empty
+    // (and come after the windows of their time with events).
     {"StepTimeSizeTime",
      "10 ns",
      "10 ns",
      {{{ev("a", 1, 1), ev("b", 2, 2), ev("a", 12, 12), ev("b", 25, 25)},
        25,
        S{"a:1", "b:2", "a:12", "-"}}},
-     S{"-", "b:25"}},
+     S{"b:25", "-"}},
     // 2. Every 10 ns the first token of the key's period; a's 3 expires, a's [10, 20) is empty.
     {"StepTimeSizeToken",
      "1 token",

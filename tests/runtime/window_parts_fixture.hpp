@@ -20,9 +20,11 @@ struct PartsFixture {
   // Token `v` at time t (default: t = v), in wave `wave` (a root) when given.
   void add(int v, Timestamp t, WaveTag wave = {}) {
     if (cursor.awaits_event) parts.step->arrived(cursor, t);
-    group.add(Event{Value(v), t, std::move(wave)});
+    group.add(Event{Value(v), t, std::move(wave)}, port_arrivals++);
   }
   void add(int v) { add(v, v); }
+
+  std::uint64_t port_arrivals = 0;
 
   static WindowProgress open(Timestamp closed_through) { return {closed_through, 0, false}; }
   static WindowProgress ended(Timestamp max_time) {
