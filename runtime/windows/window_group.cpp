@@ -5,6 +5,10 @@
 
 namespace cwf {
 
+namespace {
+constexpr std::size_t kCompactAfter = 8;  // dead entries at the queue's front, at least
+}  // namespace
+
 bool WindowGroup::add(Event&& event, std::uint64_t port_arrival) {
   std::uint64_t ordinal = 0;
   bool first_of_wave = false;
@@ -138,8 +142,10 @@ void WindowGroup::pop_front() {
     ordinals_.clear();
     gone_.clear();
     head_ = 0;
-  } else if (head_ >= 1024 && head_ >= queued()) {
-    // Compact once the dead prefix outweighs the queue: amortised O(1) per event.
+  } else if (head_ >= kCompactAfter && head_ >= queued()) {
+    // Compact once the dead prefix outweighs the queue: amortised O(1) per event. Early, since a
+    // port may have hundreds of thousands of groups that each keep a few events (a car's last
+    // reports): with a later start every group kept that many dead entries.
     auto cut = [this](auto& v) { v.erase(v.begin(), v.begin() + std::ptrdiff_t(head_)); };
     cut(events_);
     cut(seqs_);
