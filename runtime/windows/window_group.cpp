@@ -22,9 +22,7 @@ bool WindowGroup::add(Event&& event, std::uint64_t port_arrival) {
   if (cursor_.awaits_event) step_->arrived(cursor_, event.time);
   events_.push_back(std::move(event));
   seqs_.push_back(arrived_++);
-  port_arrivals_.push_back(port_arrival);
-  ordinals_.push_back(ordinal);
-  gone_.push_back(0);
+  entries_.push_back({port_arrival, ordinal, false});
   ++live_;
   ++*live_total_;
   return first_of_wave;
@@ -87,7 +85,7 @@ void WindowGroup::materialize() {
 
 void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {
   if (gone(i)) return;
-  gone_[head_ + i] = 1;
+  entries_[head_ + i].gone = true;
   ++gone_queued_;
   --live_;
   --*live_total_;
@@ -138,9 +136,7 @@ void WindowGroup::pop_front() {
   if (queued() == 0) {
     events_.clear();
     seqs_.clear();
-    port_arrivals_.clear();
-    ordinals_.clear();
-    gone_.clear();
+    entries_.clear();
     head_ = 0;
   } else if (head_ >= kCompactAfter && head_ >= queued()) {
     // Compact once the dead prefix outweighs the queue: amortised O(1) per event. Early, since a
@@ -149,9 +145,7 @@ void WindowGroup::pop_front() {
     auto cut = [this](auto& v) { v.erase(v.begin(), v.begin() + std::ptrdiff_t(head_)); };
     cut(events_);
     cut(seqs_);
-    cut(port_arrivals_);
-    cut(ordinals_);
-    cut(gone_);
+    cut(entries_);
     head_ = 0;
   }
   prune_waves();

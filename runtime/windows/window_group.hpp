@@ -160,7 +160,7 @@ class WindowGroup {
   static constexpr std::uint64_t kNoArrival = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t window_last_arrival() const {
     if (!view_) return window_last_arrival_;
-    return sel_.end > sel_.begin ? port_arrivals_[head_ + sel_.end - 1] : kNoArrival;
+    return sel_.end > sel_.begin ? entries_[head_ + sel_.end - 1].port_arrival : kNoArrival;
   }
 
   // The actor is done with the ready window: delete its events when `delete_used`, move to the
@@ -190,9 +190,9 @@ class WindowGroup {
   std::size_t queued() const { return events_.size() - head_; }
   const Event& event(std::size_t i) const { return events_[head_ + i]; }
   std::uint64_t seq(std::size_t i) const { return seqs_[head_ + i]; }
-  std::uint64_t port_arrival(std::size_t i) const { return port_arrivals_[head_ + i]; }
-  std::uint64_t wave(std::size_t i) const { return ordinals_[head_ + i]; }
-  bool gone(std::size_t i) const { return gone_[head_ + i] != 0; }
+  std::uint64_t port_arrival(std::size_t i) const { return entries_[head_ + i].port_arrival; }
+  std::uint64_t wave(std::size_t i) const { return entries_[head_ + i].wave; }
+  bool gone(std::size_t i) const { return entries_[head_ + i].gone; }
   std::size_t gone_queued() const { return gone_queued_; }  // gone entries still in the queue
   std::uint64_t arrived() const { return arrived_; }        // events the group ever received
   std::uint64_t waves_seen() const { return waves_ ? waves_->base + waves_->records.size() : 0; }
@@ -289,10 +289,16 @@ class WindowGroup {
   bool ending_ = false;      // hide_empty_windows: the group ends
   std::size_t* live_total_;
   std::vector<Event> events_;
-  std::vector<std::uint64_t> seqs_;           // arrival position in the group
-  std::vector<std::uint64_t> port_arrivals_;  // arrival position at the port
-  std::vector<std::uint64_t> ordinals_;       // ordinal of the root wave in the group
-  std::vector<std::uint8_t> gone_;            // deleted as used, or expired
+  std::vector<std::uint64_t> seqs_;  // arrival position in the group
+  // The rest of what the queue keeps per entry, in one vector (events and arrival numbers stay
+  // apart: windows are views of them): one allocation per group fewer than a vector each, for
+  // ports with hundreds of thousands of groups.
+  struct Entry {
+    std::uint64_t port_arrival;  // arrival position at the port
+    std::uint64_t wave;          // ordinal of the root wave in the group
+    bool gone;                   // deleted as used, or expired
+  };
+  std::vector<Entry> entries_;
   std::size_t head_ = 0;
   std::size_t gone_queued_ = 0;  // gone entries still in the queue (from head_ on)
   std::size_t live_ = 0;

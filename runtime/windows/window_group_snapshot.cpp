@@ -80,9 +80,7 @@ void WindowGroup::restore(SnapshotReader& in) {
   *live_total_ -= live_;
   events_.clear();
   seqs_.clear();
-  port_arrivals_.clear();
-  ordinals_.clear();
-  gone_.clear();
+  entries_.clear();
   head_ = 0;
   gone_queued_ = 0;
   live_ = 0;
@@ -109,9 +107,7 @@ void WindowGroup::restore(SnapshotReader& in) {
   const std::size_t n = in.read_count("the queue's length");
   events_.reserve(n);
   seqs_.reserve(n);
-  port_arrivals_.reserve(n);
-  ordinals_.reserve(n);
-  gone_.reserve(n);
+  entries_.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     std::uint64_t seq = in.read_u64("an arrival number");
     if (seq >= arrived_ || (!seqs_.empty() && seq <= seqs_.back()))
@@ -119,7 +115,7 @@ void WindowGroup::restore(SnapshotReader& in) {
                 std::to_string(seq) + " is not between the previous entry's and the arrivals");
     std::uint64_t port_arrival = in.read_u64("an arrival number at the port");
     if (port_arrival == kNoArrival ||
-        (!port_arrivals_.empty() && port_arrival <= port_arrivals_.back()))
+        (!entries_.empty() && port_arrival <= entries_.back().port_arrival))
       in.reject("an arrival number at the port",
                 std::to_string(port_arrival) + " is not after the previous entry's");
     std::uint64_t ordinal = in.read_u64("a wave ordinal");
@@ -129,9 +125,7 @@ void WindowGroup::restore(SnapshotReader& in) {
     else
       events_.push_back(in.read_event("a queued event"));
     seqs_.push_back(seq);
-    port_arrivals_.push_back(port_arrival);
-    ordinals_.push_back(ordinal);
-    gone_.push_back(gone ? 1 : 0);
+    entries_.push_back({port_arrival, ordinal, gone});
     if (gone)
       ++gone_queued_;
     else
@@ -155,14 +149,14 @@ void WindowGroup::restore(SnapshotReader& in) {
   }
   // Each record counts its queued events; an entry's wave must have a record while it is queued.
   for (std::size_t i = 0; i < n; ++i) {
-    std::uint64_t ordinal = ordinals_[i];
+    std::uint64_t ordinal = entries_[i].wave;
     if (!spec_.uses_waves()) {
       if (ordinal != 0) in.reject("a wave ordinal", "a window without wave units numbers none");
       continue;
     }
-    if (ordinal >= waves_seen() || (!gone_[i] && ordinal < waves_->base))
+    if (ordinal >= waves_seen() || (!entries_[i].gone && ordinal < waves_->base))
       in.reject("a wave ordinal", std::to_string(ordinal) + " has no wave record");
-    if (!gone_[i]) ++record(ordinal).live;
+    if (!entries_[i].gone) ++record(ordinal).live;
   }
   *live_total_ += live_;
 
