@@ -72,6 +72,35 @@ TEST(WindowOrder, AnEmptyWindowComesAfterThoseWithEventsOfItsTime) {
   EXPECT_EQ(w.times, (std::vector<Timestamp>{10, 10, 20, 20}));
 }
 
+// A group that ends (idle) hands out what it had complete before in its place, then what its end
+// closes (groups that end together in the order they began), before anything the ending event
+// itself completes; not by the times of the windows the end closes, which lie before windows
+// already handed out.
+TEST(WindowOrder, AGroupThatEndsClosesWhenItEnds) {
+  const std::vector<std::string> expected = {"a:0,1", "d:3,8",   "a:1", "d:8",
+                                             "b:5",   "c:12,20", "c:20"};
+  for (bool each : {true, false}) {
+    SCOPED_TRACE(each ? "the actor fires after every arrival" : "it fires at the end only");
+    WindowSpec spec = by_key("2 tokens", "1 token");
+    spec.idle = 10;
+    WindowHarness w(spec);
+    std::vector<std::string> out;
+    const std::pair<const char*, int> arrivals[] = {{"a", 0}, {"a", 1},  {"d", 3}, {"b", 5},
+                                                    {"d", 8}, {"c", 12}, {"c", 20}};
+    for (auto [k, v] : arrivals) {
+      const Timestamp t = k == std::string("a") ? 0 : v;  // a:0 and a:1 both at time 0
+      w.push(rec(k, v), t);
+      if (each)
+        for (const std::string& s : show(w.at(t)))
+          out.push_back(s);
+    }
+    // c:20 ended a, d and b (their latest events 10 or more behind it).
+    for (const std::string& s : show(w.end()))
+      out.push_back(s);
+    EXPECT_EQ(out, expected);
+  }
+}
+
 // What the receiver hands out, and what leaves it, without the wake-up requests (those follow
 // the batching by design) and the arrival numbers within groups (an event that can only expire is
 // not numbered when its window was already finished: how far it was depends on the firings).
