@@ -56,7 +56,6 @@ void WindowGroup::prune_complete_waves() {
 void WindowGroup::materialize() {
   window_.clear();
   window_seqs_.clear();
-  window_last_arrival_ = kNoArrival;
   window_contiguous_ = true;
   // Selected entries side by side in the queue (none gone between them): a view, no copy.
   std::vector<std::size_t>& selected = sel_.indexes;
@@ -80,7 +79,6 @@ void WindowGroup::materialize() {
         if (!gone(j)) window_contiguous_ = false;
     previous = i;
   }
-  if (!selected.empty()) window_last_arrival_ = port_arrival(selected.back());
 }
 
 void WindowGroup::remove(std::size_t i, const ExpireFn* expire) {

@@ -159,8 +159,7 @@ class WindowGroup {
   // is the order of the events that completed them, however arrivals were batched.
   static constexpr std::uint64_t kNoArrival = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t window_last_arrival() const {
-    if (!view_) return window_last_arrival_;
-    return sel_.end > sel_.begin ? entries_[head_ + sel_.end - 1].port_arrival : kNoArrival;
+    return sel_.count() > 0 ? port_arrival(sel_.last()) : kNoArrival;
   }
 
   // The actor is done with the ready window: delete its events when `delete_used`, move to the
@@ -250,7 +249,6 @@ class WindowGroup {
     sel_.clear();
     window_.clear();
     window_seqs_.clear();
-    window_last_arrival_ = kNoArrival;
   }
   void pop_front();
   // Expires the queue's front entries below the arrival bound `seq_from` and drops them from the
@@ -330,7 +328,6 @@ class WindowGroup {
   bool view_ = false;  // the ready window is the range [sel_.begin, sel_.end) of the storage
   std::vector<Event> window_;
   std::vector<std::uint64_t> window_seqs_;
-  std::uint64_t window_last_arrival_ = kNoArrival;
   bool window_contiguous_ = true;
 };
 
