@@ -24,12 +24,14 @@ ExpressionActor::ExpressionActor(std::optional<Expression> when, Expression emit
 }
 
 void ExpressionActor::bind(FiringContext& context) {
-  std::vector<Value> tokens;
-  tokens.reserve(context.window().size());
+  // The tokens are gathered in a buffer kept between firings: one allocation per firing (the
+  // array's), not two.
+  tokens_.clear();
   for (const Event& event : context.window())
-    tokens.push_back(event.token);
-  vars_[1] = tokens.empty() ? Value() : tokens.back();
-  vars_[0] = Value::array(std::move(tokens));
+    tokens_.push_back(event.token);
+  vars_[1] = tokens_.empty() ? Value() : tokens_.back();
+  vars_[0] = Value::array(std::move(tokens_));
+  tokens_.clear();
   if (variables_needed_ > 2)
     bind_window_variables(context.window_info(), std::span<Value, kWindowVariables>(vars_ + 2, 3));
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "actors/window_variables.hpp"
 #include "runtime/actor/actor.hpp"
@@ -35,6 +36,7 @@ class ExpressionActor final : public Actor {
   Expression emit_;
   std::size_t variables_needed_;
   Value vars_[2 + kWindowVariables];
+  std::vector<Value> tokens_;
 };
 
 // The variables of `when` and `emit`: window (index 0), event (index 1), then window_start,

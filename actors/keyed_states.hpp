@@ -49,8 +49,11 @@ class KeyedStates {
   void restore(SnapshotReader& in);
 
  private:
+  // Not noexcept, so that the map keeps each key's hash in its node (libstdc++ caches hash codes
+  // unless the hash is noexcept and deemed fast): rehashing and lookups then do not hash keys
+  // (arrays, records) again.
   struct KeyHash {
-    std::size_t operator()(const Value& v) const noexcept { return v.hash(); }
+    std::size_t operator()(const Value& v) const { return v.hash(); }
   };
   Duration forget_after_;
   std::unordered_map<Value, Entry, KeyHash> table_;

@@ -93,11 +93,12 @@ void Lookup::look_up(const Value& event, FiringContext& context) {
     if (!options_.probe_each) {
       found = state_of(probe);
     } else if (probe.is_array()) {
-      std::vector<Value> states;
-      states.reserve(probe.as_array().size());
+      // Gathered in a buffer kept between events: no allocation but the array's.
+      states_.clear();
       for (const Value& key : probe.as_array())
-        states.push_back(state_of(key));
-      found = Value::array(std::move(states));
+        states_.push_back(state_of(key));
+      found = Value::array(std::move(states_));
+      states_.clear();
     } else if (!probe.is_null()) {
       context.report_error("probe: an array of keys was expected (probe_each), got " +
                            probe.to_json());

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <optional>
+#include <vector>
 
 #include "actors/keyed_states.hpp"
 #include "actors/time_aligned_inputs.hpp"
@@ -77,6 +78,7 @@ class Lookup final : public Actor {
   Inputs inputs_;
   KeyedStates table_;
   std::size_t most_waiting_ = 0;
+  std::vector<Value> states_;  // look_up()'s buffer for probe_each
 };
 
 // The variables: `state` for update (index 0), `found` for emit (index 0).

@@ -153,7 +153,7 @@ void WindowedReceiver::queue(Event&& event) {
       state.last_time = event.time;
     if (!state.idle_armed) {
       state.idle_armed = true;
-      idle_marks_.push({state.last_time, g});
+      watch_idle({state.last_time, g});
     }
   }
   WaveRoot wave = event.wave.root();
@@ -297,12 +297,19 @@ void WindowedReceiver::end_idle_groups(Timestamp latest) {
   if (latest < kMinTime + idle_after_) return;
   // Quiet: the group's latest event is `idle_after_` or more behind the port's latest.
   const Timestamp quiet_through = latest - idle_after_;
-  while (!idle_marks_.empty() && idle_marks_.top().time <= quiet_through) {
-    const std::size_t g = idle_marks_.top().group;
-    idle_marks_.pop();
+  // The marks due, in the order of (time, group) whichever structure holds them: the order in
+  // which groups end decides which freed slots later groups take.
+  due_marks_.clear();
+  for (; !idle_fifo_.empty() && idle_fifo_.front().time <= quiet_through; idle_fifo_.pop_front())
+    due_marks_.push_back(idle_fifo_.front());
+  for (; !idle_marks_.empty() && idle_marks_.top().time <= quiet_through; idle_marks_.pop())
+    due_marks_.push_back(idle_marks_.top());
+  if (due_marks_.size() > 1) std::sort(due_marks_.begin(), due_marks_.end(), std::less<>());
+  for (const IdleMark& mark : due_marks_) {
+    const std::size_t g = mark.group;
     GroupState& state = groups_[g];
     if (state.last_time > quiet_through) {
-      idle_marks_.push({state.last_time, g});  // it had events since: checked again later
+      watch_idle({state.last_time, g});  // it had events since: checked again later
       continue;
     }
     state.idle_armed = false;
@@ -317,6 +324,13 @@ void WindowedReceiver::end_idle_groups(Timestamp latest) {
     state.key = state.ended_key.get();
     mark_dirty(g);
   }
+}
+
+void WindowedReceiver::watch_idle(IdleMark mark) {
+  if (idle_fifo_.empty() || mark.time >= idle_fifo_.back().time)
+    idle_fifo_.push_back(mark);
+  else
+    idle_marks_.push(mark);
 }
 
 void WindowedReceiver::free_group(std::size_t g) {

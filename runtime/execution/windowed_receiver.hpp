@@ -29,6 +29,7 @@
 #pragma once
 
 #include <cstddef>
+#include <deque>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -172,6 +173,7 @@ class WindowedReceiver : public Receiver {
     bool operator>(const IdleMark& o) const {
       return time != o.time ? time > o.time : group > o.group;
     }
+    bool operator<(const IdleMark& o) const { return o > *this; }
   };
 
   // A wave with events queued (or once queued) in some group.
@@ -187,6 +189,7 @@ class WindowedReceiver : public Receiver {
   // time, as an event arrives) start to end: their key leaves the index and they are evaluated
   // as at the end of input.
   void end_idle_groups(Timestamp latest);
+  void watch_idle(IdleMark mark);
   // An ending group with no window left: what it still holds expires and its slot is freed.
   void free_group(std::size_t g);
   void queue(Event&& event);
@@ -227,14 +230,23 @@ class WindowedReceiver : public Receiver {
   Duration timeout_after_end_;
   std::vector<GroupState> groups_;
   std::vector<std::size_t> free_;  // slots of groups that ended, reused last first
+  // Groups watched for idleness, by the time of their latest event when watched. Marks come
+  // mostly in time order (events do): those go to a FIFO, O(1) each; the few that come behind
+  // the FIFO's last go to a heap. end_idle_groups() takes the marks due from both in (time,
+  // group) order, and checkpoints write them in that order, so where a mark was kept never shows.
+  std::deque<IdleMark> idle_fifo_;
   std::priority_queue<IdleMark, std::vector<IdleMark>, std::greater<>> idle_marks_;
-  Duration idle_after_ = 0;  // WindowSpec::idle, 0: groups never end
+  std::vector<IdleMark> due_marks_;  // end_idle_groups()'s, reused
+  Duration idle_after_ = 0;          // WindowSpec::idle, 0: groups never end
   // Group keys: one Value per key expression, several as an array. Lookups by a list of keys
   // (GroupKey*::operator() on spans) find an existing group without building the array.
+  // Not noexcept, so that the map keeps each key's hash in its node (libstdc++ caches hash codes
+  // unless the hash is noexcept and deemed fast): a key's hash walks its parts, and a lookup
+  // then compares hashes before keys.
   struct GroupKeyHash {
     using is_transparent = void;
-    std::size_t operator()(const Value& v) const noexcept { return v.hash(); }
-    std::size_t operator()(std::span<const Value> parts) const noexcept {
+    std::size_t operator()(const Value& v) const { return v.hash(); }
+    std::size_t operator()(std::span<const Value> parts) const {
       return Value::hash_of_array(parts);
     }
   };

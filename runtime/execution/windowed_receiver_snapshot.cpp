@@ -104,7 +104,11 @@ void WindowedReceiver::snapshot(SnapshotWriter& out) const {
     out.write_u64(free_.size());
     for (std::size_t g : free_)
       out.write_u64(g);
-    const auto& marks = heap_of(idle_marks_);
+    // In (time, group) order, a heap too (restore() takes them into the heap): the same bytes
+    // whether a mark was kept in the FIFO or in the heap.
+    std::vector<IdleMark> marks = heap_of(idle_marks_);
+    marks.insert(marks.end(), idle_fifo_.begin(), idle_fifo_.end());
+    std::sort(marks.begin(), marks.end(), std::less<>());
     out.write_u64(marks.size());
     for (const IdleMark& mark : marks) {
       out.write_timestamp(mark.time);
@@ -175,6 +179,7 @@ void WindowedReceiver::restore(SnapshotReader& in) {
 
   groups_.clear();
   free_.clear();
+  idle_fifo_.clear();
   idle_marks_ = {};
   index_.clear();
   dirty_.clear();

@@ -108,6 +108,26 @@ TEST(WindowIdle, EndingDependsOnTheOrderOfArrivalNotOnWhenWindowsAreFormed) {
   EXPECT_EQ(once, sorted);
 }
 
+// Groups whose latest event came behind the port's latest (events out of time order) end at
+// their own time too, before those watched since: a at 5 and c at 15 both arrive after b at 20.
+// b's next event, at 25, leaves a (20 behind) and c (exactly 10 behind) quiet, not b; their
+// windows close where that event arrived, before the one it completes.
+TEST(WindowIdle, GroupsWhoseEventsCameOutOfTimeOrderEndAtTheirOwnTime) {
+  WindowHarness w(idle_after("2 tokens", "2 tokens", 10));
+  w.push(rec("b", 1), 20);
+  w.push(rec("a", 2), 5);
+  w.push(rec("c", 3), 15);
+  w.push(rec("d", 4), 20);
+  EXPECT_TRUE(w.at(20).empty());
+  EXPECT_EQ(w.groups(), 4u);
+  w.push(rec("b", 5), 25);
+  EXPECT_EQ(show(w.at(25)), (std::vector<std::string>{"a:2", "c:3", "b:1,5"}));
+  EXPECT_EQ(w.groups(), 2u);  // b, d
+  w.push(rec("e", 6), 30);    // d is 10 behind
+  EXPECT_EQ(show(w.at(30)), (std::vector<std::string>{"d:4"}));
+  EXPECT_EQ(show(w.end()), (std::vector<std::string>{"e:6"}));
+}
+
 // Time windows: a key seen once per period leaves a group behind it for `idle` only. A thousand
 // keys, one event each, 10 ns apart, {10 ns, 10 ns} windows with idle 30 ns: at most four groups
 // live at any time, every key's window handed out once, every event used or expired.
