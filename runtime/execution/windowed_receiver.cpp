@@ -72,9 +72,12 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
                                " is null (a field the event does not have?)");
   };
   Value key;
+  std::size_t hash;
   if (keys_.size() == 1) {
     key = keys_[0].evaluate(event.token);
-    if (auto it = index_.find(key); it != index_.end()) return it->second;
+    hash = key.hash();
+    std::size_t found = index_.find(hash, [&](std::size_t g) { return groups_[g].key == key; });
+    if (found != GroupIndex::npos) return found;
     check(key, 0);
   } else {
     key_parts_.clear();
@@ -83,12 +86,21 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
       check(key_parts_.back(), i);
     }
     std::span<const Value> parts(key_parts_);
-    if (auto it = index_.find(parts); it != index_.end()) return it->second;
+    // As the array's own hash would be.
+    hash = Value::hash_of_array(parts);
+    std::size_t found = index_.find(hash, [&](std::size_t g) {
+      std::span<const Value> known = groups_[g].key.as_array();
+      return std::equal(known.begin(), known.end(), parts.begin(), parts.end());
+    });
+    if (found != GroupIndex::npos) return found;
     key = Value::array(parts);  // a new group: only now is the key built
   }
   const std::size_t g = make_group();
-  groups_[g].key = &index_.emplace(std::move(key), g).first->first;
-  groups_[g].first_arrival = arrivals_;
+  GroupState& state = groups_[g];
+  state.key = std::move(key);
+  state.key_hash = hash;
+  state.first_arrival = arrivals_;
+  index_.insert(hash, g);
   return g;
 }
 
@@ -319,9 +331,7 @@ void WindowedReceiver::end_idle_groups(Timestamp latest) {
     state.before_end = progress();
     if (any_event_) state.before_end.closed_through = std::max(closed_through_, max_time_);
     // The key is the group's own from now on: its next event belongs to a new group.
-    auto node = index_.extract(*state.key);
-    state.ended_key = std::make_unique<Value>(std::move(node.key()));
-    state.key = state.ended_key.get();
+    index_.erase(state.key_hash, g);
     mark_dirty(g);
   }
 }
@@ -338,8 +348,8 @@ void WindowedReceiver::free_group(std::size_t g) {
   state.group->expire_rest(expire_fn_);
   state.arrivals = state.group->arrived();
   state.group.reset();
-  state.key = nullptr;
-  state.ended_key.reset();
+  state.key = Value();
+  state.key_hash = 0;
   state.ending = false;
   state.ended_at = 0;
   state.ended_before = 0;
@@ -482,9 +492,10 @@ Window WindowedReceiver::front_window() {
     release_held();
   std::size_t g = ready_.top().group;
   const WindowGroup& group = *groups_[g].group;
-  Window window{
-      group.window_events(),    group.window_time(), group.window_wave(),      g, groups_[g].key,
-      group.window_first_seq(), group.window_seqs(), group.window_contiguous()};
+  // The key stays where it is while the actor fires: groups are made only as events are queued.
+  const Value* key = keys_.empty() ? nullptr : &groups_[g].key;
+  Window window{group.window_events(),    group.window_time(), group.window_wave(),      g, key,
+                group.window_first_seq(), group.window_seqs(), group.window_contiguous()};
   window.interval = group.window_interval();
   return window;
 }

@@ -38,6 +38,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "runtime/execution/group_index.hpp"
 #include "runtime/execution/receiver.hpp"
 #include "runtime/execution/wave_completion.hpp"
 #include "runtime/expressions/expression.hpp"
@@ -137,7 +138,10 @@ class WindowedReceiver : public Receiver {
   };
   struct GroupState {
     std::unique_ptr<WindowGroup> group;  // null: the slot is free (its group ended)
-    const Value* key = nullptr;          // in index_ (stable), or ended_key; null without group-by
+    // Its key (null without group-by, or while the slot is free) and the key's hash: while the
+    // group is not ending, index_ finds it by them.
+    Value key;
+    std::size_t key_hash = 0;
     std::uint64_t version = 0;
     std::uint64_t first_arrival = 0;  // the arrival number of its first event (Ready::tie)
     // The deadline of the group's current entry in deadlines_ (the one of its version), none:
@@ -164,7 +168,6 @@ class WindowedReceiver : public Receiver {
     // depend on when the group is evaluated), after those it had before.
     bool end_reached = false;
     std::uint64_t arrivals = 0;
-    std::unique_ptr<Value> ended_key;
   };
   // A group's latest event time when it was last checked for idleness (WindowSpec::idle).
   struct IdleMark {
@@ -238,32 +241,9 @@ class WindowedReceiver : public Receiver {
   std::priority_queue<IdleMark, std::vector<IdleMark>, std::greater<>> idle_marks_;
   std::vector<IdleMark> due_marks_;  // end_idle_groups()'s, reused
   Duration idle_after_ = 0;          // WindowSpec::idle, 0: groups never end
-  // Group keys: one Value per key expression, several as an array. Lookups by a list of keys
-  // (GroupKey*::operator() on spans) find an existing group without building the array.
-  // Not noexcept, so that the map keeps each key's hash in its node (libstdc++ caches hash codes
-  // unless the hash is noexcept and deemed fast): a key's hash walks its parts, and a lookup
-  // then compares hashes before keys.
-  struct GroupKeyHash {
-    using is_transparent = void;
-    std::size_t operator()(const Value& v) const { return v.hash(); }
-    std::size_t operator()(std::span<const Value> parts) const {
-      return Value::hash_of_array(parts);
-    }
-  };
-  struct GroupKeyEqual {
-    using is_transparent = void;
-    bool operator()(const Value& a, const Value& b) const noexcept { return a == b; }
-    bool operator()(std::span<const Value> parts, const Value& key) const noexcept {
-      if (!key.is_array() || key.as_array().size() != parts.size()) return false;
-      for (std::size_t i = 0; i < parts.size(); ++i)
-        if (!(parts[i] == key.as_array()[i])) return false;
-      return true;
-    }
-    bool operator()(const Value& key, std::span<const Value> parts) const noexcept {
-      return (*this)(parts, key);
-    }
-  };
-  std::unordered_map<Value, std::size_t, GroupKeyHash, GroupKeyEqual> index_;
+  // Group keys: one Value per key expression, several as an array. A lookup by a list of keys
+  // finds an existing group without building the array.
+  GroupIndex index_;
   std::vector<Value> key_parts_;  // reused for every event: no allocation per lookup
   std::vector<std::size_t> dirty_;
   std::vector<std::size_t> evaluating_;  // close_through()'s copy of dirty_, reused

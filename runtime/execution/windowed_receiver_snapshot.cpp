@@ -93,7 +93,7 @@ void WindowedReceiver::snapshot(SnapshotWriter& out) const {
       out.write_bool(state.ready_by_end);
       out.write_bool(state.end_reached);
     }
-    if (!keys_.empty()) out.write_value(*state.key);
+    if (!keys_.empty()) out.write_value(state.key);
     out.write_u64(state.version);
     out.write_u64(state.first_arrival);
     out.write_bool(state.ready);
@@ -237,14 +237,17 @@ void WindowedReceiver::restore(SnapshotReader& in) {
     if (!keys_.empty()) {
       Value key = in.read_value("a group's key");
       if (key.is_null()) in.reject("a group's key", "a group's key is never null");
-      if (ending) {
-        groups_.back().ended_key = std::make_unique<Value>(std::move(key));
-        groups_.back().key = groups_.back().ended_key.get();
-      } else {
-        auto [it, inserted] = index_.emplace(std::move(key), g);
-        if (!inserted) in.reject("a group's key", "two groups have it");
-        groups_.back().key = &it->first;
+      if (keys_.size() > 1 && (!key.is_array() || key.as_array().size() != keys_.size()))
+        in.reject("a group's key", "it is not an array of one value per key expression");
+      const std::size_t hash = key.hash();
+      if (!ending) {
+        if (index_.find(hash, [&](std::size_t other) { return groups_[other].key == key; }) !=
+            GroupIndex::npos)
+          in.reject("a group's key", "two groups have it");
+        index_.insert(hash, g);
       }
+      groups_.back().key = std::move(key);
+      groups_.back().key_hash = hash;
     }
     GroupState& state = groups_.back();
     state.arrivals = arrivals;
