@@ -23,24 +23,57 @@ ExpressionActor::ExpressionActor(std::optional<Expression> when, Expression emit
       variables_needed_(std::max(emit_.variables_needed(), when_ ? when_->variables_needed() : 0)) {
 }
 
+ExpressionActor::~ExpressionActor() {
+  unbind();
+}
+
 void ExpressionActor::bind(FiringContext& context) {
-  // The tokens are gathered in a buffer kept between firings: one allocation per firing (the
-  // array's), not two.
-  tokens_.clear();
-  for (const Event& event : context.window())
-    tokens_.push_back(event.token);
-  vars_[1] = tokens_.empty() ? Value() : tokens_.back();
-  vars_[0] = Value::array(std::move(tokens_));
-  tokens_.clear();
+  if (borrowing_) unbind();
+  vars_[1] = context.window().empty() ? Value() : context.window().back().token;
   if (variables_needed_ > 2)
     bind_window_variables(context.window_info(), std::span<Value, kWindowVariables>(vars_ + 2, 3));
+  // `window` borrows the tokens of the window's events, which stay in the receiver until the
+  // firing is over: no reference counts written (each a cache miss on an event that may not be
+  // read at all), one allocation. Made last, so that nothing that may throw comes after it;
+  // ended by unbind() on every way out of prefire and fire.
+  token_refs_.clear();
+  for (const Event& event : context.window())
+    token_refs_.push_back(&event.token);
+  vars_[0] = Value::borrowing_array(token_refs_);
+  borrowing_ = true;
 }
+
+void ExpressionActor::unbind() noexcept {
+  if (borrowing_) vars_[0].end_borrow();
+  borrowing_ = false;
+  for (Value& v : vars_)
+    v = Value();
+}
+
+namespace {
+// Calls unbind() when the scope is left, unless told to keep the variables.
+template <typename Unbind>
+struct UnbindOnExit {
+  Unbind unbind;
+  bool keep = false;
+  ~UnbindOnExit() {
+    if (!keep) unbind();
+  }
+};
+template <typename Unbind>
+UnbindOnExit(Unbind) -> UnbindOnExit<Unbind>;
+}  // namespace
 
 bool ExpressionActor::prefire(FiringContext& context) {
   bind(context);
-  if (!when_) return true;
+  UnbindOnExit guard{[this] { unbind(); }};
+  if (!when_) {
+    guard.keep = true;  // fire() comes next
+    return true;
+  }
   try {
-    return when_->matches(vars_[1], Variables(vars_, variables_needed_));
+    guard.keep = when_->matches(vars_[1], Variables(vars_, variables_needed_));
+    return guard.keep;
   } catch (const ExprError& e) {
     context.report_error(std::string("when: ") + e.what());
     return false;
@@ -48,14 +81,13 @@ bool ExpressionActor::prefire(FiringContext& context) {
 }
 
 void ExpressionActor::fire(FiringContext& context) {
+  UnbindOnExit guard{[this] { unbind(); }};
   try {
     Value result = emit_.evaluate(vars_[1], Variables(vars_, variables_needed_));
     if (!result.is_null()) context.emit(std::move(result));
   } catch (const ExprError& e) {
     context.report_error(std::string("emit: ") + e.what());
   }
-  for (Value& v : vars_)
-    v = Value();
 }
 
 ActorType expression_actor_type() {

@@ -22,6 +22,7 @@ class ExpressionActor final : public Actor {
       {{"in", "windows of tokens"}},
       {{"out", "the value of `emit` for each window accepted by `when`"}}};
   ExpressionActor(std::optional<Expression> when, Expression emit);
+  ~ExpressionActor() override;
   bool prefire(FiringContext& context) override;
   void fire(FiringContext& context) override;
   // Each output follows from the window fired on: nothing to keep in a checkpoint.
@@ -29,14 +30,17 @@ class ExpressionActor final : public Actor {
 
  private:
   // Fills vars_ (window, event, and the window variables when used) from the window being fired
-  // on.
+  // on; unbind() lets go of them (and must, before the window's events may go: `window`
+  // borrows their tokens).
   void bind(FiringContext& context);
+  void unbind() noexcept;
 
   std::optional<Expression> when_;
   Expression emit_;
   std::size_t variables_needed_;
   Value vars_[2 + kWindowVariables];
-  std::vector<Value> tokens_;
+  std::vector<const Value*> token_refs_;  // bind()'s buffer, kept between firings
+  bool borrowing_ = false;                // vars_[0] borrows the window's tokens
 };
 
 // The variables of `when` and `emit`: window (index 0), event (index 1), then window_start,

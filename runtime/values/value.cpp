@@ -101,6 +101,36 @@ Value Value::array(std::vector<Value>&& items) {
   return v;
 }
 
+Value Value::borrowing_array(std::span<const Value* const> items) {
+  Payload* p = detail::allocate(items.size() * sizeof(Value));
+  p->size = static_cast<std::uint32_t>(items.size());
+  Value* values = p->values();
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    Value* slot = new (&values[i]) Value();
+    slot->bits_ = items[i]->bits_;  // the same value, no reference taken
+  }
+  Value v;
+  v.bits_.scalar.p = p;
+  v.set_tag(Tag::array);
+  return v;
+}
+
+void Value::end_borrow() noexcept {
+  Payload* p = bits_.scalar.p;
+  // Only holders of a reference can add one: a count of 1 is this Value alone.
+  if (p->refs.load(std::memory_order_acquire) == 1) {
+    p->~Payload();
+    ::operator delete(p);
+  } else {
+    Value* values = p->values();
+    for (std::uint32_t i = 0; i < p->size; ++i)
+      values[i].retain();
+    release_heap();
+  }
+  bits_ = Bits{};
+  set_tag(Tag::null);
+}
+
 Value Value::record(const Schema* schema, std::span<const Value> slots) {
   if (slots.size() != schema->size()) throw TypeError("record: slot count does not match schema");
   Value v;

@@ -55,6 +55,14 @@ class Value {
 
   static Value array(std::span<const Value> items);
   static Value array(std::vector<Value>&& items);
+  // An array of the values `items` point to that takes no reference to them (no count touched,
+  // so no cache line of theirs written): it must not outlive them, and whoever made it ends it
+  // with end_borrow() while they are alive. Copies made of it meanwhile stay valid after that
+  // (end_borrow then takes the references it borrowed).
+  static Value borrowing_array(std::span<const Value* const> items);
+  // Ends a borrowing_array() (this Value, which becomes null): frees it if this is its only
+  // reference, else takes references to its items for the copies that hold it and lets go.
+  void end_borrow() noexcept;
   static Value array(std::initializer_list<Value> items) {
     return array(std::span<const Value>(items.begin(), items.size()));
   }

@@ -176,5 +176,22 @@ TEST(WindowTimes, AFieldWithoutItsSlashStillGetsThePathHint) {
             "in /speed");
 }
 
+// `window` borrows the tokens of the window's events: an output that is the window itself keeps
+// them after the events have left the port (each window looks back over two reports, so the
+// older one leaves with the next), and a window declined by `when` lets go of them too (checked
+// under the sanitizers).
+TEST(WindowTimes, AnExpressionThatEmitsItsWindowKeepsTheTokensAfterTheEventsAreGone) {
+  const std::string input =
+      "{\"t\": 1, \"v\": \"first, long enough to be on the heap\"}\n"
+      "{\"t\": 2, \"v\": \"second, long enough to be on the heap\"}\n"
+      "{\"t\": 3, \"v\": \"third, long enough to be on the heap\"}\n";
+  Lines out = run(input, "{type: expression, when: \"len(window) == 2\", emit: window}",
+                  "{size: 2 tokens}");
+  EXPECT_EQ(out, (Lines{"[{\"t\":1,\"v\":\"first, long enough to be on the heap\"},"
+                        "{\"t\":2,\"v\":\"second, long enough to be on the heap\"}]",
+                        "[{\"t\":2,\"v\":\"second, long enough to be on the heap\"},"
+                        "{\"t\":3,\"v\":\"third, long enough to be on the heap\"}]"}));
+}
+
 }  // namespace
 }  // namespace cwf::actors

@@ -69,6 +69,44 @@ TEST(Value, ASoleOwnerChangesARecordInPlaceASharerGetsItsOwnCopy) {
   EXPECT_THROW((void)Value(3).mutable_slots(), TypeError);
 }
 
+// borrowing_array (an expression actor's `window`): the items' counts are not touched, so a sole
+// owner of an item still changes it in place while it is borrowed; a copy made during the borrow
+// keeps the items once the borrow ends, after their owners are gone (checked under the
+// sanitizers); a borrow nobody copied is freed without touching them.
+TEST(Value, ABorrowingArrayTakesNoReferenceAndItsCopiesOutliveWhatItBorrowed) {
+  Value copy;
+  {
+    Value first = Value::record({{"seg", 1}, {"lav", -1}});
+    Value second("a long string that lives on the heap");
+    const Value* items[] = {&first, &second, &first};
+    Value borrowed = Value::borrowing_array(items);
+    ASSERT_EQ(borrowed.as_array().size(), 3u);
+    EXPECT_EQ(borrowed.as_array()[0], first);
+    EXPECT_EQ(borrowed.as_array()[1].as_string(), "a long string that lives on the heap");
+    const Value* slots = first.slots().data();
+    first.mutable_slots()[1] = Value(40);  // still its sole owner: changed in place
+    EXPECT_EQ(first.slots().data(), slots);
+    EXPECT_EQ(borrowed.as_array()[2].field("lav")->as_int(), 40);
+    copy = borrowed;
+    borrowed.end_borrow();
+    EXPECT_TRUE(borrowed.is_null());
+  }
+  ASSERT_EQ(copy.as_array().size(), 3u);
+  EXPECT_EQ(copy.as_array()[0].field("lav")->as_int(), 40);
+  EXPECT_EQ(copy.as_array()[1].as_string(), "a long string that lives on the heap");
+
+  Value item = Value::record({{"seg", 2}});
+  const Value* one[] = {&item};
+  Value alone = Value::borrowing_array(one);
+  alone.end_borrow();
+  const Value* slots = item.slots().data();
+  item.mutable_slots()[0] = Value(3);  // still its sole owner
+  EXPECT_EQ(item.slots().data(), slots);
+  Value none = Value::borrowing_array({});
+  EXPECT_TRUE(none.as_array().empty());
+  none.end_borrow();
+}
+
 TEST(Value, OrderIsTotalAndNumericAcrossIntAndDouble) {
   EXPECT_EQ(Value(2), Value(2.0));
   EXPECT_EQ(Value(2).hash(), Value(2.0).hash());
