@@ -24,11 +24,10 @@ ExpressionActor::ExpressionActor(std::optional<Expression> when, Expression emit
 }
 
 ExpressionActor::~ExpressionActor() {
-  unbind();
+  unbind();  // never bound here but on a way out that missed it: the borrow must not be released
 }
 
 void ExpressionActor::bind(FiringContext& context) {
-  if (borrowing_) unbind();
   vars_[1] = context.window().empty() ? Value() : context.window().back().token;
   if (variables_needed_ > 2)
     bind_window_variables(context.window_info(), std::span<Value, kWindowVariables>(vars_ + 2, 3));
@@ -40,54 +39,40 @@ void ExpressionActor::bind(FiringContext& context) {
   for (const Event& event : context.window())
     token_refs_.push_back(&event.token);
   vars_[0] = Value::borrowing_array(token_refs_);
-  borrowing_ = true;
 }
 
 void ExpressionActor::unbind() noexcept {
-  if (borrowing_) vars_[0].end_borrow();
-  borrowing_ = false;
+  if (vars_[0].is_array()) vars_[0].end_borrow();  // bound: `window` is the borrowing array
   for (Value& v : vars_)
     v = Value();
 }
 
-namespace {
-// Calls unbind() when the scope is left, unless told to keep the variables.
-template <typename Unbind>
-struct UnbindOnExit {
-  Unbind unbind;
-  bool keep = false;
-  ~UnbindOnExit() {
-    if (!keep) unbind();
-  }
-};
-template <typename Unbind>
-UnbindOnExit(Unbind) -> UnbindOnExit<Unbind>;
-}  // namespace
-
 bool ExpressionActor::prefire(FiringContext& context) {
   bind(context);
-  UnbindOnExit guard{[this] { unbind(); }};
-  if (!when_) {
-    guard.keep = true;  // fire() comes next
-    return true;
-  }
+  bool holds = false;
   try {
-    guard.keep = when_->matches(vars_[1], Variables(vars_, variables_needed_));
-    return guard.keep;
+    holds = !when_ || when_->matches(vars_[1], Variables(vars_, variables_needed_));
   } catch (const ExprError& e) {
     context.report_error(std::string("when: ") + e.what());
-    return false;
+  } catch (...) {
+    unbind();
+    throw;
   }
+  if (!holds) unbind();  // else fire() comes next
+  return holds;
 }
 
 void ExpressionActor::fire(FiringContext& context) {
-  UnbindOnExit guard{[this] { unbind(); }};
   try {
     Value result = emit_.evaluate(vars_[1], Variables(vars_, variables_needed_));
     if (!result.is_null()) context.emit(std::move(result));
   } catch (const ExprError& e) {
     context.report_error(std::string("emit: ") + e.what());
+  } catch (...) {
+    unbind();  // an emitted window takes its references before the events may go
+    throw;
   }
+  unbind();
 }
 
 ActorType expression_actor_type() {

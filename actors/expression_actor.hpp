@@ -40,7 +40,6 @@ class ExpressionActor final : public Actor {
   std::size_t variables_needed_;
   Value vars_[2 + kWindowVariables];
   std::vector<const Value*> token_refs_;  // bind()'s buffer, kept between firings
-  bool borrowing_ = false;                // vars_[0] borrows the window's tokens
 };
 
 // The variables of `when` and `emit`: window (index 0), event (index 1), then window_start,

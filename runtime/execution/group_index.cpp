@@ -1,5 +1,6 @@
 #include "runtime/execution/group_index.hpp"
 
+#include <bit>
 #include <utility>
 
 namespace cwf {
@@ -7,11 +8,15 @@ namespace cwf {
 void GroupIndex::insert(std::size_t hash, std::size_t group) {
   // At most half full: probe runs stay short.
   if (2 * (size_ + 1) > slots_.size()) grow();
-  std::size_t i = home(hash);
+  place({hash, group});
+  ++size_;
+}
+
+void GroupIndex::place(Slot slot) {
+  std::size_t i = home(slot.hash);
   while (slots_[i].group != npos)
     i = (i + 1) & mask_;
-  slots_[i] = {hash, group};
-  ++size_;
+  slots_[i] = slot;
 }
 
 void GroupIndex::erase(std::size_t hash, std::size_t group) {
@@ -43,16 +48,9 @@ void GroupIndex::grow() {
   const std::size_t capacity = old.empty() ? 16 : 2 * old.size();
   slots_.assign(capacity, Slot{});
   mask_ = capacity - 1;
-  shift_ = 64;
-  for (std::size_t c = capacity; c > 1; c >>= 1)
-    --shift_;
-  for (const Slot& slot : old) {
-    if (slot.group == npos) continue;
-    std::size_t i = home(slot.hash);
-    while (slots_[i].group != npos)
-      i = (i + 1) & mask_;
-    slots_[i] = slot;
-  }
+  shift_ = 64 - static_cast<unsigned>(std::countr_zero(capacity));  // home() takes log2 bits
+  for (const Slot& slot : old)
+    if (slot.group != npos) place(slot);
 }
 
 }  // namespace cwf

@@ -44,6 +44,8 @@ class GroupIndex {
     return static_cast<std::size_t>((static_cast<std::uint64_t>(hash) * 0x9e3779b97f4a7c15ULL) >>
                                     shift_);
   }
+  // Puts `slot` in the first empty slot from its home on (there is one: at most half full).
+  void place(Slot slot);
   void grow();
 
   std::vector<Slot> slots_;

@@ -76,8 +76,7 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
   if (keys_.size() == 1) {
     key = keys_[0].evaluate(event.token);
     hash = key.hash();
-    std::size_t found = index_.find(hash, [&](std::size_t g) { return groups_[g].key == key; });
-    if (found != GroupIndex::npos) return found;
+    if (std::size_t found = indexed_group(key, hash); found != GroupIndex::npos) return found;
     check(key, 0);
   } else {
     key_parts_.clear();
@@ -98,7 +97,6 @@ std::size_t WindowedReceiver::group_of(const Event& event) {
   const std::size_t g = make_group();
   GroupState& state = groups_[g];
   state.key = std::move(key);
-  state.key_hash = hash;
   state.first_arrival = arrivals_;
   index_.insert(hash, g);
   return g;
@@ -331,7 +329,7 @@ void WindowedReceiver::end_idle_groups(Timestamp latest) {
     state.before_end = progress();
     if (any_event_) state.before_end.closed_through = std::max(closed_through_, max_time_);
     // The key is the group's own from now on: its next event belongs to a new group.
-    index_.erase(state.key_hash, g);
+    index_.erase(state.key.hash(), g);
     mark_dirty(g);
   }
 }
@@ -349,7 +347,6 @@ void WindowedReceiver::free_group(std::size_t g) {
   state.arrivals = state.group->arrived();
   state.group.reset();
   state.key = Value();
-  state.key_hash = 0;
   state.ending = false;
   state.ended_at = 0;
   state.ended_before = 0;

@@ -138,10 +138,9 @@ class WindowedReceiver : public Receiver {
   };
   struct GroupState {
     std::unique_ptr<WindowGroup> group;  // null: the slot is free (its group ended)
-    // Its key (null without group-by, or while the slot is free) and the key's hash: while the
-    // group is not ending, index_ finds it by them.
+    // Its key (null without group-by, or while the slot is free): while the group is not ending,
+    // index_ finds it by the key's hash.
     Value key;
-    std::size_t key_hash = 0;
     std::uint64_t version = 0;
     std::uint64_t first_arrival = 0;  // the arrival number of its first event (Ready::tie)
     // The deadline of the group's current entry in deadlines_ (the one of its version), none:
@@ -186,6 +185,10 @@ class WindowedReceiver : public Receiver {
   };
 
   std::size_t group_of(const Event& event);
+  // The group in index_ whose key is `key` (whose hash is `hash`), or GroupIndex::npos.
+  std::size_t indexed_group(const Value& key, std::size_t hash) const {
+    return index_.find(hash, [&](std::size_t g) { return groups_[g].key == key; });
+  }
   // A group in a free slot, else a new one; returns its index.
   std::size_t make_group();
   // WindowSpec::idle: the groups quiet for that long before `latest` (the port's latest event

@@ -239,15 +239,13 @@ void WindowedReceiver::restore(SnapshotReader& in) {
       if (key.is_null()) in.reject("a group's key", "a group's key is never null");
       if (keys_.size() > 1 && (!key.is_array() || key.as_array().size() != keys_.size()))
         in.reject("a group's key", "it is not an array of one value per key expression");
-      const std::size_t hash = key.hash();
       if (!ending) {
-        if (index_.find(hash, [&](std::size_t other) { return groups_[other].key == key; }) !=
-            GroupIndex::npos)
+        const std::size_t hash = key.hash();
+        if (indexed_group(key, hash) != GroupIndex::npos)
           in.reject("a group's key", "two groups have it");
         index_.insert(hash, g);
       }
       groups_.back().key = std::move(key);
-      groups_.back().key_hash = hash;
     }
     GroupState& state = groups_.back();
     state.arrivals = arrivals;

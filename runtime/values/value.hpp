@@ -55,6 +55,9 @@ class Value {
 
   static Value array(std::span<const Value> items);
   static Value array(std::vector<Value>&& items);
+  static Value array(std::initializer_list<Value> items) {
+    return array(std::span<const Value>(items.begin(), items.size()));
+  }
   // An array of the values `items` point to that takes no reference to them (no count touched,
   // so no cache line of theirs written): it must not outlive them, and whoever made it ends it
   // with end_borrow() while they are alive. Copies made of it meanwhile stay valid after that
@@ -63,9 +66,6 @@ class Value {
   // Ends a borrowing_array() (this Value, which becomes null): frees it if this is its only
   // reference, else takes references to its items for the copies that hold it and lets go.
   void end_borrow() noexcept;
-  static Value array(std::initializer_list<Value> items) {
-    return array(std::span<const Value>(items.begin(), items.size()));
-  }
   // A record over an interned schema; `slots` must have schema->size() entries.
   static Value record(const Schema* schema, std::span<const Value> slots);
   static Value record(const Schema* schema, std::vector<Value>&& slots);
