@@ -33,6 +33,7 @@ class FifoScheduler final : public Scheduler {
   // Untaken events in the other actors' inputs beyond which sources wait (16 source turns).
   static constexpr std::size_t kBacklogLimit = 16 * kSourceFirings;
   std::string_view name() const override { return "fifo"; }
+  bool uses_costs() const override { return false; }
   void attach(std::span<const SchedulableActor> actors) override;
   void actor_got_work(ActorId actor) override;
   std::optional<Grant> next_actor() override { return take(kAnyWorker); }

@@ -764,7 +764,7 @@ ActorCell::CycleResult ActorCell::run_windows(std::uint32_t max_firings) {
   // only when an actor upstream never ends (a cycle), else once everything upstream is done.
   const bool windows_end = end_of_input && (!inputs_can_end_ || upstream_finished);
   for (auto& r : receivers_)
-    if (r) stats_.events_in.add(r->drain());
+    if (r) stats_.events_in.add(r->drain(env_.cells_fire_one_at_a_time));
   // After the drain: whatever a cancellation caused (a punctuation completing a wave, say) was
   // sent after it was made, so it is applied before the actor fires on anything just drained.
   if (env_.cancellations && env_.cancellations->count() != cancellations_seen_)

@@ -78,6 +78,9 @@ struct ExecutionEnv {
   bool takes_checkpoints = false;
   // The workflow's name (ActorContext::workflow_name).
   std::string workflow_name;
+  // Its director fires one cell at a time, all on one thread (one worker): a producer that
+  // waits for room and the consumer that makes it never run at once (Receiver::drain).
+  bool cells_fire_one_at_a_time = false;
 };
 
 constexpr Timestamp kNever = std::numeric_limits<Timestamp>::max();

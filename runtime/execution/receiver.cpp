@@ -31,7 +31,7 @@ class AcceptingIterator {
 };
 }  // namespace
 
-std::size_t Receiver::drain() {
+std::size_t Receiver::drain(bool alone) {
   // Bounded, so that a producer on another thread that is faster than this consumer cannot keep
   // it draining forever; what is left is drained on the next run. A FIFO queue takes in no more
   // than its connections' capacity beyond what it still holds: what it takes in waits there
@@ -64,7 +64,7 @@ std::size_t Receiver::drain() {
     const std::size_t taken = screen ? take_from<true>(producer, budget - total)
                                      : take_from<false>(producer, budget - total);
     total += taken;
-    if (taken > 0) producer.took(taken);
+    if (taken > 0) producer.took(taken, alone);
   }
   return total;
 }
@@ -88,10 +88,17 @@ std::size_t Receiver::take_from(ReceiverProducer& producer, std::size_t budget) 
   return taken;
 }
 
-void ReceiverProducer::took(std::uint64_t count) {
+void ReceiverProducer::took(std::uint64_t count, bool alone) {
   std::uint64_t now = taken_.load(std::memory_order_relaxed) + count;
-  taken_.store(now, std::memory_order_seq_cst);
-  if (now < resume_at_.load(std::memory_order_seq_cst)) return;
+  if (alone) {
+    // A registration was made before this drain began, in an earlier firing on the same
+    // thread or on another thread the director's hand-over ordered before this one.
+    taken_.store(now, std::memory_order_relaxed);
+    if (now < resume_at_.load(std::memory_order_relaxed)) return;
+  } else {
+    taken_.store(now, std::memory_order_seq_cst);
+    if (now < resume_at_.load(std::memory_order_seq_cst)) return;
+  }
   if (resume_at_.exchange(kNotWaiting, std::memory_order_acq_rel) != kNotWaiting && producer_)
     producer_->notify();
 }

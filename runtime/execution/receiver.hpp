@@ -55,8 +55,11 @@ class ReceiverProducer {
     resume_at_.store(kNotWaiting, std::memory_order_relaxed);
     return false;
   }
-  // Consumer: `count` more events taken; wakes a producer that waits for them.
-  void took(std::uint64_t count);
+  // Consumer: `count` more events taken; wakes a producer that waits for them. `alone`: the
+  // producer never runs while the consumer does (one thread fires both, one at a time), so the
+  // count needs no fence against a registration made meanwhile: a full fence per drain was most
+  // of the cost of a hop that carries one event.
+  void took(std::uint64_t count, bool alone = false);
 
  private:
   moodycamel::ProducerToken token_;
@@ -96,7 +99,8 @@ class Receiver {
 
   // ---- consumer side (the thread running the owner) ----
   // Move everything waiting in the inbox into the window operator; returns how many events moved.
-  std::size_t drain();
+  // `alone`: ExecutionEnv::cells_fire_one_at_a_time.
+  std::size_t drain(bool alone = false);
   virtual bool has_window() const = 0;
   // The earliest window ready to fire on; valid until finish_window().
   virtual Window front_window() = 0;

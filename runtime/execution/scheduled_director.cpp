@@ -97,6 +97,7 @@ std::vector<SchedulableActor> ScheduledDirector::schedulable_actors() const {
 void ScheduledDirector::start(Execution& execution) {
   execution_ = &execution;
   execution.set_listener(*this);
+  execution.env().cells_fire_one_at_a_time = workers_ == 1;
   scheduler_->attach(schedulable_actors());
   timer_at_.assign(execution.size(), kNever);
   with_work_.assign(execution.size(), 0);
@@ -177,13 +178,17 @@ ScheduledDirector::GrantOutcome ScheduledDirector::execute(const Grant& grant) {
   ActorCell& cell = execution_->cell(grant.actor);
   GrantOutcome outcome;
   std::uint64_t out_before = cell.stats().events_out.get();
-  auto started = std::chrono::steady_clock::now();
   std::uint64_t waited = 0;
-  outcome.result = fire_on_shared_worker(cell, grant.max_firings, worker_share_, waited);
-  outcome.cost = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                     std::chrono::steady_clock::now() - started)
-                     .count() -
-                 static_cast<Duration>(waited);
+  if (timed_) {
+    auto started = std::chrono::steady_clock::now();
+    outcome.result = fire_on_shared_worker(cell, grant.max_firings, worker_share_, waited);
+    outcome.cost = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                       std::chrono::steady_clock::now() - started)
+                       .count() -
+                   static_cast<Duration>(waited);
+  } else {
+    outcome.result = fire_on_shared_worker(cell, grant.max_firings, worker_share_, waited);
+  }
   if (cost_model_) {
     outcome.cost = cost_model_(grant.actor, outcome.result.firings);
     if (auto* virtual_clock = dynamic_cast<VirtualClock*>(&execution_->clock()))
@@ -406,19 +411,29 @@ void ScheduledDirector::work(Worker& self, RunMonitor* monitor, const RunOptions
 }
 
 void ScheduledDirector::run(const RunOptions& options) {
-  RunMonitor monitor(options);
   {
     std::lock_guard lock(mutex_);
     done_ = false;
     stopped_ = false;
   }
-  std::vector<Worker> workers(workers_);
+  // Kept from run to run: a composite runs its sub-workflow once per outer firing.
+  workers_state_.resize(workers_);
   for (unsigned i = 0; i < workers_; ++i)
-    workers[i].index = i;
+    workers_state_[i].index = i;
+  // A composite's per-firing run on one worker has nothing to watch (no stop request, progress,
+  // deadline, checkpoint or policy change reaches a sub-workflow: its actor's run has them).
+  const bool watched = workers_ > 1 || options.end_input_when_quiescent || options.run_for ||
+                       options.stop_requested || options.pause_requested ||
+                       options.suspend_requested || options.progress ||
+                       options.checkpoint_every > 0;
+  std::optional<RunMonitor> monitor;
+  if (watched) monitor.emplace(options);
+  // Nobody reads the cost of an unwatched run's firings unless its policy does.
+  timed_ = watched || scheduler_->uses_costs();
   std::vector<std::thread> threads;
   for (unsigned i = 1; i < workers_; ++i)
-    threads.emplace_back([this, &workers, i, &options] { work(workers[i], nullptr, options); });
-  work(workers[0], &monitor, options);
+    threads.emplace_back([this, i, &options] { work(workers_state_[i], nullptr, options); });
+  work(workers_state_[0], monitor ? &*monitor : nullptr, options);
   for (auto& t : threads)
     t.join();
 }

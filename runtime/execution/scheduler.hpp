@@ -75,6 +75,10 @@ class Scheduler {
   virtual void firing_ended(ActorId actor, const FiringReport& report) = 0;
   virtual void iteration_started() {}
   virtual void iteration_ended() {}
+  // Whether its choices use FiringReport::cost. One that does not spares a sub-workflow's
+  // per-firing runs two clock reads per grant (the run's statistics still count the cost where
+  // anyone reads them: a top-level run's).
+  virtual bool uses_costs() const { return true; }
 };
 
 using SchedulerParameters = std::map<std::string, Value>;

@@ -136,6 +136,48 @@ TEST_P(Composite, ItsWindowsTimeOutOnTheOuterClock) {
   EXPECT_EQ(windows.seen_at, (std::vector<Timestamp>{7 * kSecond, 100 * kSecond}));
 }
 
+TEST_P(Composite, AFullConnectionInsideHoldsItsProducerBackAndLosesNothing) {
+  // Each outer firing brings ten events in, each of which becomes 40 inside, through connections
+  // of capacity 3 that block: the repeating actor, with input still queued, is held back and
+  // woken again many times within each outer firing (on one inner worker, by its consumer's
+  // drain on the same thread: a wake-up missed there would leave the firing waiting for ever),
+  // and nothing is lost or reordered.
+  auto [outer_director, inner_director] = GetParam();
+  auto inner = std::make_unique<Workflow>("inner");
+  inner->emplace<BoundaryInput>("in");
+  inner->emplace<Repeat>("many", 40);
+  inner->emplace<AddConstant>("add", 1000);
+  inner->emplace<BoundaryOutput>("out");
+  inner->set_queue_defaults({3, Overload::block});
+  inner->connect("in", "many");
+  inner->connect("many", "add");
+  inner->connect("add", "out");
+  Workflow wf("outer");
+  std::vector<Value> tokens;
+  for (int i = 0; i < 50; ++i)
+    tokens.emplace_back(i);
+  wf.emplace<ListSource>("src", tokens);
+  wf.add("stage",
+         std::make_unique<CompositeActor>(std::move(inner), std::vector<std::string>{"in"},
+                                          std::vector<std::string>{"out"}, make(inner_director)));
+  auto collect = std::make_unique<Collect>();
+  Collect& sink = *collect;
+  wf.add("sink", std::move(collect));
+  wf.connect("src", "stage");
+  wf.declare_window("stage", "in", testing::window("10 tokens", "10 tokens"));
+  wf.connect("stage", "sink");
+  VirtualClock clock;
+  auto director = make(outer_director);
+  RunSummary summary = run_workflow(wf, *director, clock);
+  EXPECT_EQ(summary.actors[1].firings, 5u);
+  std::vector<Value> expected;
+  for (int i = 0; i < 50; ++i)
+    for (int k = 0; k < 40; ++k)
+      expected.emplace_back(1000 + i);
+  EXPECT_EQ(sink.tokens(), expected);
+  EXPECT_EQ(summary.incomplete(), 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(OuterAndInner, Composite,
                          ::testing::Combine(::testing::ValuesIn(testing::kTestDirectors),
                                             ::testing::ValuesIn(testing::kTestDirectors)));
