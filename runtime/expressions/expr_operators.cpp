@@ -176,6 +176,24 @@ std::string describe_operand(const Value& v) {
 }
 
 bool compare_holds(CompareOp op, const Value& a, const Value& b, int column) {
+  if (a.is_int() && b.is_int()) {
+    // The common case (fields against fields or constants), without the general order.
+    const std::int64_t x = a.as_int(), y = b.as_int();
+    switch (op) {
+      case CompareOp::eq:
+        return x == y;
+      case CompareOp::ne:
+        return x != y;
+      case CompareOp::lt:
+        return x < y;
+      case CompareOp::le:
+        return x <= y;
+      case CompareOp::gt:
+        return x > y;
+      case CompareOp::ge:
+        return x >= y;
+    }
+  }
   if (op == CompareOp::eq) return compare(a, b) == 0;
   if (op == CompareOp::ne) return compare(a, b) != 0;
   Order o = order(a, b);

@@ -19,14 +19,6 @@ namespace detail {
 
 // Heap part of a long string, array or record. The elements follow the header in the same
 // allocation, so one Value payload is one allocation.
-struct Payload {
-  std::atomic<std::uint32_t> refs{1};
-  std::uint32_t size = 0;          // bytes for strings, elements for arrays and records
-  const Schema* schema = nullptr;  // records only
-
-  char* chars() { return reinterpret_cast<char*>(this + 1); }
-  Value* values() { return reinterpret_cast<Value*>(this + 1); }
-};
 static_assert(sizeof(Payload) % alignof(Value) == 0);
 
 namespace {
@@ -125,7 +117,7 @@ void Value::end_borrow() noexcept {
     Value* values = p->values();
     for (std::uint32_t i = 0; i < p->size; ++i)
       values[i].retain();
-    release_heap();
+    release();
   }
   bits_ = Bits{};
   set_tag(Tag::null);
@@ -172,20 +164,15 @@ std::span<Value> Value::mutable_slots() {
     Value* from = p->values();
     Payload* copy = make_values_payload(p->size, [&](std::size_t i) { return from[i]; });
     copy->schema = p->schema;
-    release_heap();
+    release();
     bits_.scalar.p = copy;
     p = copy;
   }
   return {p->values(), p->size};
 }
 
-void Value::retain_heap() const noexcept {
-  bits_.scalar.p->refs.fetch_add(1, std::memory_order_relaxed);
-}
-
-void Value::release_heap() noexcept {
+void Value::destroy_payload() noexcept {
   Payload* p = bits_.scalar.p;
-  if (p->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
   if (tag() != Tag::heap_string) {
     Value* values = p->values();
     for (std::uint32_t i = 0; i < p->size; ++i)
@@ -219,27 +206,6 @@ Kind Value::kind() const noexcept {
 void Value::type_error(Kind wanted) const {
   throw TypeError("expected " + std::string(kind_name(wanted)) + ", got " +
                   std::string(kind_name(kind())));
-}
-
-std::string_view Value::as_string() const {
-  if (tag() == Tag::short_string) return {bits_.small.chars, bits_.small.len};
-  if (tag() == Tag::heap_string) return {bits_.scalar.p->chars(), bits_.scalar.p->size};
-  type_error(Kind::string);
-}
-
-std::span<const Value> Value::as_array() const {
-  if (!is_array()) type_error(Kind::array);
-  return {bits_.scalar.p->values(), bits_.scalar.p->size};
-}
-
-const Schema* Value::schema() const {
-  if (!is_record()) type_error(Kind::record);
-  return bits_.scalar.p->schema;
-}
-
-std::span<const Value> Value::slots() const {
-  if (!is_record()) type_error(Kind::record);
-  return {bits_.scalar.p->values(), bits_.scalar.p->size};
 }
 
 const Value* Value::field(std::string_view name) const noexcept {
@@ -329,6 +295,7 @@ std::vector<std::pair<std::string_view, const Value*>> sorted_fields(const Value
 }  // namespace
 
 std::strong_ordering compare(const Value& a, const Value& b) noexcept {
+  if (a.is_int() && b.is_int()) return a.bits_.scalar.i <=> b.bits_.scalar.i;
   Kind ka = a.kind(), kb = b.kind();
   int ra = kind_rank(ka), rb = kind_rank(kb);
   if (ra != rb) return ra <=> rb;

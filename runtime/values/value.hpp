@@ -29,8 +29,18 @@ class Schema;
 class Value;
 
 namespace detail {
-struct Payload;
-}
+// What long strings, arrays and records share among their copies: a reference count, then the
+// characters or the Values right after it. Here rather than in value.cpp so that reading an
+// array's items or a record's slots is inline, not a call per access.
+struct Payload {
+  std::atomic<std::uint32_t> refs{1};
+  std::uint32_t size = 0;          // bytes for strings, elements for arrays and records
+  const Schema* schema = nullptr;  // records only
+
+  char* chars() { return reinterpret_cast<char*>(this + 1); }
+  Value* values() { return reinterpret_cast<Value*>(this + 1); }
+};
+}  // namespace detail
 
 class Value {
  public:
@@ -118,10 +128,25 @@ class Value {
     if (!is_int()) type_error(Kind::real);
     return static_cast<double>(bits_.scalar.i);
   }
-  std::string_view as_string() const;
-  std::span<const Value> as_array() const;
-  const Schema* schema() const;          // records only
-  std::span<const Value> slots() const;  // records only, in schema order
+  std::string_view as_string() const {
+    if (tag() == Tag::short_string) return {bits_.small.chars, bits_.small.len};
+    if (tag() != Tag::heap_string) type_error(Kind::string);
+    return {bits_.scalar.p->chars(), bits_.scalar.p->size};
+  }
+  std::span<const Value> as_array() const {
+    if (!is_array()) type_error(Kind::array);
+    return {bits_.scalar.p->values(), bits_.scalar.p->size};
+  }
+  // Records only.
+  const Schema* schema() const {
+    if (!is_record()) type_error(Kind::record);
+    return bits_.scalar.p->schema;
+  }
+  // Records only, in schema order.
+  std::span<const Value> slots() const {
+    if (!is_record()) type_error(Kind::record);
+    return {bits_.scalar.p->values(), bits_.scalar.p->size};
+  }
   // Records only: the slots, writable. A payload shared with other Values is first copied so that
   // they keep seeing the old slots; the sole owner (an actor that took the record from its window
   // and passes it on, see FiringContext::take) changes it in place, without allocating.
@@ -136,6 +161,8 @@ class Value {
   // compare numerically so that 2 == 2.0, as a user writing `/x == 2` expects.
   friend std::strong_ordering compare(const Value& a, const Value& b) noexcept;
   friend bool operator==(const Value& a, const Value& b) noexcept {
+    // Two integers, the common case of keys and fields, without a call.
+    if (a.is_int() && b.is_int()) return a.bits_.scalar.i == b.bits_.scalar.i;
     return compare(a, b) == std::strong_ordering::equal;
   }
   friend std::strong_ordering operator<=>(const Value& a, const Value& b) noexcept {
@@ -191,13 +218,14 @@ class Value {
   bool is_heap() const noexcept { return tag() >= Tag::heap_string; }
   // Fast paths inline (most tokens are scalars or short strings); the payload is opaque here.
   void retain() const noexcept {
-    if (is_heap()) retain_heap();
+    if (is_heap()) bits_.scalar.p->refs.fetch_add(1, std::memory_order_relaxed);
   }
   void release() noexcept {
-    if (is_heap()) release_heap();
+    if (is_heap() && bits_.scalar.p->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+      destroy_payload();
   }
-  void retain_heap() const noexcept;
-  void release_heap() noexcept;
+  // The last copy went: the payload's Values are released and its memory freed.
+  void destroy_payload() noexcept;
   [[noreturn]] void type_error(Kind wanted) const;
 
   Bits bits_;
