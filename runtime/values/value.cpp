@@ -17,8 +17,7 @@ namespace cwf {
 
 namespace detail {
 
-// Heap part of a long string, array or record. The elements follow the header in the same
-// allocation, so one Value payload is one allocation.
+// The elements follow the header in the same allocation (one allocation per payload), aligned.
 static_assert(sizeof(Payload) % alignof(Value) == 0);
 
 namespace {
