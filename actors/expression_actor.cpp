@@ -24,7 +24,9 @@ ExpressionActor::ExpressionActor(std::optional<Expression> when, Expression emit
 }
 
 ExpressionActor::~ExpressionActor() {
-  unbind();  // never bound here but on a way out that missed it: the borrow must not be released
+  // Bound here only if a way out of prefire or fire missed unbind(): the borrowed tokens must
+  // not be released with the array.
+  unbind();
 }
 
 void ExpressionActor::bind(FiringContext& context) {

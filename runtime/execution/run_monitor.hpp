@@ -21,6 +21,13 @@ class RunMonitor {
     next_checkpoint_ += std::chrono::nanoseconds(options.checkpoint_every);
   }
 
+  // Whether a run with these options has anything to watch: a stop, pause or suspension that
+  // may be asked for, a deadline, progress to report or checkpoints to take.
+  static bool has_work(const RunOptions& options) {
+    return options.run_for || options.stop_requested || options.pause_requested ||
+           options.suspend_requested || options.progress || options.checkpoint_every > 0;
+  }
+
   // True once, when the run should stop its sources (stop requested or deadline passed).
   bool stop_due() {
     if (stopped_) return false;

@@ -31,7 +31,13 @@ unsigned resolve_workers(unsigned requested) {
 }  // namespace
 
 ScheduledDirector::ScheduledDirector(std::unique_ptr<Scheduler> scheduler, unsigned workers)
-    : scheduler_(std::move(scheduler)), workers_(resolve_workers(workers)), active_(workers_) {}
+    : scheduler_(std::move(scheduler)),
+      workers_(resolve_workers(workers)),
+      active_(workers_),
+      workers_state_(workers_) {
+  for (unsigned i = 0; i < workers_; ++i)
+    workers_state_[i].index = i;
+}
 
 ScheduledDirector::~ScheduledDirector() = default;
 
@@ -416,16 +422,11 @@ void ScheduledDirector::run(const RunOptions& options) {
     done_ = false;
     stopped_ = false;
   }
-  // Kept from run to run: a composite runs its sub-workflow once per outer firing.
-  workers_state_.resize(workers_);
-  for (unsigned i = 0; i < workers_; ++i)
-    workers_state_[i].index = i;
   // A composite's per-firing run on one worker has nothing to watch (no stop request, progress,
-  // deadline, checkpoint or policy change reaches a sub-workflow: its actor's run has them).
-  const bool watched = workers_ > 1 || options.end_input_when_quiescent || options.run_for ||
-                       options.stop_requested || options.pause_requested ||
-                       options.suspend_requested || options.progress ||
-                       options.checkpoint_every > 0;
+  // deadline, checkpoint or policy change reaches a sub-workflow: its actor's run has them);
+  // several workers need worker 0's monitor for the governor.
+  const bool watched =
+      workers_ > 1 || options.end_input_when_quiescent || RunMonitor::has_work(options);
   std::optional<RunMonitor> monitor;
   if (watched) monitor.emplace(options);
   // Nobody reads the cost of an unwatched run's firings unless its policy does.

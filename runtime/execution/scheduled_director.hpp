@@ -134,8 +134,9 @@ class ScheduledDirector final : public Director, public ReadyListener {
   // Per actor: the policy holds it as having work (actor_got_work given, firing_ended with no
   // more work not yet), so that a new policy is handed exactly those.
   std::vector<char> with_work_;
-  std::vector<Worker> workers_state_;  // one per worker, kept between runs
-  bool timed_ = true;                  // this run measures each grant's cost (execute)
+  // One per worker, kept between runs: a composite runs its sub-workflow once per outer firing.
+  std::vector<Worker> workers_state_;
+  bool timed_ = true;  // this run measures each grant's cost (execute)
   std::unique_ptr<Scheduler> pending_policy_;
   std::vector<std::function<void()>> policy_taken_;  // a later policy replaces an earlier one
 };

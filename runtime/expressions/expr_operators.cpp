@@ -121,10 +121,13 @@ Value negate(const Value& a, int column) {
   throw ExprError("cannot apply '-' to " + std::string(kind_name(a.kind())), column);
 }
 
+namespace {
+Order from(std::strong_ordering c) {
+  return c < 0 ? Order::less : (c > 0 ? Order::greater : Order::equal);
+}
+}  // namespace
+
 Order order(const Value& a, const Value& b) noexcept {
-  auto from = [](std::strong_ordering c) {
-    return c < 0 ? Order::less : (c > 0 ? Order::greater : Order::equal);
-  };
   if (a.is_number() && b.is_number()) return from(compare(a, b));
   if (a.is_null() || b.is_null()) return Order::unordered;
   Kind kind = a.kind();
@@ -176,27 +179,11 @@ std::string describe_operand(const Value& v) {
 }
 
 bool compare_holds(CompareOp op, const Value& a, const Value& b, int column) {
-  if (a.is_int() && b.is_int()) {
-    // The common case (fields against fields or constants), without the general order.
-    const std::int64_t x = a.as_int(), y = b.as_int();
-    switch (op) {
-      case CompareOp::eq:
-        return x == y;
-      case CompareOp::ne:
-        return x != y;
-      case CompareOp::lt:
-        return x < y;
-      case CompareOp::le:
-        return x <= y;
-      case CompareOp::gt:
-        return x > y;
-      case CompareOp::ge:
-        return x >= y;
-    }
-  }
-  if (op == CompareOp::eq) return compare(a, b) == 0;
-  if (op == CompareOp::ne) return compare(a, b) != 0;
-  Order o = order(a, b);
+  // Two integers (a field against a field or a constant, the common case): their order at once.
+  const bool ints = a.is_int() && b.is_int();
+  if (!ints && op == CompareOp::eq) return compare(a, b) == 0;
+  if (!ints && op == CompareOp::ne) return compare(a, b) != 0;
+  const Order o = ints ? from(a.as_int() <=> b.as_int()) : order(a, b);
   if (o == Order::incompatible) {
     std::string message = "cannot compare " + describe_operand(a) + " " + std::string(symbol(op)) +
                           " " + describe_operand(b);
@@ -204,6 +191,10 @@ bool compare_holds(CompareOp op, const Value& a, const Value& b, int column) {
     throw ExprError(message, column);
   }
   switch (op) {
+    case CompareOp::eq:
+      return o == Order::equal;
+    case CompareOp::ne:
+      return o != Order::equal;
     case CompareOp::lt:
       return o == Order::less;
     case CompareOp::le:

@@ -216,7 +216,7 @@ class Value {
   Tag tag() const noexcept { return bits_.small.tag; }
   void set_tag(Tag t) noexcept { bits_.small.tag = t; }
   bool is_heap() const noexcept { return tag() >= Tag::heap_string; }
-  // Fast paths inline (most tokens are scalars or short strings); the payload is opaque here.
+  // Inline: most tokens are scalars or short strings, and only the last copy frees a payload.
   void retain() const noexcept {
     if (is_heap()) bits_.scalar.p->refs.fetch_add(1, std::memory_order_relaxed);
   }
