@@ -218,11 +218,7 @@ class ArrayNode final : public Node {
       : Node(column, kArrayKind), items_(std::move(items)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
-    std::vector<Value> values;
-    values.reserve(items_.size());
-    for (const NodePtr& item : items_)
-      values.push_back(item->eval(ctx));
-    scratch = Value::array(std::move(values));
+    scratch = Value::array_made(items_.size(), [&](std::size_t i) { return items_[i]->eval(ctx); });
     return scratch;
   }
 
@@ -236,11 +232,7 @@ class RecordNode final : public Node {
       : Node(column, kRecordKind), schema_(schema), slots_(std::move(slots)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
-    std::vector<Value> values;
-    values.reserve(slots_.size());
-    for (const NodePtr& slot : slots_)
-      values.push_back(slot->eval(ctx));
-    scratch = Value::record(schema_, std::move(values));
+    scratch = Value::record_made(schema_, [&](std::size_t i) { return slots_[i]->eval(ctx); });
     return scratch;
   }
 
@@ -273,15 +265,21 @@ void PathNode::add_field(std::string name) {
   step.name = std::move(name);
   step.field = true;
   steps_.push_back(std::move(step));
+  one_field_ = steps_.size() == 1;
 }
 
 void PathNode::add_index(NodePtr index, int column) {
   Step step;
   // A constant string key on a record can use the slot cache like a field step does.
   if (const Value* key = index->constant(); key && key->is_string()) step.name = key->as_string();
+  if (const Value* key = index->constant(); key && key->is_int()) {
+    step.constant_int = true;
+    step.constant_index = key->as_int();
+  }
   step.index = std::move(index);
   step.column = column;
   steps_.push_back(std::move(step));
+  one_field_ = false;
 }
 
 const Value* PathNode::index_into(const Value& container, const Step& step, const Context& ctx,
@@ -327,6 +325,14 @@ const Value* PathNode::index_into(const Value& container, const Step& step, cons
 }
 
 const Value& PathNode::get(const Context& ctx, Value& scratch) const {
+  if (one_field_ && root_ != Root::node) {
+    // `/name` or `var/name`, most paths: one slot read, without the walk over the steps.
+    const Value& root = root_ == Root::input ? ctx.input : ctx.variables[variable_];
+    if (!root.is_record()) return null_value();
+    const Step& step = steps_.front();
+    const int slot = step.cache.slot(root.schema(), step.name);
+    return slot < 0 ? null_value() : root.slots()[static_cast<std::size_t>(slot)];
+  }
   switch (root_) {
     case Root::input:
       return walk(ctx.input, ctx, scratch);
@@ -350,6 +356,13 @@ const Value& PathNode::walk(const Value& root, const Context& ctx, Value& scratc
       int slot = step.cache.slot(current->schema(), step.name);
       if (slot < 0) return null_value();
       current = &current->slots()[static_cast<std::size_t>(slot)];
+    } else if (step.constant_int && current->is_array()) {
+      std::span<const Value> items = current->as_array();
+      const auto size = static_cast<std::int64_t>(items.size());
+      const std::int64_t i =
+          step.constant_index < 0 ? step.constant_index + size : step.constant_index;
+      if (i < 0 || i >= size) return null_value();
+      current = &items[static_cast<std::size_t>(i)];
     } else {
       if (current->is_null()) return null_value();
       current = index_into(*current, step, ctx, scratch);

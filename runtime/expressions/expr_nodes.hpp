@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -80,6 +81,9 @@ class PathNode final : public Node {
     SlotCache cache;     // field steps
     int column = 0;      // index steps: where a bad index is reported
     bool field = false;  //
+    // Index steps with a constant int (`window[-4]`): read without evaluating the index.
+    bool constant_int = false;
+    std::int64_t constant_index = 0;
   };
   PathNode(Root root, std::size_t variable, NodePtr base, int column);
   // Follows the steps from `root`; a value made along the way (a character of a string) is
@@ -92,6 +96,7 @@ class PathNode final : public Node {
   std::size_t variable_;
   NodePtr base_;
   std::vector<Step> steps_;
+  bool one_field_ = false;  // the steps are one field step (get reads it without walk)
 };
 
 NodePtr make_constant(Value value, int column);

@@ -178,12 +178,10 @@ std::string describe_operand(const Value& v) {
   return std::string(kind_name(v.kind())) + " " + text;
 }
 
-bool compare_holds(CompareOp op, const Value& a, const Value& b, int column) {
-  // Two integers (a field against a field or a constant, the common case): their order at once.
-  const bool ints = a.is_int() && b.is_int();
-  if (!ints && op == CompareOp::eq) return compare(a, b) == 0;
-  if (!ints && op == CompareOp::ne) return compare(a, b) != 0;
-  const Order o = ints ? from(a.as_int() <=> b.as_int()) : order(a, b);
+bool compare_holds_otherwise(CompareOp op, const Value& a, const Value& b, int column) {
+  if (op == CompareOp::eq) return compare(a, b) == 0;
+  if (op == CompareOp::ne) return compare(a, b) != 0;
+  const Order o = order(a, b);
   if (o == Order::incompatible) {
     std::string message = "cannot compare " + describe_operand(a) + " " + std::string(symbol(op)) +
                           " " + describe_operand(b);

@@ -55,7 +55,27 @@ std::string describe_operand(const Value& v);
 // doubles compare numerically); the ordering operators follow `order`: an unordered pair gives
 // false, an incompatible pair throws ExprError at `column` naming both operands, e.g.
 // "cannot compare string 'n/a' > int 30".
-bool compare_holds(CompareOp op, const Value& a, const Value& b, int column);
+bool compare_holds_otherwise(CompareOp op, const Value& a, const Value& b, int column);
+// Two integers (a field against a field or a constant, the common case) inline, without a call.
+inline bool compare_holds(CompareOp op, const Value& a, const Value& b, int column) {
+  if (!a.is_int() || !b.is_int()) return compare_holds_otherwise(op, a, b, column);
+  const std::int64_t x = a.as_int(), y = b.as_int();
+  switch (op) {
+    case CompareOp::eq:
+      return x == y;
+    case CompareOp::ne:
+      return x != y;
+    case CompareOp::lt:
+      return x < y;
+    case CompareOp::le:
+      return x <= y;
+    case CompareOp::gt:
+      return x > y;
+    case CompareOp::ge:
+      return x >= y;
+  }
+  return false;
+}
 
 // Kinds `a op b` may produce when the operands may be of kinds `a` and `b`.
 KindSet arith_kinds(ArithOp op, KindSet a, KindSet b);

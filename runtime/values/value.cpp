@@ -143,6 +143,15 @@ Value Value::record(const Schema* schema, std::vector<Value>&& slots) {
   return v;
 }
 
+Value Value::nulls(Tag tag, std::size_t n, const Schema* schema) {
+  Value v;
+  Payload* p = make_values_payload(n, [](std::size_t) { return Value(); });
+  p->schema = schema;
+  v.bits_.scalar.p = p;
+  v.set_tag(tag);
+  return v;
+}
+
 Value Value::record(std::initializer_list<std::pair<std::string_view, Value>> fields) {
   std::vector<std::string> names;
   std::vector<Value> slots;
@@ -213,7 +222,7 @@ const Value* Value::field(std::string_view name) const noexcept {
   return slot < 0 ? nullptr : bits_.scalar.p->values() + slot;
 }
 
-bool Value::truthy() const noexcept {
+bool Value::truthy_otherwise() const noexcept {
   switch (tag()) {
     case Tag::null:
       return false;

@@ -81,6 +81,13 @@ class Value {
   static Value record(const Schema* schema, std::vector<Value>&& slots);
   // Convenience for tests and literals: field names in the given order.
   static Value record(std::initializer_list<std::pair<std::string_view, Value>> fields);
+  // A record over `schema` (an array of `n` items) whose slots `make(i)` makes in place, in
+  // order: one allocation, where building a list of the values first and copying it in takes two.
+  // When `make` throws, what it made so far is released and the exception goes on.
+  template <typename Make>
+  static Value record_made(const Schema* schema, Make&& make);
+  template <typename Make>
+  static Value array_made(std::size_t n, Make&& make);
 
   Value(const Value& other) noexcept : bits_(other.bits_) { retain(); }
   Value(Value&& other) noexcept : bits_(other.bits_) { other.set_tag(Tag::null); }
@@ -154,8 +161,12 @@ class Value {
   // Record field by name; nullptr when this is not a record or has no such field.
   const Value* field(std::string_view name) const noexcept;
 
-  // Truthiness used by filters and guards: null/false/0/""/[] are false.
-  bool truthy() const noexcept;
+  // Truthiness used by filters and guards: null/false/0/""/[] are false. Inline for what
+  // conditions mostly give (a bool, null), the rest out of line.
+  bool truthy() const noexcept {
+    if (tag() == Tag::boolean) return bits_.scalar.b;
+    return tag() != Tag::null && truthy_otherwise();
+  }
 
   // Total order across kinds (null < bool < numbers < string < array < record); ints and doubles
   // compare numerically so that 2 == 2.0, as a user writing `/x == 2` expects.
@@ -226,6 +237,18 @@ class Value {
   }
   // The last copy went: the payload's Values are released and its memory freed.
   void destroy_payload() noexcept;
+  // truthy() of what is neither a bool nor null.
+  bool truthy_otherwise() const noexcept;
+  // An array or record of `n` nulls (record_made, array_made fill them in).
+  static Value nulls(Tag tag, std::size_t n, const Schema* schema);
+  template <typename Make>
+  static Value made(Value v, Make&& make) {
+    Value* out = v.bits_.scalar.p->values();
+    const std::size_t n = v.bits_.scalar.p->size;
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = make(i);
+    return v;
+  }
   [[noreturn]] void type_error(Kind wanted) const;
 
   Bits bits_;
@@ -270,6 +293,16 @@ class Schema {
  private:
   std::vector<std::string> fields_;
 };
+
+template <typename Make>
+Value Value::record_made(const Schema* schema, Make&& make) {
+  return made(nulls(Tag::record, schema->size(), schema), std::forward<Make>(make));
+}
+
+template <typename Make>
+Value Value::array_made(std::size_t n, Make&& make) {
+  return made(nulls(Tag::array, n, nullptr), std::forward<Make>(make));
+}
 
 struct ValueHash {
   std::size_t operator()(const Value& v) const noexcept { return v.hash(); }

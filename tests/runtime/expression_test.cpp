@@ -118,6 +118,37 @@ TEST(Expression, MissingFieldsAndOutOfRangeIndexesAreNull) {
   EXPECT_EQ(eval("/a/b", Value(5)), "null");
 }
 
+// Paths of one field (`/x`, `state/cars`) and constant integer indexes (`window[-4]`) are read
+// without walking the general steps: the same values, nulls and errors as the general walk.
+TEST(Expression, OneFieldPathsAndConstantIndexesReadLikeEveryOtherPath) {
+  ExprEnvironment env{"state", "window"};
+  Value window = Value::array(
+      {Value::record({{"pos", 1}}), Value::record({{"pos", 2}}), Value::record({{"pos", 3}})});
+  auto with = [&](std::string_view source, Value state) {
+    std::array<Value, 2> vars{std::move(state), window};
+    return Expression::compile(source, env).evaluate(sample(), vars).to_json();
+  };
+  EXPECT_EQ(with("state/cars", Value()), "null");
+  EXPECT_EQ(with("state/cars", Value(5)), "null");
+  EXPECT_EQ(with("state/cars", Value::record({{"cars", 7}})), "7");
+  EXPECT_EQ(with("state/cars", Value::record({{"sum", 7}})), "null");
+  EXPECT_EQ(with("window[0]/pos + window[-1]/pos + window[-3]/pos", Value()), "5");
+  EXPECT_EQ(with("[window[3], window[-4], state[0], state[-1]]", Value()), "[null,null,null,null]");
+  EXPECT_EQ(with("state[1]", Value::array({4, 5})), "5");
+  EXPECT_EQ(with("state[-2]", Value("xyz")), "\"y\"");
+  EXPECT_EQ(with("state[0]", Value(true)), "null");
+  try {
+    with("state[0]", Value::record({{"cars", 7}}));
+    ADD_FAILURE() << "an int index into a record";
+  } catch (const ExprError& e) {
+    EXPECT_EQ(std::string(e.what()), "column 6: record index must be a string, got int");
+  }
+  // A record or an array whose slot fails to evaluate: the error, nothing half-built kept.
+  EXPECT_EQ(eval_error("{a: /name, b: /name * 2}"), eval_error("/name * 2").replace(7, 1, "21"));
+  EXPECT_EQ(eval("{a: /x < 7, b: /x >= 6, c: /x != 6, d: 6 == /x, e: /y > /x}"),
+            "{\"a\":true,\"b\":true,\"c\":false,\"d\":true,\"e\":false}");
+}
+
 TEST(Expression, SlashIsAPathStepOnlyWhenItTouchesBothSides) {
   EXPECT_EQ(eval("/x/y"), "null");  // field y of field x
   EXPECT_EQ(eval("/x / /y"), "1");  // 6 / 4
