@@ -1,6 +1,7 @@
 #include "runtime/expressions/expr_nodes.hpp"
 
 #include <array>
+#include <stdexcept>
 #include <utility>
 
 #include "runtime/expressions/expr_error.hpp"
@@ -229,7 +230,11 @@ class ArrayNode final : public Node {
 class RecordNode final : public Node {
  public:
   RecordNode(const Schema* schema, std::vector<NodePtr> slots, int column)
-      : Node(column, kRecordKind), schema_(schema), slots_(std::move(slots)) {}
+      : Node(column, kRecordKind), schema_(schema), slots_(std::move(slots)) {
+    // record_made makes one slot per field of the schema.
+    if (slots_.size() != schema_->size())
+      throw std::logic_error("record: slot count does not match schema");
+  }
 
   const Value& get(const Context& ctx, Value& scratch) const override {
     scratch = Value::record_made(schema_, [&](std::size_t i) { return slots_[i]->eval(ctx); });

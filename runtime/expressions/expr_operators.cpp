@@ -189,10 +189,6 @@ bool compare_holds_otherwise(CompareOp op, const Value& a, const Value& b, int c
     throw ExprError(message, column);
   }
   switch (op) {
-    case CompareOp::eq:
-      return o == Order::equal;
-    case CompareOp::ne:
-      return o != Order::equal;
     case CompareOp::lt:
       return o == Order::less;
     case CompareOp::le:

@@ -51,12 +51,13 @@ Order order(const Value& a, const Value& b) noexcept;
 // `kind value` for error messages, the value shortened: "string 'n/a'", "int 30", "null".
 std::string describe_operand(const Value& v);
 
+// compare_holds of anything but two integers.
+bool compare_holds_otherwise(CompareOp op, const Value& a, const Value& b, int column);
 // `a op b`. == and != compare any two values (values of different kinds are unequal, ints and
 // doubles compare numerically); the ordering operators follow `order`: an unordered pair gives
 // false, an incompatible pair throws ExprError at `column` naming both operands, e.g.
-// "cannot compare string 'n/a' > int 30".
-bool compare_holds_otherwise(CompareOp op, const Value& a, const Value& b, int column);
-// Two integers (a field against a field or a constant, the common case) inline, without a call.
+// "cannot compare string 'n/a' > int 30". Two integers (a field against a field or a constant,
+// the common case) inline, without a call.
 inline bool compare_holds(CompareOp op, const Value& a, const Value& b, int column) {
   if (!a.is_int() || !b.is_int()) return compare_holds_otherwise(op, a, b, column);
   const std::int64_t x = a.as_int(), y = b.as_int();
