@@ -44,6 +44,13 @@ bool WindowGroup::waves_complete(std::uint64_t from, std::uint64_t to) const {
   return true;
 }
 
+std::uint64_t WindowGroup::first_live_seq_from(std::uint64_t seq) const {
+  auto begin = seqs_.begin() + static_cast<std::ptrdiff_t>(head_);
+  for (auto it = std::lower_bound(begin, seqs_.end(), seq); it != seqs_.end(); ++it)
+    if (!gone(static_cast<std::size_t>(it - begin))) return *it;
+  return arrived_;
+}
+
 void WindowGroup::prune_complete_waves() {
   std::deque<WaveRecord>& records = waves_->records;
   while (!records.empty() && records.front().complete && records.front().live == 0) {

@@ -194,6 +194,9 @@ class WindowGroup {
   bool gone(std::size_t i) const { return entries_[head_ + i].gone; }
   std::size_t gone_queued() const { return gone_queued_; }  // gone entries still in the queue
   std::uint64_t arrived() const { return arrived_; }        // events the group ever received
+  // The arrival number of the first event still in the queue, not gone, that arrived at `seq` or
+  // later; arrived() when there is none (the next event to arrive).
+  std::uint64_t first_live_seq_from(std::uint64_t seq) const;
   std::uint64_t waves_seen() const { return waves_ ? waves_->base + waves_->records.size() : 0; }
   // Whether the group's waves with ordinals [from, to) have all been seen and are complete.
   bool waves_complete(std::uint64_t from, std::uint64_t to) const;
@@ -229,6 +232,9 @@ class WindowGroup {
   bool select_backwards_as(const Step& step, const Size& size);
   template <class Step, class Size>
   void next_window_as(const Step& step, const Size& size, const ExpireFn& expire);
+  // Windows that look back: the queued events no window from the cursor's on can hold leave.
+  template <class Step, class Size>
+  void leave_back_as(const Step& step, const Size& size, const ExpireFn& expire);
   // Token steps: expires queued events below the current window's lower bound (they arrived
   // after the windows that could hold them were finished).
   template <class Step>

@@ -36,7 +36,11 @@ bool WindowGroup::evaluate_as(const Step& step, const Size& size, const WindowPr
       return true;
     }
     next_window_as(step, size, expire);
+    const std::uint64_t passed_to = cursor_.k;
     if (!step.skip_empty(*this, cursor_)) return false;
+    // Windows that look back let events leave as the cursor passes them: those no window from the
+    // one jumped to on can hold leave now, as they would have window by window.
+    if (looks_back_ && bounded_ && cursor_.k != passed_to) leave_back_as(step, size, expire);
   }
 }
 
@@ -91,23 +95,29 @@ void WindowGroup::next_window_as(const Step& step, const Size& size, const Expir
     return;
   }
   if (looks_back_) {
-    // Later windows look back from later events; the size says which events before the next
-    // stepping one they can no longer hold. What leaves, leaves oldest first (CWP6).
-    leaving_.clear();
-    size.leaving_back(*this, cursor_, step.stepping_seq(cursor_), leaving_);
-    for (auto i = leaving_.rbegin(); i != leaving_.rend(); ++i)
-      remove(*i, &expire);
-  } else {
-    // Later windows start at or past the next window's lower bound: what lies below it leaves.
-    WindowPlace next;
-    step.bounds(cursor_, next);
-    if (next.by_arrival_only()) {
-      expire_front_below(next.seq_from, expire);
-    } else {
-      for (std::size_t i = 0; i < queued(); ++i)
-        if (!gone(i) && !at_or_past(next, i)) remove(i, &expire);
-    }
+    leave_back_as(step, size, expire);
+    return;
   }
+  // Later windows start at or past the next window's lower bound: what lies below it leaves.
+  WindowPlace next;
+  step.bounds(cursor_, next);
+  if (next.by_arrival_only()) {
+    expire_front_below(next.seq_from, expire);
+  } else {
+    for (std::size_t i = 0; i < queued(); ++i)
+      if (!gone(i) && !at_or_past(next, i)) remove(i, &expire);
+  }
+  pop_front();
+}
+
+template <class Step, class Size>
+void WindowGroup::leave_back_as(const Step& step, const Size& size, const ExpireFn& expire) {
+  // Later windows look back from later events; the size says which events before the cursor's
+  // stepping one they can no longer hold. What leaves, leaves oldest first (CWP6).
+  leaving_.clear();
+  size.leaving_back(*this, cursor_, step.stepping_seq(cursor_), leaving_);
+  for (auto i = leaving_.rbegin(); i != leaving_.rend(); ++i)
+    remove(*i, &expire);
   pop_front();
 }
 

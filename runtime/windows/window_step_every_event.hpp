@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "runtime/windows/window_group.hpp"
 #include "runtime/windows/window_step.hpp"
 
 namespace cwf {
@@ -28,6 +29,13 @@ class WindowStepEveryEvent final : public WindowStep {
   // The origin is 0 but for a group that took the slot of one that ended (WindowGroup::start_at).
   std::uint64_t stepping_seq(const WindowCursor& cursor) const override {
     return cursor.origin + cursor.k;
+  }
+  // A window whose stepping event was used up or expired is empty, and so is every one after it
+  // up to the next event still queued: the cursor jumps to that event's window (with none queued,
+  // to the next to arrive) instead of passing each, however far the group's arrivals have got.
+  bool skip_empty(const WindowGroup& group, WindowCursor& cursor) const override {
+    cursor.k = group.first_live_seq_from(stepping_seq(cursor)) - cursor.origin;
+    return true;
   }
 };
 

@@ -79,7 +79,16 @@ inline bool WindowStepTokens::place(const WindowGroup& group, const WindowCursor
 // queued, the next to arrive): the cursor jumps there instead of passing each. A group whose
 // events were all used can be that far behind its arrivals once its step changed (fold). With a
 // size, a window holds events from its own lower bound on, and the next one is formed as usual.
+// Looking back, a window whose stepping event was used up or expired is empty, and so is every one
+// up to the window stepping at the next event still queued (with none, the next to arrive): the
+// cursor jumps there, and what the windows passed over would each have let leave leaves with the
+// jump (WindowGroup::evaluate_as).
 inline bool WindowStepTokens::skip_empty(const WindowGroup& group, WindowCursor& cursor) const {
+  if (looks_back_) {
+    const std::uint64_t next = group.first_live_seq_from(stepping_seq(cursor));
+    cursor.k = std::max(cursor.k, (next - cursor.origin + n_ - 1) / n_);
+    return true;
+  }
   if (sized_) return true;
   std::uint64_t first = group.arrived();
   for (std::size_t i = 0; i < group.queued(); ++i)

@@ -3,8 +3,14 @@
 // per-group state is the test's own cursor.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "runtime/snapshot/snapshot_reader.hpp"
+#include "runtime/snapshot/snapshot_writer.hpp"
 #include "runtime/windows/window_group.hpp"
 #include "runtime/windows/window_parts.hpp"
 #include "window_harness.hpp"
@@ -13,7 +19,9 @@ namespace cwf::testing {
 
 struct PartsFixture {
   PartsFixture(const std::string& size, const std::string& step)
-      : spec(window(size, step)), parts(make_window_parts(spec)), group(spec, parts, &live) {
+      : PartsFixture(window(size, step)) {}
+  explicit PartsFixture(WindowSpec spec_in)
+      : spec(std::move(spec_in)), parts(make_window_parts(spec)), group(spec, parts, &live) {
     cursor.awaits_event = parts.step->watches_arrivals();
   }
 
@@ -80,6 +88,51 @@ struct PartsFixture {
       out.push_back(static_cast<int>(group.event(*i).token.as_int()));
     return out;
   }
+
+  // Restores the group's own state (WindowGroup::restore) as that of a group forming window `k`
+  // (counted from 0) that received `arrived` events, of which those `queued` (arrival number,
+  // token; the token is also the time) are still in its queue: a checkpoint can say so however
+  // far the window is behind the arrivals.
+  void restore_behind(std::uint64_t k, std::uint64_t arrived,
+                      const std::vector<std::pair<std::uint64_t, int>>& queued) {
+    SnapshotWriter out;
+    out.write_u64(arrived);
+    out.write_u64(k);
+    out.write_u64(0);  // origin
+    out.write_timestamp(std::numeric_limits<Timestamp>::min());
+    out.write_bool(false);  // started
+    out.write_bool(false);  // parked
+    out.write_bool(parts.step->watches_arrivals());
+    out.write_timestamp(0);                                      // base
+    out.write_timestamp(0);                                      // trigger time
+    out.write_u64(0);                                            // trigger wave
+    out.write_timestamp(std::numeric_limits<Timestamp>::min());  // late bound
+    out.write_u64(queued.size());
+    for (const auto& [seq, token] : queued) {
+      out.write_u64(seq);
+      out.write_u64(port_arrivals++);
+      out.write_u64(0);  // wave ordinal
+      out.write_bool(false);
+      out.write_event(Event{Value(token), token, WaveTag()});
+    }
+    out.write_u64(0);  // wave records: base, count
+    out.write_u64(0);
+    out.write_bool(false);  // no window ready
+    std::vector<std::uint8_t> bytes = out.take_bytes();
+    SnapshotReader in(bytes);
+    group.restore(in);
+  }
+  // The group's next window, as its tokens; empty when none is ready.
+  std::vector<int> next_window(const WindowProgress& p = open(0)) {
+    std::vector<int> out;
+    Timestamp until = kNoDeadline;
+    if (!group.evaluate(p, &until, [this](Event&& e) { expired.push_back(e.token.as_int()); }))
+      return out;
+    for (const Event& e : group.window_events())
+      out.push_back(static_cast<int>(e.token.as_int()));
+    return out;
+  }
+  std::vector<std::int64_t> expired;  // tokens next_window() saw leave
 
   WindowSpec spec;
   WindowParts parts;

@@ -35,5 +35,24 @@ TEST(WindowStepEveryEvent, HasNoLowerBoundAndClosesOnlyAtTheEnd) {
   EXPECT_FALSE(f.parts.step->watches_arrivals());
 }
 
+// The window of an event that is no longer queued is empty and passed over, as is every one up to
+// the next queued event's: however many there are, the group goes there at once (a checkpoint
+// can put a group's window any distance behind its arrivals).
+TEST(WindowStepEveryEvent, EmptyWindowsUpToTheNextQueuedEventArePassedAtOnce) {
+  constexpr std::uint64_t kFar = std::uint64_t{1} << 62;
+  PartsFixture nothing_queued("3 tokens", "");
+  nothing_queued.restore_behind(0, kFar, {});
+  EXPECT_EQ(nothing_queued.next_window(), std::vector<int>{});  // waits for the next event
+  nothing_queued.group.add(Event{Value(7), 7, WaveTag()}, nothing_queued.port_arrivals++);
+  EXPECT_EQ(nothing_queued.next_window(), std::vector<int>{7});  // event kFar's window
+
+  PartsFixture queued("3 tokens", "");
+  queued.restore_behind(0, kFar + 3, {{kFar, 1}, {kFar + 1, 2}, {kFar + 2, 3}});
+  EXPECT_EQ(queued.next_window(), std::vector<int>{1});
+  queued.group.finish(false, [](Event&&) {});
+  EXPECT_EQ(queued.next_window(), (std::vector<int>{1, 2}));
+  EXPECT_TRUE(queued.expired.empty());
+}
+
 }  // namespace
 }  // namespace cwf

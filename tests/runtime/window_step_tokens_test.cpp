@@ -90,5 +90,22 @@ TEST(WindowStepTokens, LooksBackWithATimeSizeOnly) {
   EXPECT_EQ(PartsFixture("10 s", "3 tokens").parts.step->stepping_seq(cursor), 9u);
 }
 
+// Looking back, a window whose stepping event is no longer queued is empty and, not shown, passed
+// over, as is every one up to the window stepping at or after the next queued event: the group
+// goes there at once, however far that is (a checkpoint can put a window any distance behind).
+TEST(WindowStepTokens, EmptyWindowsLookingBackArePassedAtOnce) {
+  constexpr std::uint64_t kLast = 999'999'999'999'999;  // 3 x 333,333,333,333,333
+  WindowSpec spec = testing::window("5 ns", "3 tokens");
+  spec.suppress_empty = true;  // else every empty window is handed out, one at a time
+  PartsFixture f(spec);
+  // Token 1 (at time 1) is the 6th arrival, not a stepping one; token 4 (at 4) steps window
+  // kLast / 3, which looks back 5 ns and holds both.
+  f.restore_behind(0, kLast + 1, {{5, 1}, {kLast, 4}});
+  EXPECT_EQ(f.next_window(), (std::vector<int>{1, 4}));
+  f.group.finish(false, [](Event&&) {});
+  EXPECT_EQ(f.next_window(), std::vector<int>{});  // the next stepping event has not arrived
+  EXPECT_TRUE(f.expired.empty());
+}
+
 }  // namespace
 }  // namespace cwf
