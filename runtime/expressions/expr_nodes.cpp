@@ -10,9 +10,12 @@ namespace cwf::expr {
 
 namespace {
 
+// At namespace scope, not a local static: reading it takes no initialization guard (paths return
+// it for every missing field). Nothing evaluates an expression before main.
+const Value kNullValue;
+
 const Value& null_value() {
-  static const Value null;
-  return null;
+  return kNullValue;
 }
 
 // ---- Constants and folding ----
@@ -330,14 +333,19 @@ const Value* PathNode::index_into(const Value& container, const Step& step, cons
 }
 
 const Value& PathNode::get(const Context& ctx, Value& scratch) const {
-  if (one_field_ && root_ != Root::node) {
-    // `/name` or `var/name`, most paths: one slot read, without the walk over the steps.
+  if (one_field_ && root_ != Root::node) [[likely]] {
+    // `/name` or `var/name`, most paths: one slot read, without the walk over the steps. The
+    // rest is another function, so that this one needs no stack frame.
     const Value& root = root_ == Root::input ? ctx.input : ctx.variables[variable_];
     if (!root.is_record()) return null_value();
     const Step& step = steps_.front();
     const int slot = step.cache.slot(root.schema(), step.name);
     return slot < 0 ? null_value() : root.slots()[static_cast<std::size_t>(slot)];
   }
+  return get_by_walking(ctx, scratch);
+}
+
+const Value& PathNode::get_by_walking(const Context& ctx, Value& scratch) const {
   switch (root_) {
     case Root::input:
       return walk(ctx.input, ctx, scratch);

@@ -86,6 +86,7 @@ class PathNode final : public Node {
     std::int64_t constant_index = 0;
   };
   PathNode(Root root, std::size_t variable, NodePtr base, int column);
+  [[gnu::noinline]] const Value& get_by_walking(const Context& ctx, Value& scratch) const;
   // Follows the steps from `root`; a value made along the way (a character of a string) is
   // kept in `scratch`.
   const Value& walk(const Value& root, const Context& ctx, Value& scratch) const;

@@ -42,7 +42,8 @@ class SlotCache {
   static constexpr unsigned kSlotBits = 16;
   static constexpr std::uint64_t kSlotMask = (std::uint64_t{1} << kSlotBits) - 1;
 
-  int miss(const Schema* schema, std::string_view name) const noexcept {
+  // Out of line: the hit is what callers inline.
+  [[gnu::noinline]] int miss(const Schema* schema, std::string_view name) const noexcept {
     int found = schema->slot(name);
     auto key = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(schema));
     auto stored = static_cast<std::uint64_t>(found + 1);  // 0 encodes "no such field"
