@@ -284,7 +284,8 @@ template <typename Range>
 std::strong_ordering compare_sequences(const Range& a, const Range& b) {
   std::size_t n = std::min(a.size(), b.size());
   for (std::size_t i = 0; i < n; ++i) {
-    auto c = compare(a[i], b[i]);
+    // Keys are mostly arrays of integers: those compare here, without the call.
+    auto c = a[i].is_int() && b[i].is_int() ? a[i].as_int() <=> b[i].as_int() : compare(a[i], b[i]);
     if (c != std::strong_ordering::equal) return c;
   }
   return a.size() <=> b.size();
@@ -341,12 +342,13 @@ std::size_t mix(std::size_t h, std::size_t v) {
 
 std::size_t Value::hash_of_array(std::span<const Value> items) noexcept {
   std::size_t h = 0xa11a7;
-  for (const Value& v : items)
-    h = mix(h, v.hash());
+  for (const Value& v : items)  // an integer as hash() takes it, without the call
+    h = mix(h, v.is_int() ? std::hash<std::int64_t>{}(v.as_int()) : v.hash());
   return h;
 }
 
 std::size_t Value::hash() const noexcept {
+  if (is_int()) return std::hash<std::int64_t>{}(bits_.scalar.i);  // the common key first
   switch (kind()) {
     case Kind::null:
       return 0x51ed27;
