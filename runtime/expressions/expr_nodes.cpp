@@ -18,6 +18,13 @@ const Value& null_value() {
   return kNullValue;
 }
 
+// What comparisons and logic return: nothing is written to the caller's scratch value.
+const Value kTrueValue(true);
+const Value kFalseValue(false);
+const Value& bool_value(bool b) {
+  return b ? kTrueValue : kFalseValue;
+}
+
 // ---- Constants and folding ----
 
 class ConstantNode final : public Node {
@@ -88,9 +95,8 @@ class CompareNode final : public Node {
       : Node(column, kBoolKind), op_(op), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
-    Value ls, rs;
-    scratch = Value(compare_holds(op_, lhs_->get(ctx, ls), rhs_->get(ctx, rs), column()));
-    return scratch;
+    Value rs;  // the left operand may use `scratch`: what is returned is a constant
+    return bool_value(compare_holds(op_, lhs_->get(ctx, scratch), rhs_->get(ctx, rs), column()));
   }
 
  private:
@@ -111,11 +117,9 @@ class CompareConstantNode final : public Node {
         constant_(std::move(constant)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
-    Value tmp;
-    const Value& operand = operand_->get(ctx, tmp);
-    scratch = Value(ConstantOnLeft ? compare_holds(op_, constant_, operand, column())
-                                   : compare_holds(op_, operand, constant_, column()));
-    return scratch;
+    const Value& operand = operand_->get(ctx, scratch);
+    return bool_value(ConstantOnLeft ? compare_holds(op_, constant_, operand, column())
+                                     : compare_holds(op_, operand, constant_, column()));
   }
 
  private:
@@ -129,9 +133,7 @@ class NotNode final : public Node {
   NotNode(NodePtr operand, int column) : Node(column, kBoolKind), operand_(std::move(operand)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
-    Value tmp;
-    scratch = Value(!operand_->get(ctx, tmp).truthy());
-    return scratch;
+    return bool_value(!operand_->get(ctx, scratch).truthy());
   }
 
  private:
@@ -146,15 +148,9 @@ class LogicNode final : public Node {
       : Node(column, kBoolKind), lhs_(std::move(lhs)), rhs_(std::move(rhs)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
-    Value tmp;
-    bool left = lhs_->get(ctx, tmp).truthy();
-    if (left == IsOr) {
-      scratch = Value(IsOr);
-      return scratch;
-    }
-    Value tmp2;
-    scratch = Value(rhs_->get(ctx, tmp2).truthy());
-    return scratch;
+    // Each operand's truth is taken before the next may reuse `scratch`.
+    if (lhs_->get(ctx, scratch).truthy() == IsOr) return bool_value(IsOr);
+    return bool_value(rhs_->get(ctx, scratch).truthy());
   }
 
  private:
@@ -170,8 +166,7 @@ class ConditionalNode final : public Node {
         otherwise_(std::move(otherwise)) {}
 
   const Value& get(const Context& ctx, Value& scratch) const override {
-    Value tmp;
-    bool chosen = condition_->get(ctx, tmp).truthy();
+    const bool chosen = condition_->get(ctx, scratch).truthy();  // taken before the branch runs
     return (chosen ? then_ : otherwise_)->get(ctx, scratch);
   }
 
