@@ -338,30 +338,34 @@ namespace {
 std::size_t mix(std::size_t h, std::size_t v) {
   return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
 }
+
+// An integer's hash, and an integral double's (they are equal values).
+std::size_t hash_of_int(std::int64_t i) noexcept {
+  return std::hash<std::int64_t>{}(i);
+}
 }  // namespace
 
 std::size_t Value::hash_of_array(std::span<const Value> items) noexcept {
   std::size_t h = 0xa11a7;
   for (const Value& v : items)  // an integer as hash() takes it, without the call
-    h = mix(h, v.is_int() ? std::hash<std::int64_t>{}(v.as_int()) : v.hash());
+    h = mix(h, v.is_int() ? hash_of_int(v.bits_.scalar.i) : v.hash());
   return h;
 }
 
 std::size_t Value::hash() const noexcept {
-  if (is_int()) return std::hash<std::int64_t>{}(bits_.scalar.i);  // the common key first
+  if (is_int()) return hash_of_int(bits_.scalar.i);  // the common key first
   switch (kind()) {
     case Kind::null:
       return 0x51ed27;
     case Kind::boolean:
       return bits_.scalar.b ? 0x2545f491 : 0x4f6cdd1d;
-    case Kind::integer:
+    case Kind::integer:  // taken above
     case Kind::real: {
-      double d = as_double();
+      const double d = bits_.scalar.d;
       // Integral doubles hash like the integer they equal.
-      if (is_int()) return std::hash<std::int64_t>{}(bits_.scalar.i);
       if (std::isnan(d)) return 0x7ff8;
       if (d == std::floor(d) && std::abs(d) < 9.2e18)
-        return std::hash<std::int64_t>{}(static_cast<std::int64_t>(d));
+        return hash_of_int(static_cast<std::int64_t>(d));
       return std::hash<double>{}(d);
     }
     case Kind::string:

@@ -85,8 +85,9 @@ inline bool WindowStepTokens::place(const WindowGroup& group, const WindowCursor
 // jump (WindowGroup::evaluate_as).
 inline bool WindowStepTokens::skip_empty(const WindowGroup& group, WindowCursor& cursor) const {
   if (looks_back_) {
+    // At or after the stepping event, so never behind the cursor's window.
     const std::uint64_t next = group.first_live_seq_from(stepping_seq(cursor));
-    cursor.k = std::max(cursor.k, (next - cursor.origin + n_ - 1) / n_);
+    cursor.k = (next - cursor.origin + n_ - 1) / n_;
     return true;
   }
   if (sized_) return true;

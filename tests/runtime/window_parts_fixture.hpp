@@ -92,7 +92,9 @@ struct PartsFixture {
   // Restores the group's own state (WindowGroup::restore) as that of a group forming window `k`
   // (counted from 0) that received `arrived` events, of which those `queued` (arrival number,
   // token; the token is also the time) are still in its queue: a checkpoint can say so however
-  // far the window is behind the arrivals.
+  // far the window is behind the arrivals. Written in WindowGroup::snapshot's layout
+  // (window_group_snapshot.cpp): no sequence of events makes this state, and a change of layout
+  // makes the restore throw, not pass quietly.
   void restore_behind(std::uint64_t k, std::uint64_t arrived,
                       const std::vector<std::pair<std::uint64_t, int>>& queued) {
     SnapshotWriter out;
