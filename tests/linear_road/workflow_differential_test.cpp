@@ -138,13 +138,16 @@ TEST_P(LrWorkflowDifferential, AnswersEqualTheReference) {
   }
 }
 
-// Under the sanitizers the two-expressway run only (testing::every_director has fewer directors).
+// Under the sanitizers the two-expressway run only (testing::every_director has fewer directors),
+// the windowed workflow on the scheduled director only (51 s on the threaded one under
+// AddressSanitizer, for the same actors' code).
 std::vector<Case> cases() {
   std::vector<Case> all;
   for (const DirectorChoice& director : testing::every_director()) {
     if (!cwf::testing::kSanitizerBuild) all.push_back({1, 25, director});
     all.push_back({2, 8, director});
-    all.push_back({2, 8, director, 0, true});
+    if (!cwf::testing::kSanitizerBuild || director.type != "threaded")
+      all.push_back({2, 8, director, 0, true});
     // Three expressways: 2 replicas hold two and one, 4 replicas leave one with none.
     for (int replicas : {2, 4})
       if (!cwf::testing::kSanitizerBuild || (replicas == 2 && director.type == "threaded"))
