@@ -58,14 +58,15 @@ test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # Address and undefined-behaviour sanitizers over the whole suite, with assertions on. Built with
-# clang, unoptimised, with line tables only (-g1: what the sanitizers' stack traces need): GCC 12
+# clang, with line tables only (-g1: what the sanitizers' stack traces need): GCC 12
 # took twice as long to compile the same instrumented code, and the build is most of the stage's
 # time on 2 cores. The same build carries libFuzzer's coverage counters, so `make fuzz` reuses
 # its libraries instead of compiling everything a third time. The benchmarks are not built here;
 # the plain build compiles them. Tests that replay whole datasets or every cut check a smaller
 # sample under the sanitizers (tests/sanitizer_build.hpp), which make code 10 to 30 times slower.
-# The libraries the tests compute in are built at -O1 (CWF_LIBRARY_OPTIONS), the tests at -O0:
-# running the suite was most of the stage, and -O1 more than doubles a test file's compile time.
+# The libraries the tests compute in are built at -O1 (CWF_LIBRARY_OPTIONS), the tests, the fuzz
+# targets' own files and the network and command-line libraries at -O0: running the suite was
+# most of the stage, and -O1 more than doubles a test file's compile time.
 SANITIZE_CONFIGURE = cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1" -DCWF_SANITIZE=address,undefined \
   -DCWF_LIBRARY_OPTIONS=-O1 -DCWF_FUZZ=ON >/dev/null

@@ -22,8 +22,9 @@ inline constexpr bool kSanitizerBuild = false;
 #endif
 
 // A loop over every position of a stream (every cut) checks every kSampleStride-th position
-// under the sanitizers, starting at sample_start(round): rounds (one per kind of window, say)
-// start at different offsets, so together they still cover every residue.
+// under the sanitizers, starting at sample_start(round). Each round (one per kind of window,
+// say) checks a third of its positions; rounds start at different offsets, so across rounds
+// every residue is checked, though no one stream at every position.
 inline constexpr std::size_t kSampleStride = kSanitizerBuild ? 3 : 1;
 inline constexpr std::size_t sample_start(std::size_t round) {
   return round % kSampleStride;

@@ -138,9 +138,9 @@ TEST_P(LrWorkflowDifferential, AnswersEqualTheReference) {
   }
 }
 
-// Under the sanitizers the two-expressway run only (testing::every_director has fewer directors),
+// Under the sanitizers (testing::every_director has fewer directors there) no one-expressway run,
 // the windowed workflow on the scheduled director only (51 s on the threaded one under
-// AddressSanitizer, for the same actors' code).
+// AddressSanitizer, for the same actors' code), the replicas on the threaded director only.
 std::vector<Case> cases() {
   std::vector<Case> all;
   for (const DirectorChoice& director : testing::every_director()) {

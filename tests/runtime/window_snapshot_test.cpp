@@ -62,7 +62,7 @@ void check_cut(const Kind& kind, const std::vector<Op>& ops, std::size_t cut,
 
 TEST(WindowSnapshot, RestoredReceiversContinueExactlyAsTheOriginalAtEveryCut) {
   // Every cut of every stream is a restore and a replay: quadratic, so one stream per kind and
-  // every third cut under the sanitizers (every cut of one stream took 76 s under
+  // every third cut under the sanitizers (every cut of one stream per kind took 76 s under
   // AddressSanitizer), six streams and every cut in the regular build.
   const std::uint32_t seeds = testing::kSanitizerBuild ? 1 : 6;
   std::size_t windows = 0, round = 0;
