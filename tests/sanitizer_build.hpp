@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <vector>
 
 namespace cwf::testing {
 
@@ -21,13 +22,16 @@ inline constexpr bool kSanitizerBuild = false;
 inline constexpr bool kSanitizerBuild = false;
 #endif
 
-// A loop over every position of a stream (every cut) checks every kSampleStride-th position
-// under the sanitizers, starting at sample_start(round). Each round (one per kind of window,
-// say) checks a third of its positions; rounds start at different offsets, so across rounds
-// every residue is checked, though no one stream at every position.
+// The positions 0..last of a stream (its cuts) that a loop over every position checks: all of
+// them in the regular build; under the sanitizers every kSampleStride-th. Each round (one per
+// kind of window, say) starts at another offset, so across rounds every residue is checked,
+// though no one stream at every position.
 inline constexpr std::size_t kSampleStride = kSanitizerBuild ? 3 : 1;
-inline constexpr std::size_t sample_start(std::size_t round) {
-  return round % kSampleStride;
+inline std::vector<std::size_t> sampled_positions(std::size_t round, std::size_t last) {
+  std::vector<std::size_t> positions;
+  for (std::size_t p = round % kSampleStride; p <= last; p += kSampleStride)
+    positions.push_back(p);
+  return positions;
 }
 
 }  // namespace cwf::testing

@@ -269,8 +269,7 @@ TEST(WindowReshape, ReshapingToTheSameShapeChangesNoWindowAtAnyCut) {
         apply(*whole, op);
       const bool by_key = kind.idle > 0;
       const std::vector<std::string> expected = windows_by_group(whole->log, by_key);
-      for (std::size_t cut = testing::sample_start(round); cut <= ops.size();
-           cut += testing::kSampleStride) {
+      for (std::size_t cut : testing::sampled_positions(round, ops.size())) {
         auto reshaped = build(kind);
         for (std::size_t i = 0; i < ops.size(); ++i) {
           if (i == cut) reshaped->reshape(kind.spec());

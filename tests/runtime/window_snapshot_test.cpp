@@ -70,8 +70,7 @@ TEST(WindowSnapshot, RestoredReceiversContinueExactlyAsTheOriginalAtEveryCut) {
     const bool waves = kind.spec().uses_waves();
     for (std::uint32_t seed = 1; seed <= seeds; ++seed, ++round) {
       std::vector<Op> ops = random_stream(seed, waves, kind.two_producers);
-      for (std::size_t cut = testing::sample_start(round); cut <= ops.size();
-           cut += testing::kSampleStride) {
+      for (std::size_t cut : testing::sampled_positions(round, ops.size())) {
         check_cut(kind, ops, cut,
                   kind.name() + ", seed " + std::to_string(seed) + ", cut " + std::to_string(cut));
         if (::testing::Test::HasFatalFailure()) return;
