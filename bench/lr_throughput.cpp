@@ -2,7 +2,7 @@
 // workflows/linear_road_partitioned.yaml) against the reference implementation, both over the same
 // input in the same iteration (lr::Rater's trial without pacing, as `cwf lr rate --afap` does),
 // under several directors. Each iteration reports the workflow's and the reference's tuples/s and
-// their ratio; the summary gives the medians.
+// their ratio; the summary gives the medians, and each two-worker variant over its one-worker one.
 //
 // Input: --input=FILE (plain or .xz; e.g. the shared dataset decompressed), else a dataset
 // generated once into $TMPDIR (`cwf lr generate --xways 1 --minutes 60 --seed 1`), so the
@@ -118,6 +118,16 @@ const std::vector<Variant> kVariants = {
     {"L4_parted_2w_fixed", "scheduled", "fifo", 2, 4, "linear_road_partitioned.yaml", true, false},
 };
 
+// The one-worker variant of the same workflow and L as `two`, if there is one.
+const Variant* one_worker_of(const Variant& two) {
+  for (const Variant& v : kVariants)
+    if (v.workers == 1 && std::strcmp(v.director, two.director) == 0 &&
+        std::strcmp(v.scheduler, two.scheduler) == 0 && v.xways == two.xways &&
+        std::strcmp(v.workflow, two.workflow) == 0)
+      return &v;
+  return nullptr;
+}
+
 class RatioReporter final : public cwf_bench::MedianReporter {
  public:
   using MedianReporter::MedianReporter;
@@ -139,6 +149,21 @@ class RatioReporter final : public cwf_bench::MedianReporter {
       };
       std::snprintf(line, sizeof line, "  %-20s %16.0f %16.0f %8.2f\n", v.name, m->rate,
                     counter("reference_per_second"), counter("ratio"));
+      out << line;
+    }
+    // The second worker's gain: each variant on two workers over the same workflow and L on
+    // one, both medians of this run (the goal is 1.6 at L = 4, 0.7 of the reference).
+    bool header = false;
+    for (const Variant& two : kVariants) {
+      if (two.workers != 2) continue;
+      const Variant* one = one_worker_of(two);
+      const Median* m2 = find(std::string("lr/") + two.name);
+      const Median* m1 = one ? find(std::string("lr/") + one->name) : nullptr;
+      if (!m2 || !m1 || m1->rate <= 0) continue;
+      if (!header) out << "\nThe second worker, tuples/s on two workers over one:\n";
+      header = true;
+      std::snprintf(line, sizeof line, "  %-20s / %-20s %6.2f\n", two.name, one->name,
+                    m2->rate / m1->rate);
       out << line;
     }
     out.flush();
