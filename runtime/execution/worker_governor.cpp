@@ -26,7 +26,7 @@ unsigned WorkerGovernor::observe(Duration now, std::uint64_t events) {
     case Stage::trial:
       if (now < stage_end_) break;
       (phase_ % 2 == 0 ? events_one_ : events_all_) += events - phase_start_events_;
-      if (++phase_ == 4) {
+      if (++phase_ == 4 || (phase_ == 2 && all_lead_decisively())) {
         decide(now);
         break;
       }
@@ -47,6 +47,12 @@ void WorkerGovernor::begin_phase(Duration now, std::uint64_t events) {
   active_ = phase_ % 2 == 0 ? 1 : workers_;
   phase_start_events_ = events;
   stage_end_ = now + settings_.phase;
+}
+
+bool WorkerGovernor::all_lead_decisively() const {
+  return settings_.decisive_lead > 0 && events_one_ + events_all_ >= settings_.least_events &&
+         static_cast<double>(events_all_) >=
+             settings_.decisive_lead * static_cast<double>(events_one_);
 }
 
 void WorkerGovernor::decide(Duration now) {

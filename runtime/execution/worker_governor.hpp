@@ -9,7 +9,8 @@
 // guessed: now and then the run tries one worker and all of them in turn, a few tenths of a
 // second each, and goes on with whichever got more done (events taken in by every actor), all of
 // them on a tie. What the trial costs shrinks as the same answer keeps coming back (the time
-// between trials doubles). A run with too little to do to tell (paced sources keeping up) keeps
+// between trials doubles), and a trial that all the workers win by far after its first two phases
+// ends there. A run with too little to do to tell (paced sources keeping up) keeps
 // every worker.
 //
 // Pure bookkeeping, no threads: worker 0 reports the wall time and the events taken in so far
@@ -30,7 +31,11 @@ class WorkerGovernor {
     Duration first_hold = 2 * kSecond;      // until the next trial
     Duration longest_hold = 16 * kSecond;   // the hold doubles up to this while answers repeat
     double margin = 1.2;                    // one worker must do this much more to be chosen
-    std::uint64_t least_events = 20000;     // fewer in a trial: too little work to tell
+    // All workers this much ahead of one after the trial's first two phases: every worker wins
+    // there, and the second phase of one worker alone is not run (it is what a trial costs where
+    // the second worker pays off). 0: every trial runs its four phases.
+    double decisive_lead = 1.5;
+    std::uint64_t least_events = 20000;  // fewer in a trial: too little work to tell
   };
 
   WorkerGovernor(unsigned workers, Settings settings);
@@ -51,6 +56,9 @@ class WorkerGovernor {
   enum class Stage { starting, warming_up, trial, holding };
   void start_trial(Duration now, std::uint64_t events);
   void begin_phase(Duration now, std::uint64_t events);  // phase_ of the trial, from now
+  // After the first phase of each kind: every worker took in so much more than one that the
+  // rest of the trial could not change the answer, by the margin, unless the load changed.
+  bool all_lead_decisively() const;
   void decide(Duration now);
 
   unsigned workers_;

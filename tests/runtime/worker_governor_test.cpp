@@ -1,6 +1,7 @@
 // WorkerGovernor: a warm-up on every worker, then trials of one worker against all of them
 // (1, all, 1, all), the run going on with whichever took in more events, the time between trials
-// doubling while the answer repeats.
+// doubling while the answer repeats; a trial that all the workers lead by far after two phases
+// ends there.
 #include "runtime/execution/worker_governor.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@ WorkerGovernor::Settings small() {
   s.longest_hold = 400;
   s.margin = 1.05;
   s.least_events = 100;
+  s.decisive_lead = 0;  // four phases in every trial, unless a test says otherwise
   return s;
 }
 
@@ -94,6 +96,38 @@ TEST(WorkerGovernor, TheHoldDoublesWhileTheAnswerRepeatsUpToTheLongestAndResetsW
   EXPECT_EQ(d.at(1409), 2u);
   EXPECT_EQ(d.at(1410), 1u);  // the next trial
   EXPECT_EQ(d.governor.trials(), 5u);
+}
+
+TEST(WorkerGovernor, ATrialThatAllTheWorkersLeadByFarEndsAfterTwoPhases) {
+  WorkerGovernor::Settings settings = small();
+  settings.decisive_lead = 1.5;
+  Driver d{WorkerGovernor(2, settings)};
+  d.at(0);
+  EXPECT_EQ(d.at(10), 1u);       // the trial: one worker
+  EXPECT_EQ(d.at(20, 200), 2u);  // then all
+  EXPECT_EQ(d.at(30, 300), 2u);  // 300 >= 1.5 x 200: decided, all of them, held from 30
+  EXPECT_EQ(d.governor.trials(), 1u);
+  EXPECT_EQ(d.governor.trials_won_by_one(), 0u);
+  EXPECT_EQ(d.at(129, 1000), 2u);  // held for first_hold (100)
+  EXPECT_EQ(d.at(130), 1u);        // the next trial
+  // One worker alone from 10 to 20 only, the second phase of one worker not run.
+  EXPECT_EQ(d.governor.time_with_one(), 10);
+}
+
+TEST(WorkerGovernor, ALeadShortOfDecisiveOrOneWorkerAheadRunsTheWholeTrial) {
+  WorkerGovernor::Settings settings = small();
+  settings.decisive_lead = 1.5;
+  Driver d{WorkerGovernor(2, settings)};
+  d.at(0);
+  // All ahead, but 299 < 1.5 x 200: four phases, all of them win (2 x 299 against 2 x 200).
+  EXPECT_EQ(d.trial(10, 200, 299), (std::vector<unsigned>{1, 2, 1, 2, 2}));
+  d.at(149);
+  // One worker ahead after two phases: never decided early (only every worker is), and it wins.
+  EXPECT_EQ(d.trial(150, 300, 200), (std::vector<unsigned>{1, 2, 1, 2, 1}));
+  // A decisive lead with too few events to tell (least_events 100): four phases.
+  d.at(289);
+  EXPECT_EQ(d.trial(290, 10, 40), (std::vector<unsigned>{1, 2, 1, 2, 2}));
+  EXPECT_EQ(d.governor.trials(), 3u);
 }
 
 TEST(WorkerGovernor, OneWorkerIsNeverTried) {

@@ -39,6 +39,7 @@ TEST_P(AdaptiveWorkers, WorkersSetAsideAndTakenBackLoseAndReorderNothing) {
   WorkerGovernor::Settings restless;
   restless.warm_up = restless.phase = restless.first_hold = restless.longest_hold = 0;
   restless.least_events = 0;
+  restless.decisive_lead = 0;  // every trial its four phases: as many changes as can be
   scheduled.adapt_workers(restless);
   RealClock clock;
   run_workflow(workflow, *director, clock);
