@@ -49,17 +49,20 @@ void WorkerGovernor::begin_phase(Duration now, std::uint64_t events) {
   stage_end_ = now + settings_.phase;
 }
 
+bool WorkerGovernor::enough_to_tell() const {
+  return events_one_ + events_all_ >= settings_.least_events;
+}
+
 bool WorkerGovernor::all_lead_decisively() const {
-  return settings_.decisive_lead > 0 && events_one_ + events_all_ >= settings_.least_events &&
+  return settings_.decisive_lead > 0 && enough_to_tell() &&
          static_cast<double>(events_all_) >=
              settings_.decisive_lead * static_cast<double>(events_one_);
 }
 
 void WorkerGovernor::decide(Duration now) {
   ++trials_;
-  const bool enough = events_one_ + events_all_ >= settings_.least_events;
-  const bool one = enough && static_cast<double>(events_one_) >
-                                 settings_.margin * static_cast<double>(events_all_);
+  const bool one = enough_to_tell() && static_cast<double>(events_one_) >
+                                           settings_.margin * static_cast<double>(events_all_);
   won_by_one_ += one;
   // The same answer again: it is likely to hold for longer.
   hold_ = trials_ > 1 && one == chose_one_ ? std::min(2 * hold_, settings_.longest_hold)

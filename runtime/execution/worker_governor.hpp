@@ -10,8 +10,7 @@
 // second each, and goes on with whichever got more done (events taken in by every actor), all of
 // them on a tie. What the trial costs shrinks as the same answer keeps coming back (the time
 // between trials doubles), and a trial that all the workers win by far after its first two phases
-// ends there. A run with too little to do to tell (paced sources keeping up) keeps
-// every worker.
+// ends there. A run with too little to do to tell (paced sources keeping up) keeps every worker.
 //
 // Pure bookkeeping, no threads: worker 0 reports the wall time and the events taken in so far
 // (ScheduledDirector), the governor says how many workers may take grants from then on.
@@ -59,6 +58,7 @@ class WorkerGovernor {
   // After the first phase of each kind: every worker took in so much more than one that the
   // rest of the trial could not change the answer, by the margin, unless the load changed.
   bool all_lead_decisively() const;
+  bool enough_to_tell() const;  // the phases so far took in least_events or more
   void decide(Duration now);
 
   unsigned workers_;
